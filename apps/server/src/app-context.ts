@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TConfig } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { TMailer } from './platform/mailer.ts';
+import type { TPreferences } from './preferences/preferences.service.ts';
+import type { TSecurityService } from './security/security.service.ts';
+
+/** What route modules receive: the app to register on and the services they bind to. */
+export type TAppContext = {
+  app: FastifyInstance;
+  config: TConfig;
+  db: Kysely<Database>;
+  preferences: TPreferences;
+  security: TSecurityService;
+  mailer: TMailer;
+  version: string;
+};

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { registerAccountRoutes } from './account/account.routes.ts';
+import { registerAdminRoutes } from './admin/admin.routes.ts';
+import type { TAppContext } from './app-context.ts';
+import type { TConfig } from './config.ts';
+import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
+import type { TDatabase } from './db/database.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { createMailer } from './platform/mailer.ts';
+import { registerSessionHooks } from './platform/session-hooks.ts';
+import { createPreferences } from './preferences/preferences.service.ts';
+import { registerSecurityRoutes } from './security/security.routes.ts';
+import { createSecurityService } from './security/security.service.ts';
+import { readVersion } from './version.ts';
+
+export type TBuildOptions = { config: TConfig; database: TDatabase; logger: Logger };
+
+export async function buildApp({ config, database, logger }: TBuildOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Sello API', version: readVersion() } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  const preferences = createPreferences(database.db);
+  const security = createSecurityService({
+    db: database.db,
+    preferences,
+    maxFailedAttempts: config.LOGIN_MAX_FAILED_ATTEMPTS,
+  });
+  registerSessionHooks(app, security, config.COOKIE_SECURE);
+
+  const ctx: TAppContext = {
+    app,
+    config,
+    db: database.db,
+    preferences,
+    security,
+    mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
+    version: readVersion(),
+  };
+  registerSecurityRoutes(ctx);
+  registerAccountRoutes(ctx);
+  registerConfigurationRoutes(ctx);
+  registerAdminRoutes(ctx);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(database.db);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  if (existsSync(config.consoleDistDir)) {
+    await app.register(fastifyStatic, { root: config.consoleDistDir, wildcard: false, index: 'index.html' });
+  }
+  return app;
+}

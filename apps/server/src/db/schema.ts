@@ -1,0 +1,118 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Id = ColumnType<string, never, never>;
+type BigintRef = ColumnType<string, string | number, string | number>;
+
+export type DomainsTable = {
+  id: Generated<string> & Id;
+  name: string;
+  code: string;
+  custom_logo: string | null;
+  two_factor_cool_down_hours: Generated<number>;
+  created_at: Generated<Date> & Timestamp;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
+export type CompaniesTable = {
+  id: Generated<string> & Id;
+  domain_id: BigintRef;
+  name: string;
+  tax_id: string;
+  email: string | null;
+  active: Generated<boolean>;
+  created_at: Generated<Date> & Timestamp;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
+export type GroupsTable = {
+  id: Generated<string> & Id;
+  domain_id: BigintRef;
+  name: string;
+  description: string | null;
+  created_at: Generated<Date> & Timestamp;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
+export type UsersTable = {
+  id: Generated<string> & Id;
+  domain_id: BigintRef;
+  username: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  roles: string[];
+  permissions: string[];
+  language: string;
+  is_sandbox: Generated<boolean>;
+  custom_logo: string | null;
+  additional_fields: ColumnType<Record<string, string>, string | undefined, string>;
+  blocked: Generated<boolean>;
+  failed_attempts: Generated<number>;
+  password_changed_at: Generated<Date> & Timestamp;
+  last_login_at: NullableTimestamp;
+  created_at: Generated<Date> & Timestamp;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
+export type UserCompaniesTable = { user_id: BigintRef; company_id: BigintRef };
+export type UserGroupsTable = { user_id: BigintRef; group_id: BigintRef };
+
+export type SessionsTable = {
+  id: Generated<string> & Id;
+  token_hash: string;
+  user_id: BigintRef;
+  created_at: Generated<Date> & Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type PreferencesTable = {
+  name: string;
+  value: string | null;
+  description: Generated<string>;
+  updated_at: Generated<Date> & Timestamp;
+};
+
+export type FeedbackTable = {
+  id: Generated<string> & Id;
+  user_id: BigintRef | null;
+  name: string;
+  email: string;
+  subject: string;
+  msg: string;
+  device_info: string | null;
+  resolution: string | null;
+  current_url: string | null;
+  request_cid: string | null;
+  guid: string | null;
+  file_name: string | null;
+  file_type: string | null;
+  file_content: Buffer | null;
+  ip: string | null;
+  created_at: Generated<Date> & Timestamp;
+  mailed_at: NullableTimestamp;
+};
+
+export type Database = {
+  domains: DomainsTable;
+  companies: CompaniesTable;
+  groups: GroupsTable;
+  users: UsersTable;
+  user_companies: UserCompaniesTable;
+  user_groups: UserGroupsTable;
+  sessions: SessionsTable;
+  preferences: PreferencesTable;
+  feedback: FeedbackTable;
+};

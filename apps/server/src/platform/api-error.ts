@@ -1,0 +1,21 @@
+import type { ErrorKey, TApiError } from '@sello/contracts/error-keys';
+
+/** An error the caller should see: an HTTP status and a key from the error catalogue. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: ErrorKey,
+    readonly fields?: Record<string, ErrorKey>,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(key);
+  }
+
+  toBody(): TApiError {
+    return { key: this.key, ...(this.fields && { fields: this.fields }), ...(this.params && { params: this.params }) };
+  }
+}
+
+export const notFound = () => new ApiError(404, 'ERR_NOT_FOUND');
+export const forbidden = () => new ApiError(403, 'ERR_FORBIDDEN');
+export const fieldError = (field: string, key: ErrorKey) => new ApiError(400, 'ERR_VALIDATION', { [field]: key });

@@ -1,0 +1,37 @@
+import { ERROR_KEYS, type ErrorKey } from '@sello/contracts/error-keys';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from './api-error.ts';
+
+const KNOWN_KEYS = new Set<string>(ERROR_KEYS);
+
+/** Maps a zod issue message to an error key; messages that are not keys become ERR_FIELD_INVALID. */
+function toErrorKey(message: string, code: string): ErrorKey {
+  if (KNOWN_KEYS.has(message)) return message as ErrorKey;
+  if (code === 'invalid_type' && message.includes('received undefined')) return 'ERR_FIELD_REQUIRED';
+  if (code === 'too_big') return 'ERR_FIELD_TOO_LONG';
+  return 'ERR_FIELD_INVALID';
+}
+
+/** Every failure answers `{ key, fields? }`; a 5xx never carries internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, ErrorKey> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[field] ??= toErrorKey(issue.message ?? '', issue.keyword);
+      }
+      return reply.code(400).send({ key: 'ERR_VALIDATION', fields });
+    }
+    if (error.statusCode === 429) return reply.code(429).send({ key: 'ERR_TOO_MANY_REQUESTS' });
+    if (error.statusCode === 413) return reply.code(413).send({ key: 'ERR_MAX_FILE_SIZE' });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ key: 'ERR_VALIDATION' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ key: 'ERR_INTERNAL' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ key: 'ERR_NOT_FOUND' }));
+}

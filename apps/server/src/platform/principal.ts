@@ -1,0 +1,18 @@
+import type { TPermissionMap } from '@sello/contracts/permissions';
+import type { RoleKey } from '@sello/contracts/roles';
+
+/** Who is calling, resolved once per request from the session token. */
+export type TPrincipal = {
+  userId: string;
+  username: string;
+  domainId: string;
+  roles: string[];
+  roleKeys: RoleKey[];
+  permissions: TPermissionMap;
+  superAdmin: boolean;
+  isSandbox: boolean;
+  companyIds: string[];
+  sessionId: string;
+  token: string;
+  expiresAt: Date;
+};

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { COOKIES, HEADERS } from '@sello/contracts/constants';
+import { API_PREFIX } from '@sello/contracts/endpoint';
+import type { FastifyInstance } from 'fastify';
+import type { TSecurityService } from '../security/security.service.ts';
+import { ApiError } from './api-error.ts';
+import type { TPrincipal } from './principal.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: TPrincipal | null;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Paths that are posted by other parties (forms, providers) and carry their own credential. */
+const XSRF_EXEMPT: RegExp[] = [];
+
+export function exemptFromXsrf(pattern: RegExp): void {
+  XSRF_EXEMPT.push(pattern);
+}
+
+/**
+ * Per request: resolve the principal from the `auth-token` header, enforce the XSRF double-submit
+ * on mutating calls, and hand the current token back in the answer headers.
+ */
+export function registerSessionHooks(app: FastifyInstance, security: TSecurityService, secureCookies: boolean): void {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(API_PREFIX)) return;
+    const cookie = request.cookies[COOKIES.xsrf];
+    if (!cookie) {
+      reply.setCookie(COOKIES.xsrf, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure: secureCookies,
+        httpOnly: false,
+      });
+    }
+    if (MUTATING.has(request.method) && !XSRF_EXEMPT.some((pattern) => pattern.test(request.url))) {
+      const header = request.headers[HEADERS.xsrf.toLowerCase()];
+      if (!cookie || header !== cookie) throw new ApiError(403, 'ERR_XSRF_INVALID');
+    }
+    const token = request.headers[HEADERS.authToken];
+    if (typeof token === 'string' && token.length > 0 && token.length < 200) {
+      request.principal = await security.resolvePrincipal(token);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const principal = request.principal;
+    if (principal && !reply.hasHeader(HEADERS.authToken)) {
+      reply.header(HEADERS.authToken, principal.token);
+      reply.header(HEADERS.authTokenExpires, String(principal.expiresAt.getTime()));
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,37 @@
+import { PREFERENCES, SESSION } from '@sello/contracts/constants';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { selectAllPreferences } from './preferences.queries.ts';
+
+/** How long a server copy trusts its cached preferences before reading them again. */
+const CACHE_TTL_MS = 60_000;
+
+export type TPreferences = ReturnType<typeof createPreferences>;
+
+/** Preferences live in the database; each server copy caches them briefly. */
+export function createPreferences(db: Kysely<Database>) {
+  let cache: Map<string, string | null> | null = null;
+  let loadedAt = 0;
+
+  async function load(): Promise<Map<string, string | null>> {
+    if (cache && Date.now() - loadedAt < CACHE_TTL_MS) return cache;
+    const rows = await selectAllPreferences(db);
+    cache = new Map(rows.map((row) => [row.name, row.value]));
+    loadedAt = Date.now();
+    return cache;
+  }
+
+  async function getNumber(name: string, fallback: number): Promise<number> {
+    const value = Number((await load()).get(name));
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  }
+
+  return {
+    get: async (name: string): Promise<string | null> => (await load()).get(name) ?? null,
+    getNumber,
+    sessionMinutes: () => getNumber(PREFERENCES.sessionTime, SESSION.defaultMinutes),
+    clearCache: () => {
+      cache = null;
+    },
+  };
+}

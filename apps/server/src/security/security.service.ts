@@ -1,0 +1,95 @@
+import type { TLoginRequest, TSessionUser } from '@sello/contracts/catalogue/security';
+import type { Language } from '@sello/contracts/constants';
+import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
+import { detectRoles } from '@sello/contracts/roles';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../platform/api-error.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import { createToken, hashToken } from '../platform/tokens.ts';
+import type { TPreferences } from '../preferences/preferences.service.ts';
+import { recordFailedLogin, recordSuccessfulLogin, selectUserForLogin } from './login.queries.ts';
+import { verifyPassword } from './passwords.ts';
+import { insertSession, revokeSession, selectLiveSession, shortenSession } from './sessions.queries.ts';
+
+const ROTATION_GRACE_SECONDS = 30;
+
+type Deps = { db: Kysely<Database>; preferences: TPreferences; maxFailedAttempts: number };
+type ClientInfo = { ip: string | null; userAgent: string | null };
+
+export type TSecurityService = ReturnType<typeof createSecurityService>;
+
+export function createSecurityService({ db, preferences, maxFailedAttempts }: Deps) {
+  async function openSession(userId: string, client: ClientInfo) {
+    const token = createToken();
+    const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes()) * 60_000);
+    await insertSession(db, { tokenHash: hashToken(token), userId, expiresAt, ...client });
+    return { token, expiresAt };
+  }
+
+  async function login(request: TLoginRequest, client: ClientInfo): Promise<TSessionUser> {
+    const user = await selectUserForLogin(db, request.login);
+    // Verify against a real hash even for unknown users so timing does not reveal which usernames exist.
+    const passwordOk = await verifyPassword(user?.passwordHash, request.password);
+    if (!user) throw new ApiError(401, 'ERR_LOGIN_INVALID');
+    if (user.blocked) throw new ApiError(403, 'ERR_ACCOUNT_LOCKED');
+    if (!passwordOk) {
+      const blocked = await recordFailedLogin(db, user.id, maxFailedAttempts);
+      throw blocked ? new ApiError(403, 'ERR_ACCOUNT_LOCKED') : new ApiError(401, 'ERR_LOGIN_INVALID');
+    }
+    await recordSuccessfulLogin(db, user.id);
+    const { token, expiresAt } = await openSession(user.id, client);
+    const roleKeys = detectRoles(user.roles);
+    return {
+      id: Number(user.id),
+      userid: user.username,
+      name: user.name,
+      email: user.email,
+      roles: user.roles,
+      customLogo: user.customLogo,
+      additionalFields: user.additionalFields,
+      permissions: toPermissionMap(user.permissions as PermissionFlag[]),
+      superAdmin: roleKeys.includes('superAdmin'),
+      isSandbox: user.isSandbox,
+      language: user.language as Language,
+      domainId: Number(user.domainId),
+      domainName: user.domainName,
+      expiration: expiresAt.getTime(),
+      token,
+    };
+  }
+
+  async function resolvePrincipal(token: string): Promise<TPrincipal | null> {
+    const row = await selectLiveSession(db, hashToken(token));
+    if (!row) return null;
+    const roleKeys = detectRoles(row.roles);
+    return {
+      userId: row.userId,
+      username: row.username,
+      domainId: row.domainId,
+      roles: row.roles,
+      roleKeys,
+      permissions: toPermissionMap(row.permissions as PermissionFlag[]),
+      superAdmin: roleKeys.includes('superAdmin'),
+      isSandbox: row.isSandbox,
+      companyIds: row.companyIds,
+      sessionId: row.sessionId,
+      token,
+      expiresAt: row.expiresAt,
+    };
+  }
+
+  /** Issues a fresh token with a full session time; the old one stops working after a short grace. */
+  async function rotate(principal: TPrincipal, client: ClientInfo) {
+    const next = await openSession(principal.userId, client);
+    await shortenSession(db, principal.sessionId, ROTATION_GRACE_SECONDS);
+    return next;
+  }
+
+  return {
+    login,
+    resolvePrincipal,
+    rotate,
+    logout: (principal: TPrincipal) => revokeSession(db, principal.sessionId),
+  };
+}

@@ -1,0 +1,66 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export async function insertSession(
+  db: Kysely<Database>,
+  row: { tokenHash: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+) {
+  return db
+    .insertInto('sessions')
+    .values({
+      token_hash: row.tokenHash,
+      user_id: row.userId,
+      expires_at: row.expiresAt,
+      ip: row.ip,
+      user_agent: row.userAgent,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The live session of a token hash with its user, or undefined when expired, revoked or the user is gone. */
+export async function selectLiveSession(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('domains as d', 'd.id', 'u.domain_id')
+    .select([
+      's.id as sessionId',
+      's.expires_at as expiresAt',
+      'u.id as userId',
+      'u.username',
+      'u.domain_id as domainId',
+      'u.roles',
+      'u.permissions',
+      'u.is_sandbox as isSandbox',
+      sql<
+        string[]
+      >`coalesce((SELECT array_agg(uc.company_id::text) FROM user_companies uc JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
+        'companyIds',
+      ),
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.deleted_at', 'is', null)
+    .where('u.blocked', '=', false)
+    .where('d.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string) {
+  await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
+}
+
+/** Lets a rotated-out token live a few more seconds so requests already in flight still succeed. */
+export async function shortenSession(db: Kysely<Database>, sessionId: string, graceSeconds: number) {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: sql`least(expires_at, now() + make_interval(secs => ${graceSeconds}))` })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>) {
+  await db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { ZLanguage, ZOk } from '../common.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { ZPermissionMap } from '../permissions.ts';
+
+/**
+ * Login payload of spec §3. `password` carries the password; `passwordsha` and `pass` are legacy
+ * fields the original console filled with derived values: accepted for compatibility, never used.
+ */
+export const ZLoginRequest = z.object({
+  login: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(50),
+  password: z.string().min(1, 'ERR_FIELD_REQUIRED').max(200),
+  passwordsha: z.string().max(200).optional(),
+  pass: z.string().max(200).optional(),
+  browser: z.string().max(500).optional(),
+  resolution: z.string().max(50).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** The signed-in user as the console stores it (spec §3), plus what the shell shows. */
+export const ZSessionUser = z.object({
+  id: z.number().int(),
+  userid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  customLogo: z.string().nullable(),
+  additionalFields: z.record(z.string(), z.string()),
+  permissions: ZPermissionMap,
+  superAdmin: z.boolean(),
+  isSandbox: z.boolean(),
+  language: ZLanguage,
+  domainId: z.number().int(),
+  domainName: z.string(),
+  /** Session expiry, epoch milliseconds. */
+  expiration: z.number().int(),
+  token: z.string(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZTokenRefresh = z.object({ token: z.string(), expiration: z.number().int() });
+
+export const ZUtilityServlet = z.object({
+  /** Base URL of the API host; empty means the console's own origin. */
+  host: z.string(),
+  version: z.string(),
+  production: z.boolean(),
+});
+
+const ZPasswordRecoverRequest = z.object({ login: z.string().trim().min(1).max(50), language: ZLanguage });
+const ZRecoveryTokens = z.object({ recoveryToken: z.string().min(1), loginToken: z.string().min(1) });
+
+export const securityApi = {
+  login: defineEndpoint({
+    id: 'security.login',
+    method: 'POST',
+    path: 'security/login',
+    summary: 'Sign in with user and password',
+    permission: 'public',
+    body: ZLoginRequest,
+    response: ZSessionUser,
+  }),
+  samlCoreLogin: defineEndpoint({
+    id: 'security.samlCoreLogin',
+    method: 'POST',
+    path: 'security/saml/coreLogin',
+    summary: 'Sign in from a SAML core hand-off',
+    permission: 'public',
+    body: z.object({ requestHash: z.string(), tokenHash: z.string(), uuid: z.string().optional() }),
+    response: ZSessionUser,
+  }),
+  samlLogin: defineEndpoint({
+    id: 'security.samlLogin',
+    method: 'POST',
+    path: 'security/saml/samllogin',
+    summary: 'Sign in with a SAML assertion',
+    permission: 'public',
+    body: z.object({ saml_assertion: z.string().min(1) }),
+    response: ZSessionUser,
+  }),
+  oauthLogin: defineEndpoint({
+    id: 'security.oauthLogin',
+    method: 'POST',
+    path: 'security/oauth/oauthlogin',
+    summary: 'Sign in with an OAuth token',
+    permission: 'public',
+    body: z.object({ token: z.string().min(1) }),
+    response: ZSessionUser,
+  }),
+  oauthLoginWp: defineEndpoint({
+    id: 'security.oauthLoginWp',
+    method: 'POST',
+    path: 'security/oauth/oauthloginWp',
+    summary: 'Sign in with an OAuth token from the web portal',
+    permission: 'public',
+    body: z.object({ token: z.string().min(1), id: z.string().min(1) }),
+    response: ZSessionUser,
+  }),
+  pwdRecover: defineEndpoint({
+    id: 'security.pwdRecover',
+    method: 'POST',
+    path: 'security/pwdrecover',
+    summary: 'Send a password-recovery e-mail',
+    permission: 'public',
+    body: ZPasswordRecoverRequest,
+    response: ZOk,
+  }),
+  pwdRecoverLogin: defineEndpoint({
+    id: 'security.pwdRecoverLogin',
+    method: 'POST',
+    path: 'security/pwdrecoverlogin',
+    summary: 'Check a recovery link',
+    permission: 'public',
+    body: ZRecoveryTokens,
+    response: z.object({
+      id: z.number(),
+      userid: z.string(),
+      email: z.string(),
+      roles: z.array(z.string()),
+      token: z.string(),
+    }),
+  }),
+  pwdChange: defineEndpoint({
+    id: 'security.pwdChange',
+    method: 'POST',
+    path: 'security/pwdchg',
+    summary: 'Set a new password from a recovery link',
+    permission: 'public',
+    body: ZRecoveryTokens.extend({ newpassword: z.string().min(1), pass: z.string().optional() }),
+    response: ZOk,
+  }),
+  pwdExpired: defineEndpoint({
+    id: 'security.pwdExpired',
+    method: 'POST',
+    path: 'security/pwdExpired',
+    summary: 'Change an expired password and sign in',
+    permission: 'public',
+    body: ZLoginRequest.pick({ login: true, password: true, passwordsha: true, pass: true }).extend({
+      newpassword: z.string().min(1),
+      newconfirmpassword: z.string().min(1),
+    }),
+    response: ZSessionUser,
+  }),
+  logout: defineEndpoint({
+    id: 'security.logout',
+    method: 'GET',
+    path: 'security/logout',
+    summary: 'End the session',
+    permission: 'session',
+    response: ZOk,
+  }),
+  refreshToken: defineEndpoint({
+    id: 'security.refreshToken',
+    method: 'GET',
+    path: 'security/refreshToken',
+    summary: 'Rotate the session token and extend its expiry',
+    permission: 'session',
+    response: ZTokenRefresh,
+  }),
+  twoFactorLogin: defineEndpoint({
+    id: 'security.twoFactorLogin',
+    method: 'POST',
+    path: 'security/twoFactorLogin',
+    summary: 'Second sign-in step with a one-time code',
+    permission: 'public',
+    body: z.object({ login: z.string().min(1), code: z.string().regex(/^\d{6}$/), challenge: z.string().min(1) }),
+    response: ZSessionUser,
+  }),
+  oauthAccess: defineEndpoint({
+    id: 'security.oauthAccess',
+    method: 'GET',
+    path: 'security/OAuthAccess',
+    summary: 'Start an OAuth sign-in',
+    permission: 'public',
+    query: z.object({ uuid: z.string().min(1) }),
+    response: z.object({ url: z.string() }),
+  }),
+  utilityServlet: defineEndpoint({
+    id: 'security.utilityServlet',
+    method: 'GET',
+    path: 'security/UtilityServlet',
+    summary: 'Where the API lives and which version answers',
+    permission: 'public',
+    response: ZUtilityServlet,
+  }),
+} as const;

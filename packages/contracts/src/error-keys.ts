@@ -1,0 +1,54 @@
+/**
+ * Error and message keys. The spec names a few (§8); the rest follow its style and are ours.
+ * Every key has a translation in the console's three languages (a test checks it).
+ */
+export const ERROR_KEYS = [
+  // spec §8
+  'ERR_PWD_RECOVER_TOKEN',
+  'ERR_TKN_INVALID',
+  'ERR_PIN_INVALID',
+  'ERR_SYSTEM_NOT_AVAILABLE',
+  'ERROR_GET_VERSION',
+  'KO_UPDATE_ACCOUNT',
+  'ERR_MAX_FILE_SIZE',
+  'ERR_FILE_TYPE',
+  // ours
+  'ERR_FIELD_REQUIRED',
+  'ERR_FIELD_INVALID',
+  'ERR_FIELD_TOO_LONG',
+  'ERR_EMAIL_INVALID',
+  'ERR_VALIDATION',
+  'ERR_LOGIN_INVALID',
+  'ERR_ACCOUNT_LOCKED',
+  'ERR_PWD_EXPIRED',
+  'ERR_PWD_CURRENT_INVALID',
+  'ERR_PWD_WEAK',
+  'ERR_TOO_MANY_REQUESTS',
+  'ERR_XSRF_INVALID',
+  'ERR_FORBIDDEN',
+  'ERR_NOT_FOUND',
+  'ERR_NOT_IMPLEMENTED',
+  'ERR_CONFLICT',
+  'ERR_INTERNAL',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/** Success / information keys the console shows. */
+export const MESSAGE_KEYS = [
+  'OK_TOKEN_REFRESH',
+  'OK_TOKEN_REFRESH_WITH_MINUTES',
+  'SESSION_END_INFO',
+  'SEND_FEEDBACK_OK',
+  'OK_UPDATE_ACCOUNT',
+  'OK_PASSWORD_CHANGED',
+] as const;
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+/** Body of every error answer of the API. */
+export type TApiError = {
+  key: ErrorKey;
+  /** Field-level errors: field path → error key. */
+  fields?: Record<string, ErrorKey>;
+  /** Values to embed in the translated message. */
+  params?: Record<string, string | number>;
+};
