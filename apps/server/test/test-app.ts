@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { COOKIES, HEADERS } from '@sello/contracts/constants';
+import { API_PREFIX } from '@sello/contracts/endpoint';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type TConfig } from '../src/config.ts';
+import { connectDatabase, ensureDatabase, type TDatabase } from '../src/db/database.ts';
+import { DEMO_PASSWORD } from '../src/db/seed.ts';
+
+export type TTestApp = {
+  app: FastifyInstance;
+  database: TDatabase;
+  config: TConfig;
+  close: () => Promise<void>;
+};
+
+/** A fresh copy of the seeded template database and an app bound to it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `sello_test_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name, inject('templateDatabase'));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), ...env });
+  const logger = pino({ level: 'silent' });
+  const database = connectDatabase(url.toString(), 4, logger);
+  const app = await buildApp({ config, database, logger });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A caller that behaves like the console: keeps the XSRF cookie and the rotating auth token. */
+export class TestClient {
+  xsrf = 'test-xsrf-token';
+  token: string | null = null;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async call(
+    method: InjectOptions['method'],
+    path: string,
+    payload?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ) {
+    const headers: Record<string, string> = {
+      cookie: `${COOKIES.xsrf}=${this.xsrf}`,
+      [HEADERS.xsrf]: this.xsrf,
+      ...extraHeaders,
+    };
+    if (this.token) headers[HEADERS.authToken] = this.token;
+    const response = await this.app.inject({
+      method,
+      url: API_PREFIX + path,
+      headers,
+      ...(payload !== undefined && { payload: payload as InjectOptions['payload'] }),
+    });
+    const next = response.headers[HEADERS.authToken];
+    if (typeof next === 'string' && next !== '') this.token = next;
+    return response;
+  }
+
+  get = (path: string) => this.call('GET', path);
+  post = (path: string, body?: unknown) => this.call('POST', path, body ?? {});
+  put = (path: string, body?: unknown) => this.call('PUT', path, body ?? {});
+  delete = (path: string) => this.call('DELETE', path);
+
+  async login(login: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+    const response = await this.post('security/login', { login, password });
+    if (response.statusCode !== 200) throw new Error(`login ${login} failed: ${response.statusCode} ${response.body}`);
+    return response;
+  }
+}
+
+export async function signedInClient(app: FastifyInstance, login: string): Promise<TestClient> {
+  const client = new TestClient(app);
+  await client.login(login);
+  return client;
+}
