@@ -1,0 +1,167 @@
+import { COOKIES, HEADERS } from '@sello/contracts/constants';
+import type { TEndpoint } from '@sello/contracts/endpoint';
+import { API_PREFIX, fillPath } from '@sello/contracts/endpoint';
+import type { TApiError } from '@sello/contracts/error-keys';
+import type { z } from 'zod';
+import { notify } from '../alerts/alert-store.ts';
+import { closeAllDialogs } from '../app/dialogs.ts';
+import { readCookie } from '../lib/cookies.ts';
+import { storage } from '../lib/storage.ts';
+import { logout } from '../session/logout.ts';
+import { HOST_KEY, session } from '../session/session-store.ts';
+import { trackRequest } from './loading-store.ts';
+
+type Infer<S> = S extends z.ZodType ? z.input<S> : never;
+type Output<S> = S extends z.ZodType ? z.output<S> : never;
+
+export type TCallInput<E extends TEndpoint> = {
+  query?: Infer<E['query']>;
+  body?: Infer<E['body']>;
+  params?: Record<string, string | number>;
+};
+
+export type TCallOptions = {
+  /** A sign-in call: its failure marks the session logged out and goes back to the caller untouched. */
+  isLogin?: boolean;
+  /** Do not show the loading overlay (background calls such as the version check). */
+  background?: boolean;
+};
+
+/** A failed call. `message` is `status - statusText body` for HTTP errors (spec §8). */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: Partial<TApiError> | null,
+  ) {
+    super(message);
+  }
+
+  get key(): string | undefined {
+    return this.body?.key;
+  }
+
+  get fields(): Record<string, string> {
+    return this.body?.fields ?? {};
+  }
+}
+
+let hostPromise: Promise<string> | null = null;
+
+/**
+ * The API host: from local storage when set there, otherwise from UtilityServlet (same origin
+ * answers an empty host), falling back to the page's own origin for local development.
+ */
+export function resolveHost(): Promise<string> {
+  const stored = storage.get(HOST_KEY);
+  if (stored !== null) return Promise.resolve(stored);
+  hostPromise ??= fetch(`${API_PREFIX}security/UtilityServlet`, { credentials: 'same-origin' })
+    .then(async (response) => (response.ok ? ((await response.json()) as { host: string }).host : ''))
+    .catch(() => '');
+  return hostPromise;
+}
+
+export function resetHostCache(): void {
+  hostPromise = null;
+}
+
+function buildQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.set(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Spec §8: what a failed call does to the session and the screen, then the error to re-raise. */
+function handleFailure(error: ApiCallError, url: string, options: TCallOptions): ApiCallError {
+  if (options.isLogin) {
+    session.clear();
+    return error;
+  }
+  if (error.key === 'ERR_PWD_RECOVER_TOKEN') return error;
+  if (error.status === 401 || error.status === 403) {
+    // The original console applied this only to URLs with fewer than two question marks.
+    if ((url.match(/\?/g) ?? []).length < 2) {
+      const key = error.key ?? 'ERR_TKN_INVALID';
+      const silent = key === 'ERR_PIN_INVALID' && Object.keys(error.fields).length === 0;
+      logout(silent ? undefined : { kind: 'error', key });
+    }
+    return error;
+  }
+  if (error.status === 404 || error.status === 0) {
+    logout({ kind: 'error', key: 'ERR_SYSTEM_NOT_AVAILABLE' });
+    return error;
+  }
+  closeAllDialogs();
+  return error;
+}
+
+/** The one way the console talks to the server. */
+export async function callEndpoint<E extends TEndpoint>(
+  endpoint: E,
+  input: TCallInput<E> = {},
+  options: TCallOptions = {},
+): Promise<Output<E['response']>> {
+  const run = async () => {
+    const host = await resolveHost();
+    const url = `${host}${API_PREFIX}${fillPath(endpoint.path, input.params)}${buildQuery(input.query as Record<string, unknown>)}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = session.token();
+    if (token) headers[HEADERS.authToken] = token;
+    const xsrf = readCookie(COOKIES.xsrf);
+    if (xsrf) headers[HEADERS.xsrf] = xsrf;
+    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: endpoint.method,
+        headers,
+        credentials: 'include',
+        ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
+      });
+    } catch (cause) {
+      throw handleFailure(new ApiCallError((cause as Error).message, 0, null), url, options);
+    }
+
+    const nextToken = response.headers.get(HEADERS.authToken);
+    if (nextToken) session.replaceToken(nextToken, Number(response.headers.get(HEADERS.authTokenExpires)));
+
+    const body = await parseBody(response);
+    if (!response.ok) {
+      const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+      const error = new ApiCallError(
+        `${response.status} - ${response.statusText} ${text}`,
+        response.status,
+        body && typeof body === 'object' ? (body as Partial<TApiError>) : null,
+      );
+      throw handleFailure(error, url, options);
+    }
+    return body as Output<E['response']>;
+  };
+  return options.background ? run() : trackRequest(run);
+}
+
+/** Shows the translated key of a failed call; used by screens that have no field to attach it to. */
+export function notifyFailure(error: unknown): void {
+  if (error instanceof ApiCallError) {
+    if (error.status === 401 || error.status === 403 || error.status === 404 || error.status === 0) return;
+    notify.error(error.key ?? 'ERR_INTERNAL', { params: error.body?.params });
+    return;
+  }
+  notify.error('ERR_INTERNAL');
+}

@@ -1,0 +1,58 @@
+import { PATHS } from '@sello/contracts/routes';
+import type { ComponentType } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShell } from './app-shell.tsx';
+import { GuardedRoute } from './guarded-route.tsx';
+
+type TScreenModule = { default: ComponentType };
+
+/** A guarded screen, loaded on demand. */
+function guarded(path: string, load: () => Promise<TScreenModule>): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { default: Screen } = await load();
+      return {
+        Component: () => (
+          <GuardedRoute>
+            <Screen />
+          </GuardedRoute>
+        ),
+      };
+    },
+  };
+}
+
+/** Guarded screens that exist today; a route is registered once its screen exists. */
+const GUARDED_ROUTES: RouteObject[] = [
+  guarded(PATHS.home, () => import('../features/home/home-page.tsx')),
+  guarded(PATHS.account, () => import('../features/account/account-page.tsx')),
+  guarded(PATHS.faqs, () => import('../features/faqs/faqs-page.tsx')),
+];
+
+const registeredPaths = new Set(GUARDED_ROUTES.map((route) => route.path));
+
+/**
+ * Spec §2: unknown paths fall back to the shippings list, which is guarded. Until that screen is
+ * registered the guard's own fallback (home or administration) is used instead.
+ */
+export const UNKNOWN_PATH_TARGET = registeredPaths.has(PATHS.shippings) ? PATHS.shippings : PATHS.home;
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { path: PATHS.root, element: <Navigate to={PATHS.login} replace /> },
+      {
+        path: PATHS.login,
+        lazy: async () => ({ Component: (await import('../features/login/login-page.tsx')).default }),
+      },
+      ...GUARDED_ROUTES,
+      { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

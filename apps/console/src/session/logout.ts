@@ -1,0 +1,36 @@
+import { securityApi } from '@sello/contracts/catalogue/security';
+import { PATHS } from '@sello/contracts/routes';
+import type { AlertKind } from '../alerts/alert-store.ts';
+import { browser } from '../app/browser.ts';
+import { closeAllDialogs } from '../app/dialogs.ts';
+import { session } from './session-store.ts';
+
+const PENDING_ALERT_KEY = 'sello_pending_alert';
+
+export type TPendingAlert = { kind: AlertKind; key: string };
+
+/** Ends the session on the server when possible, clears what is stored and reloads /login with a time-stamp. */
+export function logout(reason?: TPendingAlert, endOnServer: (path: string) => Promise<unknown> = defaultEnd): void {
+  closeAllDialogs();
+  if (session.isLoggedIn()) void endOnServer(securityApi.logout.path).catch(() => {});
+  session.clear();
+  if (reason) sessionStorage.setItem(PENDING_ALERT_KEY, JSON.stringify(reason));
+  browser.reloadAt(`${PATHS.login}?t=${Date.now()}`);
+}
+
+/** The message a logout asked to show on the login page after the reload, read once. */
+export function takePendingAlert(): TPendingAlert | null {
+  const raw = sessionStorage.getItem(PENDING_ALERT_KEY);
+  sessionStorage.removeItem(PENDING_ALERT_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as TPendingAlert;
+  } catch {
+    return null;
+  }
+}
+
+function defaultEnd(path: string): Promise<unknown> {
+  const token = session.token();
+  return fetch(`/rest/services/${path}`, { headers: token ? { 'auth-token': token } : {}, keepalive: true });
+}
