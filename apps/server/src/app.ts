@@ -29,7 +29,6 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
-    disableRequestLogging: config.NODE_ENV === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
