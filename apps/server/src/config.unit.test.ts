@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      FRONTEND_SESSION_TIME_MINUTES: 5,
+      LOGIN_MAX_FAILED_ATTEMPTS: 5,
+      SEED_DEMO: true,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('lists every bad variable in one message', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOGIN_MAX_FAILED_ATTEMPTS: '0' })).toThrow(
+      /Invalid configuration:\n {2}PORT: .*\n {2}DATABASE_URL: .*\n {2}LOGIN_MAX_FAILED_ATTEMPTS: /,
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
+  });
+
+  it('accepts a PostgreSQL URL and SMTP URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/sello', SMTP_URL: 'smtp://mail:25' });
+    expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/sello');
+    expect(config.SMTP_URL).toBe('smtp://mail:25');
+  });
+
+  it('refuses a boolean that is not true/false/1/0', () => {
+    expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+});
