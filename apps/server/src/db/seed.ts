@@ -1,10 +1,12 @@
 import { PREFERENCES } from '@sello/contracts/constants';
 import { PERMISSION_FLAGS, type PermissionFlag } from '@sello/contracts/permissions';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { insertMissingPreferences } from '../preferences/preferences.queries.ts';
 import { hashPassword } from '../security/passwords.ts';
 import type { Database } from './schema.ts';
+
+const SEED_LOCK_KEY = 7_305_114;
 
 /** Password of every demo account; printed at start and listed in the README. */
 export const DEMO_PASSWORD = 'Sello-Demo-2026';
@@ -154,10 +156,12 @@ export function defaultPreferences(sessionMinutes: number) {
 
 /** Inserts the demo tenant once: two domains, their companies and one user per role. */
 export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
-  const existing = await db.selectFrom('domains').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // Several server copies may start at once on an empty database: only one seeds.
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    const existing = await trx.selectFrom('domains').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
     const domainIds = new Map<string, string>();
     for (const domain of DOMAINS) {
       const row = await trx.insertInto('domains').values(domain).returning('id').executeTakeFirstOrThrow();
@@ -200,8 +204,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
           .execute();
       }
     }
+    return true;
   });
-  return true;
 }
 
 export async function seedPreferences(db: Kysely<Database>, sessionMinutes: number): Promise<void> {
