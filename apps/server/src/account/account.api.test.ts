@@ -20,15 +20,21 @@ describe('account/users/read', () => {
       roles: ['cust_ctr_admin_dom'],
       language: 'es-es',
     });
-    expect(response.json().companies.map((company: { name: string }) => company.name).sort()).toEqual([
-      'Notaría Central S.L.',
-      'Seguros Atlántico S.A.',
-    ]);
+    expect(
+      response
+        .json()
+        .companies.map((company: { name: string }) => company.name)
+        .sort(),
+    ).toEqual(['Notaría Central S.L.', 'Seguros Atlántico S.A.']);
   });
 
   it('ignores `selected` and never reads another user', async () => {
     const client = await signedInClient(t.app, 'company.user');
-    const acme = await t.database.db.selectFrom('users').select('id').where('username', '=', 'acme.admin').executeTakeFirstOrThrow();
+    const acme = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'acme.admin')
+      .executeTakeFirstOrThrow();
     const response = await client.get(`account/users/read?selected=${acme.id}`);
     expect(response.json().userid).toBe('company.user');
   });
@@ -41,7 +47,10 @@ describe('account/users/read', () => {
 describe('account/users/update', () => {
   it('updates name and e-mail', async () => {
     const client = await signedInClient(t.app, 'company.admin');
-    const response = await client.put('account/users/update', { name: 'Alba Núñez Ortiz', email: 'alba@central.local' });
+    const response = await client.put('account/users/update', {
+      name: 'Alba Núñez Ortiz',
+      email: 'alba@central.local',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Alba Núñez Ortiz', email: 'alba@central.local' });
     const again = await client.get('account/users/read');
@@ -56,7 +65,11 @@ describe('account/users/update', () => {
       key: 'ERR_VALIDATION',
       fields: { name: 'ERR_FIELD_REQUIRED', email: 'ERR_EMAIL_INVALID' },
     });
-    const row = await t.database.db.selectFrom('users').select(['name', 'email']).where('username', '=', 'company.manager').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select(['name', 'email'])
+      .where('username', '=', 'company.manager')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Marta Lopes', email: 'company.manager@sello.local' });
   });
 
@@ -91,8 +104,12 @@ describe('account/users/update', () => {
     });
     expect(right.statusCode).toBe(200);
     const fresh = new TestClient(t.app);
-    expect((await fresh.post('security/login', { login: 'sandbox.user', password: 'Sello-Demo-2026' })).statusCode).toBe(401);
-    expect((await fresh.post('security/login', { login: 'sandbox.user', password: 'A-new-password-2026' })).statusCode).toBe(200);
+    expect(
+      (await fresh.post('security/login', { login: 'sandbox.user', password: 'Sello-Demo-2026' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await fresh.post('security/login', { login: 'sandbox.user', password: 'A-new-password-2026' })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -38,13 +38,17 @@ describe('configuration/getOtherConfig', () => {
 describe('configuration/getPreference', () => {
   it('answers preferences the console reads and null for any other name', async () => {
     const client = await signedInClient(t.app, 'company.user');
-    expect((await client.get('configuration/getPreference?preference=FRONTEND_SESSION_TIME_MINUTES')).json()).toEqual({ value: '5' });
+    expect((await client.get('configuration/getPreference?preference=FRONTEND_SESSION_TIME_MINUTES')).json()).toEqual({
+      value: '5',
+    });
     expect((await client.get('configuration/getPreference?preference=SMTP_PASSWORD')).json()).toEqual({ value: null });
     expect((await client.get('configuration/getPreferenceSmsMaxCharacters')).json()).toEqual({ value: '160' });
   });
 
   it('needs a session', async () => {
-    expect((await new TestClient(t.app).get('configuration/getPreference?preference=REFRESH_TIME')).statusCode).toBe(401);
+    expect((await new TestClient(t.app).get('configuration/getPreference?preference=REFRESH_TIME')).statusCode).toBe(
+      401,
+    );
   });
 
   it('requires the preference name', async () => {
@@ -73,7 +77,15 @@ describe('configuration/sendFeedback', () => {
     const row = await t.database.db
       .selectFrom('feedback as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['u.username', 'f.subject', 'f.file_name', 'f.file_type', 'f.file_content', 'f.current_url', 'f.mailed_at'])
+      .select([
+        'u.username',
+        'f.subject',
+        'f.file_name',
+        'f.file_type',
+        'f.file_content',
+        'f.current_url',
+        'f.mailed_at',
+      ])
       .where('f.guid', '=', feedback.guid)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
@@ -88,14 +100,20 @@ describe('configuration/sendFeedback', () => {
   });
 
   it('rejects an attachment whose bytes are not an image or a PDF, whatever type it claims', async () => {
-    const before = await t.database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await new TestClient(t.app).post('configuration/sendFeedback', {
       ...feedback,
       file: { name: 'evil.png', type: 'image/png', content: dataUrl('image/png', Buffer.from('#!/bin/sh\necho hi\n')) },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ key: 'ERR_FILE_TYPE' });
-    const after = await t.database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -108,7 +126,11 @@ describe('configuration/sendFeedback', () => {
   });
 
   it('rejects an attachment over FILE_UPLOAD_MAX_SIZE with the size', async () => {
-    await t.database.db.updateTable('preferences').set({ value: '1' }).where('name', '=', 'FILE_UPLOAD_MAX_SIZE').execute();
+    await t.database.db
+      .updateTable('preferences')
+      .set({ value: '1' })
+      .where('name', '=', 'FILE_UPLOAD_MAX_SIZE')
+      .execute();
     const client = await signedInClient(t.app, 'super.admin');
     await client.get('admin/clearpreferencecache');
     const big = Buffer.concat([PNG, Buffer.alloc(2048)]);
@@ -118,7 +140,11 @@ describe('configuration/sendFeedback', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ key: 'ERR_MAX_FILE_SIZE', params: { size: 1 } });
-    await t.database.db.updateTable('preferences').set({ value: '5120' }).where('name', '=', 'FILE_UPLOAD_MAX_SIZE').execute();
+    await t.database.db
+      .updateTable('preferences')
+      .set({ value: '5120' })
+      .where('name', '=', 'FILE_UPLOAD_MAX_SIZE')
+      .execute();
     await client.get('admin/clearpreferencecache');
   });
 
@@ -131,7 +157,12 @@ describe('configuration/sendFeedback', () => {
     });
     expect(response.json()).toEqual({
       key: 'ERR_VALIDATION',
-      fields: { name: 'ERR_FIELD_REQUIRED', email: 'ERR_EMAIL_INVALID', subject: 'ERR_FIELD_TOO_LONG', msg: 'ERR_FIELD_TOO_LONG' },
+      fields: {
+        name: 'ERR_FIELD_REQUIRED',
+        email: 'ERR_EMAIL_INVALID',
+        subject: 'ERR_FIELD_TOO_LONG',
+        msg: 'ERR_FIELD_TOO_LONG',
+      },
     });
   });
 });
@@ -145,14 +176,24 @@ describe('admin', () => {
   });
 
   it('lets administrators clear the preference cache and refuses plain users', async () => {
-    await t.database.db.updateTable('preferences').set({ value: '7' }).where('name', '=', 'FRONTEND_SESSION_TIME_MINUTES').execute();
+    await t.database.db
+      .updateTable('preferences')
+      .set({ value: '7' })
+      .where('name', '=', 'FRONTEND_SESSION_TIME_MINUTES')
+      .execute();
     const user = await signedInClient(t.app, 'company.user');
     expect((await user.get('admin/clearpreferencecache')).statusCode).toBe(403);
     const admin = await signedInClient(t.app, 'company.admin');
     expect((await admin.get('admin/clearpreferencecache')).statusCode).toBe(200);
     const fresh = await signedInClient(t.app, 'company.user');
-    expect((await fresh.get('configuration/getPreference?preference=FRONTEND_SESSION_TIME_MINUTES')).json()).toEqual({ value: '7' });
-    await t.database.db.updateTable('preferences').set({ value: '5' }).where('name', '=', 'FRONTEND_SESSION_TIME_MINUTES').execute();
+    expect((await fresh.get('configuration/getPreference?preference=FRONTEND_SESSION_TIME_MINUTES')).json()).toEqual({
+      value: '7',
+    });
+    await t.database.db
+      .updateTable('preferences')
+      .set({ value: '5' })
+      .where('name', '=', 'FRONTEND_SESSION_TIME_MINUTES')
+      .execute();
     await admin.get('admin/clearpreferencecache');
   });
 });
