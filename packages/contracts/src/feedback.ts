@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { FEEDBACK_LIMITS } from './constants.ts';
 import { isEmail } from './patterns.ts';
 
-const requiredText = (max: number) => z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(max, 'ERR_FIELD_TOO_LONG');
+/** A missing value reports only that it is required, not also that it is malformed. */
+const requiredText = (max: number) =>
+  z.string().trim().min(1, { message: 'ERR_FIELD_REQUIRED', abort: true }).max(max, 'ERR_FIELD_TOO_LONG');
 
 /** Attachment types the feedback form accepts: any image, or PDF. */
 export function isFeedbackFileType(type: string): boolean {

@@ -220,12 +220,23 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
   },
 ];
 
+/** Whether the query string `search` carries every parameter of `query` with the same value. */
+export function hasQuery(search: string, query: string): boolean {
+  const present = new URLSearchParams(search);
+  return [...new URLSearchParams(query)].every(([name, value]) => present.getAll(name).includes(value));
+}
+
 /** Whether the menu entry is the active one for `path` and its query string `search`. */
 export function isMenuEntryActive(entry: TMenuEntry, path: string, search = ''): boolean {
-  if (entry.search !== undefined) return path === entry.path && search.includes(entry.search);
-  if (entry.excludeSearch !== undefined && search.includes(entry.excludeSearch)) return false;
-  if (entry.highlightExcept?.some((prefix) => path.startsWith(prefix))) return false;
-  return path === entry.path || entry.highlightOn.some((prefix) => path === prefix || path.startsWith(prefix));
+  if (entry.search !== undefined) return path === entry.path && hasQuery(search, entry.search);
+  if (entry.excludeSearch !== undefined && hasQuery(search, entry.excludeSearch)) return false;
+  if (entry.highlightExcept?.some((prefix) => isUnder(path, prefix))) return false;
+  return path === entry.path || entry.highlightOn.some((prefix) => isUnder(path, prefix));
+}
+
+/** `path` is `prefix` or below it, segment-wise: `/types/edit/3` is under `/types/edit`, `/types/editor` is not. */
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
 }
 
 /** The deleted-items entry of the user menu shows when any bin permission is held. */

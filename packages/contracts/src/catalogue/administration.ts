@@ -1,0 +1,784 @@
+import { z } from 'zod';
+import {
+  pageOf,
+  ZComboList,
+  ZDomainIdQuery,
+  ZDualList,
+  ZExportQuery,
+  ZFile,
+  ZId,
+  ZIdField,
+  ZIdListQueryValue,
+  ZIdParams,
+  ZLanguage,
+  ZOk,
+  ZOptionalDomainIdQuery,
+  ZPagedQuery,
+  ZPickerList,
+  ZSelectedQuery,
+  ZTimestamp,
+} from '../common.ts';
+import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
+import { isCompanyTaxId, isEmail, isEuVat, isUsername } from '../patterns.ts';
+import { ZPermissionMap } from '../permissions.ts';
+
+/** Spec §6: administration routes need `administration`; domains and SAML certificates one more flag. */
+const ADMIN = { all: ['administration'] } as const satisfies TPermissionRule;
+const DOMAINS = { all: ['administration', 'administrationDomain'] } as const satisfies TPermissionRule;
+const SAML = { all: ['administration', 'administrationSaml'] } as const satisfies TPermissionRule;
+/**
+ * Recovering happens in the deleted-items area, which any bin flag opens (spec §6), so recovering a
+ * record needs the bin flag of its kind. Domains have no bin flag and keep the domain rule.
+ */
+const COMPANY_BIN = { all: ['companyBin'] } as const satisfies TPermissionRule;
+const GROUP_BIN = { all: ['groupBin'] } as const satisfies TPermissionRule;
+const CERT_BIN = { all: ['certBin'] } as const satisfies TPermissionRule;
+const SAML_BIN = { all: ['certBin', 'administrationSaml'] } as const satisfies TPermissionRule;
+const USER_BIN = { all: ['userBin'] } as const satisfies TPermissionRule;
+
+const requiredName = z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200, 'ERR_FIELD_TOO_LONG');
+const optionalText = (max: number) => z.string().trim().max(max, 'ERR_FIELD_TOO_LONG').optional();
+const ZBase64DataUrl = z.string().regex(/^data:[\w.+/-]*;base64,[A-Za-z0-9+/=]+$/, 'ERR_FIELD_INVALID');
+const withId = <T extends z.ZodRawShape>(input: z.ZodObject<T>) => input.extend({ id: ZIdField });
+
+// Domains
+
+export const ZDomain = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  companies: z.number().int().nonnegative(),
+  createdAt: ZTimestamp,
+});
+export type TDomain = z.infer<typeof ZDomain>;
+
+export const ZDomainInput = z.object({
+  name: requiredName,
+  description: optionalText(500),
+  active: z.boolean().default(true),
+});
+
+// Certificates (signing certificates of a domain)
+
+export const ZCertificate = z.object({
+  id: z.number().int(),
+  domainId: z.number().int(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string(),
+  validFrom: ZTimestamp,
+  validTo: ZTimestamp,
+  active: z.boolean(),
+  createdAt: ZTimestamp,
+});
+export type TCertificate = z.infer<typeof ZCertificate>;
+
+export const ZCertificateInput = z.object({
+  name: requiredName,
+  alias: optionalText(100),
+  /** The PKCS#12 file as a base64 data URL. */
+  content: ZBase64DataUrl,
+  password: z.string().max(200).optional(),
+  active: z.boolean().default(true),
+});
+/** On update the certificate file is replaced only when a new one is sent. */
+export const ZCertificateUpdate = withId(ZCertificateInput.partial({ content: true }));
+
+// SAML certificates (identity providers a domain trusts)
+
+export const ZSamlCertificate = z.object({
+  id: z.number().int(),
+  domainId: z.number().int(),
+  name: z.string(),
+  entityId: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: ZTimestamp,
+  validTo: ZTimestamp,
+  active: z.boolean(),
+  createdAt: ZTimestamp,
+});
+export type TSamlCertificate = z.infer<typeof ZSamlCertificate>;
+
+export const ZSamlCertificateInput = z.object({
+  name: requiredName,
+  entityId: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(500),
+  /** The X.509 certificate in PEM. */
+  content: z.string().regex(/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----\s*$/, 'ERR_FIELD_INVALID'),
+  active: z.boolean().default(true),
+});
+export const ZSamlCertificateUpdate = withId(ZSamlCertificateInput.partial({ content: true }));
+
+// Users
+
+export const ZUserRow = z.object({
+  id: z.number().int(),
+  domainId: z.number().int(),
+  userid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  active: z.boolean(),
+  blocked: z.boolean(),
+  lastLoginAt: ZTimestamp.nullable(),
+});
+export type TUserRow = z.infer<typeof ZUserRow>;
+
+export const ZUserDetail = ZUserRow.extend({
+  language: ZLanguage,
+  roleId: z.number().int(),
+  companyIds: z.array(z.number().int()),
+  groupIds: z.array(z.number().int()),
+  permissions: ZPermissionMap,
+});
+export type TUserDetail = z.infer<typeof ZUserDetail>;
+
+export const ZUserInput = z.object({
+  userid: z.string().trim().refine(isUsername, 'ERR_FIELD_INVALID'),
+  name: requiredName,
+  email: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID'),
+  language: ZLanguage,
+  roleId: ZIdField,
+  companyIds: z.array(ZIdField).max(1000).default([]),
+  groupIds: z.array(ZIdField).max(1000).default([]),
+  active: z.boolean().default(true),
+});
+
+export const ZUsersImportResult = z.object({
+  created: z.number().int().nonnegative(),
+  failed: z.array(z.object({ line: z.number().int().positive(), key: z.string() })),
+});
+
+// Companies
+
+export const ZCompany = z.object({
+  id: z.number().int(),
+  domainId: z.number().int(),
+  name: z.string(),
+  taxId: z.string(),
+  vatNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: ZTimestamp,
+});
+export type TCompany = z.infer<typeof ZCompany>;
+
+export const ZCompanyInput = z.object({
+  name: requiredName,
+  taxId: z.string().trim().toUpperCase().refine(isCompanyTaxId, 'ERR_FIELD_INVALID'),
+  vatNumber: z.string().trim().refine(isEuVat, 'ERR_FIELD_INVALID').optional(),
+  email: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID').optional(),
+  active: z.boolean().default(true),
+});
+
+// Groups
+
+export const ZGroup = z.object({
+  id: z.number().int(),
+  domainId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  users: z.number().int().nonnegative(),
+  createdAt: ZTimestamp,
+});
+export type TGroup = z.infer<typeof ZGroup>;
+
+export const ZGroupDetail = ZGroup.extend({ members: ZPickerList });
+
+export const ZGroupInput = z.object({
+  name: requiredName,
+  description: optionalText(500),
+  userIds: z.array(ZIdField).max(1000).default([]),
+  active: z.boolean().default(true),
+});
+
+export const administrationApi = {
+  // Domains: the spec names no method for these calls.
+  domainsRead: defineEndpoint({
+    id: 'administration.domainsRead',
+    method: 'GET',
+    path: 'administration/domains/read',
+    summary: 'Page of the domains list',
+    permission: DOMAINS,
+    query: ZPagedQuery,
+    response: pageOf(ZDomain),
+    methodChosen: true,
+  }),
+  domainsDetail: defineEndpoint({
+    id: 'administration.domainsDetail',
+    method: 'GET',
+    path: 'administration/domains/detail',
+    summary: 'One domain',
+    permission: DOMAINS,
+    query: ZSelectedQuery,
+    response: ZDomain,
+    methodChosen: true,
+  }),
+  domainsNew: defineEndpoint({
+    id: 'administration.domainsNew',
+    method: 'POST',
+    path: 'administration/domains/new',
+    summary: 'Create a domain',
+    permission: DOMAINS,
+    body: ZDomainInput,
+    response: ZDomain,
+    methodChosen: true,
+  }),
+  domainsUpdate: defineEndpoint({
+    id: 'administration.domainsUpdate',
+    method: 'PUT',
+    path: 'administration/domains/update',
+    summary: 'Update a domain',
+    permission: DOMAINS,
+    body: withId(ZDomainInput),
+    response: ZDomain,
+    methodChosen: true,
+  }),
+  domainsDelete: defineEndpoint({
+    id: 'administration.domainsDelete',
+    method: 'DELETE',
+    path: 'administration/domains/delete/{id}',
+    summary: 'Soft-delete a domain',
+    permission: DOMAINS,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  domainsRecover: defineEndpoint({
+    id: 'administration.domainsRecover',
+    method: 'PUT',
+    path: 'administration/domains/recover/{id}',
+    summary: 'Recover a deleted domain',
+    permission: DOMAINS,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  domainsExport: defineEndpoint({
+    id: 'administration.domainsExport',
+    method: 'GET',
+    path: 'administration/domains/export',
+    summary: 'Export the domains list',
+    permission: DOMAINS,
+    query: ZExportQuery,
+    response: ZFile,
+    responseKind: 'file',
+    methodChosen: true,
+  }),
+  domainsTypesDocument: defineEndpoint({
+    id: 'administration.domainsTypesDocument',
+    method: 'GET',
+    path: 'administration/domains/typesdocument/{id}',
+    summary: 'Document types a domain offers, for the dual-list picker',
+    permission: DOMAINS,
+    params: ZIdParams,
+    response: ZDualList,
+    methodChosen: true,
+  }),
+  domainsUpdateTypesDocument: defineEndpoint({
+    id: 'administration.domainsUpdateTypesDocument',
+    method: 'PUT',
+    path: 'administration/domains/updateTypesDocument/{id}',
+    summary: 'Set the document types a domain offers, in order',
+    permission: DOMAINS,
+    params: ZIdParams,
+    body: z.object({ listOfTypes: z.array(ZIdField).max(1000) }),
+    response: ZOk,
+    methodChosen: true,
+  }),
+  domainsUpdateAdvComTemplate: defineEndpoint({
+    id: 'administration.domainsUpdateAdvComTemplate',
+    method: 'PUT',
+    path: 'administration/domains/updateAdvComTemplate/{id}',
+    summary: 'Set the advanced communication templates of a domain',
+    permission: DOMAINS,
+    params: ZIdParams,
+    body: z.object({ advancedComTemplates: z.array(ZIdField).max(1000) }),
+    response: ZOk,
+    methodChosen: true,
+  }),
+  domainsAdvanceComTemplate: defineEndpoint({
+    id: 'administration.domainsAdvanceComTemplate',
+    method: 'GET',
+    path: 'administration/domains/advanceComTemplate',
+    summary: 'Advanced communication templates of a domain, for the dual-list picker',
+    permission: DOMAINS,
+    query: z.object({ domain: ZId }),
+    response: ZDualList,
+    methodChosen: true,
+  }),
+  domainsTypeComTemplate: defineEndpoint({
+    id: 'administration.domainsTypeComTemplate',
+    method: 'GET',
+    path: 'administration/domains/typeComTemplate',
+    summary: 'Kinds of communication template',
+    permission: DOMAINS,
+    response: ZComboList,
+    methodChosen: true,
+  }),
+  domainsDomainTypes: defineEndpoint({
+    id: 'administration.domainsDomainTypes',
+    method: 'GET',
+    path: 'administration/domains/domainTypes',
+    summary: 'Kinds of domain',
+    permission: DOMAINS,
+    response: ZComboList,
+    methodChosen: true,
+  }),
+  domainsAllDomains: defineEndpoint({
+    id: 'administration.domainsAllDomains',
+    method: 'GET',
+    path: 'administration/domains/allDomains',
+    summary: 'Every domain, for the domain selector',
+    permission: DOMAINS,
+    response: ZPickerList,
+    methodChosen: true,
+  }),
+
+  // Certificates: the spec names no method for these calls.
+  certificatesRead: defineEndpoint({
+    id: 'administration.certificatesRead',
+    method: 'GET',
+    path: 'administration/certificates/read',
+    summary: 'Page of the certificates list',
+    permission: ADMIN,
+    query: ZPagedQuery,
+    response: pageOf(ZCertificate),
+    methodChosen: true,
+  }),
+  certificatesDetail: defineEndpoint({
+    id: 'administration.certificatesDetail',
+    method: 'GET',
+    path: 'administration/certificates/detail',
+    summary: 'One certificate',
+    permission: ADMIN,
+    query: ZSelectedQuery,
+    response: ZCertificate,
+    methodChosen: true,
+  }),
+  certificatesNew: defineEndpoint({
+    id: 'administration.certificatesNew',
+    method: 'POST',
+    path: 'administration/certificates/new',
+    summary: 'Upload a certificate to a domain',
+    permission: ADMIN,
+    query: ZOptionalDomainIdQuery,
+    body: ZCertificateInput,
+    response: ZCertificate,
+    methodChosen: true,
+  }),
+  certificatesUpdate: defineEndpoint({
+    id: 'administration.certificatesUpdate',
+    method: 'PUT',
+    path: 'administration/certificates/update',
+    summary: 'Update a certificate',
+    permission: ADMIN,
+    body: ZCertificateUpdate,
+    response: ZCertificate,
+    methodChosen: true,
+  }),
+  certificatesDelete: defineEndpoint({
+    id: 'administration.certificatesDelete',
+    method: 'DELETE',
+    path: 'administration/certificates/delete/{id}',
+    summary: 'Soft-delete a certificate',
+    permission: ADMIN,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  certificatesRecover: defineEndpoint({
+    id: 'administration.certificatesRecover',
+    method: 'PUT',
+    path: 'administration/certificates/recover/{id}',
+    summary: 'Recover a deleted certificate',
+    permission: CERT_BIN,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  certificatesExport: defineEndpoint({
+    id: 'administration.certificatesExport',
+    method: 'GET',
+    path: 'administration/certificates/export',
+    summary: 'Export the certificates list',
+    permission: ADMIN,
+    query: ZExportQuery,
+    response: ZFile,
+    responseKind: 'file',
+    methodChosen: true,
+  }),
+  certificatesByDomain: defineEndpoint({
+    id: 'administration.certificatesByDomain',
+    method: 'GET',
+    path: 'administration/certificates/certificatesByDomain',
+    summary: 'Certificates of a domain, for a picker',
+    permission: ADMIN,
+    query: ZDomainIdQuery,
+    response: ZPickerList,
+    methodChosen: true,
+  }),
+
+  // SAML certificates: the spec names no method for these calls.
+  samlCertificatesRead: defineEndpoint({
+    id: 'administration.samlCertificatesRead',
+    method: 'GET',
+    path: 'administration/samlcertificates/read',
+    summary: 'Page of the SAML certificates list',
+    permission: SAML,
+    query: ZPagedQuery,
+    response: pageOf(ZSamlCertificate),
+    methodChosen: true,
+  }),
+  samlCertificatesDetail: defineEndpoint({
+    id: 'administration.samlCertificatesDetail',
+    method: 'GET',
+    path: 'administration/samlcertificates/detail',
+    summary: 'One SAML certificate',
+    permission: SAML,
+    query: ZSelectedQuery,
+    response: ZSamlCertificate,
+    methodChosen: true,
+  }),
+  samlCertificatesNew: defineEndpoint({
+    id: 'administration.samlCertificatesNew',
+    method: 'POST',
+    path: 'administration/samlcertificates/new',
+    summary: 'Add a SAML identity-provider certificate to a domain',
+    permission: SAML,
+    query: ZOptionalDomainIdQuery,
+    body: ZSamlCertificateInput,
+    response: ZSamlCertificate,
+    methodChosen: true,
+  }),
+  samlCertificatesUpdate: defineEndpoint({
+    id: 'administration.samlCertificatesUpdate',
+    method: 'PUT',
+    path: 'administration/samlcertificates/update',
+    summary: 'Update a SAML certificate',
+    permission: SAML,
+    body: ZSamlCertificateUpdate,
+    response: ZSamlCertificate,
+    methodChosen: true,
+  }),
+  samlCertificatesDelete: defineEndpoint({
+    id: 'administration.samlCertificatesDelete',
+    method: 'DELETE',
+    path: 'administration/samlcertificates/delete/{id}',
+    summary: 'Soft-delete a SAML certificate',
+    permission: SAML,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  samlCertificatesRecover: defineEndpoint({
+    id: 'administration.samlCertificatesRecover',
+    method: 'PUT',
+    path: 'administration/samlcertificates/recover/{id}',
+    summary: 'Recover a deleted SAML certificate',
+    permission: SAML_BIN,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  samlCertificatesExport: defineEndpoint({
+    id: 'administration.samlCertificatesExport',
+    method: 'GET',
+    path: 'administration/samlcertificates/export',
+    summary: 'Export the SAML certificates list',
+    permission: SAML,
+    query: ZExportQuery,
+    response: ZFile,
+    responseKind: 'file',
+    methodChosen: true,
+  }),
+
+  // Users: the spec names no method for these calls.
+  usersRead: defineEndpoint({
+    id: 'administration.usersRead',
+    method: 'GET',
+    path: 'administration/users/read',
+    summary: 'Page of the users list',
+    permission: ADMIN,
+    query: ZPagedQuery,
+    response: pageOf(ZUserRow),
+    methodChosen: true,
+  }),
+  usersDetail: defineEndpoint({
+    id: 'administration.usersDetail',
+    method: 'GET',
+    path: 'administration/users/detail',
+    summary: 'One user with companies, groups and permissions',
+    permission: ADMIN,
+    query: ZSelectedQuery,
+    response: ZUserDetail,
+    methodChosen: true,
+  }),
+  usersNew: defineEndpoint({
+    id: 'administration.usersNew',
+    method: 'POST',
+    path: 'administration/users/new',
+    summary: 'Create a user in a domain',
+    permission: ADMIN,
+    query: ZOptionalDomainIdQuery,
+    body: ZUserInput,
+    response: ZUserDetail,
+    methodChosen: true,
+  }),
+  usersUpdate: defineEndpoint({
+    id: 'administration.usersUpdate',
+    method: 'PUT',
+    path: 'administration/users/update',
+    summary: 'Update a user',
+    permission: ADMIN,
+    body: withId(ZUserInput),
+    response: ZUserDetail,
+    methodChosen: true,
+  }),
+  usersDelete: defineEndpoint({
+    id: 'administration.usersDelete',
+    method: 'DELETE',
+    path: 'administration/users/delete/{id}',
+    summary: 'Soft-delete a user',
+    permission: ADMIN,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  usersRecover: defineEndpoint({
+    id: 'administration.usersRecover',
+    method: 'PUT',
+    path: 'administration/users/recover/{id}',
+    summary: 'Recover a deleted user',
+    permission: USER_BIN,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  usersUnblock: defineEndpoint({
+    id: 'administration.usersUnblock',
+    method: 'PUT',
+    path: 'administration/users/unblock/{id}',
+    summary: 'Unblock a user locked by failed sign-ins',
+    permission: ADMIN,
+    params: ZIdParams,
+    response: ZOk,
+    methodChosen: true,
+  }),
+  usersExport: defineEndpoint({
+    id: 'administration.usersExport',
+    method: 'GET',
+    path: 'administration/users/export',
+    summary: 'Export the users list',
+    permission: ADMIN,
+    query: ZExportQuery,
+    response: ZFile,
+    responseKind: 'file',
+    methodChosen: true,
+  }),
+  usersImport: defineEndpoint({
+    id: 'administration.usersImport',
+    method: 'POST',
+    path: 'administration/users/importUsers',
+    summary: 'Create users in a domain from a spreadsheet',
+    permission: ADMIN,
+    query: ZOptionalDomainIdQuery,
+    body: z.object({ data: ZBase64DataUrl }),
+    response: ZUsersImportResult,
+    methodChosen: true,
+  }),
+  usersWithRequestsByCompanies: defineEndpoint({
+    id: 'administration.usersWithRequestsByCompanies',
+    method: 'GET',
+    path: 'administration/users/usersWithRequestsByCompanies',
+    summary: 'Users who sent shippings from the given companies, for the shipping list filter',
+    // The shipping list filters use it too, so shipping readers may call it.
+    permission: { any: ['administration', 'shippingList', 'shippingListOnlyAuth'] },
+    query: z.object({ companies: ZIdListQueryValue }),
+    response: ZPickerList,
+    methodChosen: true,
+  }),
+  usersByDomain: defineEndpoint({
+    id: 'administration.usersByDomain',
+    method: 'GET',
+    path: 'administration/users/usersByDomain',
+    summary: 'Users of a domain, for a picker',
+    permission: ADMIN,
+    query: ZDomainIdQuery,
+    response: ZPickerList,
+    methodChosen: true,
+  }),
+
+  // Companies
+  companiesRead: defineEndpoint({
+    id: 'administration.companiesRead',
+    method: 'GET',
+    path: 'administration/companies/read',
+    summary: 'Page of the companies list',
+    permission: ADMIN,
+    query: ZPagedQuery,
+    response: pageOf(ZCompany),
+    methodChosen: true,
+  }),
+  companiesExport: defineEndpoint({
+    id: 'administration.companiesExport',
+    method: 'GET',
+    path: 'administration/companies/export',
+    summary: 'Export the companies list',
+    permission: ADMIN,
+    query: ZExportQuery,
+    response: ZFile,
+    responseKind: 'file',
+    methodChosen: true,
+  }),
+  companiesNew: defineEndpoint({
+    id: 'administration.companiesNew',
+    method: 'POST',
+    path: 'administration/companies/new',
+    summary: 'Create a company',
+    permission: ADMIN,
+    query: ZOptionalDomainIdQuery,
+    body: ZCompanyInput,
+    response: ZCompany,
+  }),
+  companiesUpdate: defineEndpoint({
+    id: 'administration.companiesUpdate',
+    method: 'POST',
+    path: 'administration/companies/update',
+    summary: 'Update a company',
+    permission: ADMIN,
+    body: withId(ZCompanyInput),
+    response: ZCompany,
+  }),
+  companiesDelete: defineEndpoint({
+    id: 'administration.companiesDelete',
+    method: 'DELETE',
+    path: 'administration/companies/delete/{id}',
+    summary: 'Soft-delete a company',
+    permission: ADMIN,
+    params: ZIdParams,
+    response: ZOk,
+  }),
+  companiesRecover: defineEndpoint({
+    id: 'administration.companiesRecover',
+    method: 'PUT',
+    path: 'administration/companies/recover/{id}',
+    summary: 'Recover a deleted company',
+    permission: COMPANY_BIN,
+    params: ZIdParams,
+    response: ZOk,
+  }),
+  companiesDetail: defineEndpoint({
+    id: 'administration.companiesDetail',
+    method: 'GET',
+    path: 'administration/companies/detail',
+    summary: 'One company',
+    permission: ADMIN,
+    query: ZSelectedQuery,
+    response: ZCompany,
+    methodChosen: true,
+  }),
+  companiesByDomain: defineEndpoint({
+    id: 'administration.companiesByDomain',
+    method: 'GET',
+    path: 'administration/companies/companiesByDomain',
+    summary: 'Companies of a domain, for a picker',
+    permission: ADMIN,
+    query: ZDomainIdQuery,
+    response: ZPickerList,
+    methodChosen: true,
+  }),
+
+  // Groups
+  groupsRead: defineEndpoint({
+    id: 'administration.groupsRead',
+    method: 'GET',
+    path: 'administration/groups/read',
+    summary: 'Page of the groups list',
+    permission: ADMIN,
+    query: ZPagedQuery,
+    response: pageOf(ZGroup),
+    methodChosen: true,
+  }),
+  groupsExport: defineEndpoint({
+    id: 'administration.groupsExport',
+    method: 'GET',
+    path: 'administration/groups/export',
+    summary: 'Export the groups list',
+    permission: ADMIN,
+    query: ZExportQuery,
+    response: ZFile,
+    responseKind: 'file',
+    methodChosen: true,
+  }),
+  groupsUpdate: defineEndpoint({
+    id: 'administration.groupsUpdate',
+    method: 'PUT',
+    path: 'administration/groups/update',
+    summary: 'Update a group and its members',
+    permission: ADMIN,
+    body: withId(ZGroupInput),
+    response: ZGroupDetail,
+  }),
+  groupsNew: defineEndpoint({
+    id: 'administration.groupsNew',
+    method: 'POST',
+    path: 'administration/groups/new',
+    summary: 'Create a group',
+    permission: ADMIN,
+    query: ZOptionalDomainIdQuery,
+    body: ZGroupInput,
+    response: ZGroupDetail,
+  }),
+  groupsDetail: defineEndpoint({
+    id: 'administration.groupsDetail',
+    method: 'GET',
+    path: 'administration/groups/detail',
+    summary: 'One group with its members',
+    permission: ADMIN,
+    query: ZSelectedQuery,
+    response: ZGroupDetail,
+    methodChosen: true,
+  }),
+  groupsDelete: defineEndpoint({
+    id: 'administration.groupsDelete',
+    method: 'DELETE',
+    path: 'administration/groups/delete/{id}',
+    summary: 'Soft-delete a group',
+    permission: ADMIN,
+    params: ZIdParams,
+    response: ZOk,
+  }),
+  groupsRecover: defineEndpoint({
+    id: 'administration.groupsRecover',
+    method: 'PUT',
+    path: 'administration/groups/recover/{id}',
+    summary: 'Recover a deleted group',
+    permission: GROUP_BIN,
+    params: ZIdParams,
+    response: ZOk,
+  }),
+  groupsByDomain: defineEndpoint({
+    id: 'administration.groupsByDomain',
+    method: 'GET',
+    path: 'administration/groups/groupsByDomain',
+    summary: 'Groups of a domain, for a picker',
+    permission: ADMIN,
+    query: ZDomainIdQuery,
+    response: ZPickerList,
+    methodChosen: true,
+  }),
+
+  rolesList: defineEndpoint({
+    id: 'administration.rolesList',
+    method: 'GET',
+    path: 'administration/roles/rolesList',
+    summary: 'Roles a user can be given',
+    permission: ADMIN,
+    response: ZPickerList,
+  }),
+} as const;
