@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +16,7 @@ import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
 import type { TDatabase } from './db/database.ts';
+import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerSessionHooks } from './platform/session-hooks.ts';
@@ -51,6 +53,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     },
   });
   await app.register(fastifyCookie);
+  // DownloadFile arrives as an HTML form post.
+  await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Sello API', version: readVersion() } },
@@ -79,6 +83,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerAccountRoutes(ctx);
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);
+  registerDownloadRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

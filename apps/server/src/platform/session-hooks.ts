@@ -14,12 +14,11 @@ declare module 'fastify' {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Paths that are posted by other parties (forms, providers) and carry their own credential. */
-const XSRF_EXEMPT: RegExp[] = [];
-
-export function exemptFromXsrf(pattern: RegExp): void {
-  XSRF_EXEMPT.push(pattern);
-}
+/**
+ * Posts that cannot carry the XSRF header and prove themselves otherwise: the DownloadFile form
+ * carries the session token in its body, which a forging site does not know.
+ */
+const XSRF_EXEMPT: readonly RegExp[] = [/^\/rest\/services\/DownloadFile(?:\?|$)/];
 
 /**
  * Per request: resolve the principal from the `auth-token` header, enforce the XSRF double-submit

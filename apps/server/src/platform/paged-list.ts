@@ -1,0 +1,118 @@
+import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
+import { ApiError } from './api-error.ts';
+
+/** How a list column can be filtered: by contained text, exact value, boolean, or a date range. */
+export type TFilterKind = 'text' | 'exact' | 'boolean' | 'dateRange';
+
+export type TListColumn = {
+  /** SQL expression of the column, e.g. sql`u.username`. */
+  expression: Expression<unknown>;
+  sortable?: boolean;
+  filter?: TFilterKind;
+};
+
+export type TListColumns = Record<string, TListColumn>;
+
+export type TListQuery = {
+  first: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: number;
+  filters?: string;
+};
+
+/**
+ * Parses the `filters` JSON of a list query: an object of field → value where null values are
+ * omitted (spec §3). Unknown fields and values of the wrong kind answer ERR_VALIDATION.
+ */
+export function parseFilters(raw: string | undefined, columns: TListColumns): Record<string, unknown> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, 'ERR_VALIDATION', { filters: 'ERR_FIELD_INVALID' });
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ApiError(400, 'ERR_VALIDATION', { filters: 'ERR_FIELD_INVALID' });
+  }
+  const filters: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(parsed)) {
+    if (value === null || value === undefined || value === '') continue;
+    const column = columns[field];
+    if (!column?.filter || !isValidFilterValue(column.filter, value)) {
+      throw new ApiError(400, 'ERR_VALIDATION', { [`filters.${field}`]: 'ERR_FIELD_INVALID' });
+    }
+    filters[field] = value;
+  }
+  return filters;
+}
+
+function isValidFilterValue(kind: TFilterKind, value: unknown): boolean {
+  if (kind === 'text') return typeof value === 'string' && value.length <= 200;
+  if (kind === 'exact') return (typeof value === 'string' && value.length <= 200) || typeof value === 'number';
+  if (kind === 'boolean') return typeof value === 'boolean';
+  if (!Array.isArray(value) || value.length !== 2) return false;
+  return value.every(
+    (end) => end === null || (typeof end === 'string' && !Number.isNaN(Date.parse(end))) || typeof end === 'number',
+  );
+}
+
+/** Escapes the LIKE wildcards of user text. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Adds the WHERE conditions of the parsed filters. */
+export function applyFilters<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filters: Record<string, unknown>,
+  columns: TListColumns,
+): SelectQueryBuilder<DB, TB, O> {
+  let next = query;
+  for (const [field, value] of Object.entries(filters)) {
+    const column = columns[field]!;
+    const expression = column.expression;
+    if (column.filter === 'text')
+      next = next.where(sql<boolean>`${expression}::text ILIKE ${likePattern(String(value))}`);
+    else if (column.filter === 'exact' || column.filter === 'boolean')
+      next = next.where(sql<boolean>`${expression} = ${value}`);
+    else if (column.filter === 'dateRange') {
+      const [from, to] = value as [string | number | null, string | number | null];
+      if (from !== null) next = next.where(sql<boolean>`${expression} >= ${new Date(from)}`);
+      if (to !== null) next = next.where(sql<boolean>`${expression} <= ${new Date(to)}`);
+    }
+  }
+  return next;
+}
+
+/**
+ * Runs a paged list: the filtered total and one page ordered by the requested sortable column
+ * (then by `tieBreaker`, so pages never overlap).
+ */
+export async function runPagedList<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: TListQuery,
+  columns: TListColumns,
+  options: { defaultSort: string; tieBreaker: Expression<unknown> },
+): Promise<{ rows: O[]; total: number }> {
+  const filtered = applyFilters(base, parseFilters(query.filters, columns), columns);
+  const sortField = query.sortField && columns[query.sortField]?.sortable ? query.sortField : options.defaultSort;
+  if (query.sortField && sortField !== query.sortField) {
+    throw new ApiError(400, 'ERR_VALIDATION', { sortField: 'ERR_FIELD_INVALID' });
+  }
+  const direction = query.sortOrder === -1 ? sql`DESC` : sql`ASC`;
+  const sortExpression = columns[sortField]!.expression;
+  const [countRow, rows] = await Promise.all([
+    filtered.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst() as Promise<
+      { total: number } | undefined
+    >,
+    filtered
+      .orderBy(sql`${sortExpression} ${direction} NULLS LAST`)
+      .orderBy(sql`${options.tieBreaker} ${direction}`)
+      .offset(query.first)
+      .limit(query.pageSize)
+      .execute(),
+  ]);
+  return { rows, total: countRow?.total ?? 0 };
+}
