@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
+import { registerCompaniesRoutes } from './administration/companies/companies.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);
+  registerCompaniesRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
