@@ -13,6 +13,9 @@ import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { registerCompaniesRoutes } from './administration/companies/companies.routes.ts';
+import { registerGroupsRoutes } from './administration/groups/groups.routes.ts';
+import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
+import { registerUsersRoutes } from './administration/users/users.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
@@ -86,6 +89,9 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);
   registerCompaniesRoutes(ctx);
+  registerGroupsRoutes(ctx);
+  registerUsersRoutes(ctx);
+  registerRolesRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

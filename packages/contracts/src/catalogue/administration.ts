@@ -265,8 +265,11 @@ export const ZUserInput = z.object({
   email: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID'),
   language: ZLanguage,
   roleId: ZIdField,
-  /** The permission flags that are true (spec §3); others are false. */
-  permissions: ZPermissionMap.default({}),
+  /**
+   * The permission flags that are true (spec §3); others are false. Left out: a new user gets the
+   * defaults of the role, an updated user keeps the flags.
+   */
+  permissions: ZPermissionMap.optional(),
   companyIds: z.array(ZIdField).max(LIMITS.onlineLimit).default([]),
   groupIds: z.array(ZIdField).max(LIMITS.onlineLimit).default([]),
   active: z.boolean().default(true),

@@ -181,3 +181,16 @@ export async function selectCompanyDomains(db: Db, ids: readonly number[]) {
     .where('id', 'in', ids.map(String))
     .execute();
 }
+
+/** Live companies of a domain by upper-case tax id. */
+export async function selectLiveCompaniesByTaxId(db: Db, domainId: string, taxIds: readonly string[]) {
+  if (taxIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['id', sql<string>`upper(tax_id)`.as('taxId')])
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .where(sql`upper(tax_id)`, 'in', taxIds)
+    .execute();
+  return new Map(rows.map((row) => [row.taxId, row.id]));
+}
