@@ -16,6 +16,8 @@ import { registerCompaniesRoutes } from './administration/companies/companies.ro
 import { registerGroupsRoutes } from './administration/groups/groups.routes.ts';
 import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
 import { registerUsersRoutes } from './administration/users/users.routes.ts';
+import { loadCertificateKey } from './administration/certificates/certificate-key.ts';
+import { registerCertificateRoutes } from './administration/certificates/certificates.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
@@ -74,6 +76,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   });
   registerSessionHooks(app, security, config.COOKIE_SECURE);
 
+  const certificateKey = await loadCertificateKey(config, logger);
   const ctx: TAppContext = {
     app,
     config,
@@ -82,6 +85,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     security,
     mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
     version: readVersion(),
+    certificateKey,
   };
   registerSecurityRoutes(ctx);
   registerAccountRoutes(ctx);
@@ -92,6 +96,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerGroupsRoutes(ctx);
   registerUsersRoutes(ctx);
   registerRolesRoutes(ctx);
+  registerCertificateRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
