@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { registerCompaniesRoutes } from './administration/companies/companies.routes.ts';
+import { registerDomainsRoutes } from './administration/domains/domains.routes.ts';
 import { registerGroupsRoutes } from './administration/groups/groups.routes.ts';
 import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
 import { registerUsersRoutes } from './administration/users/users.routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);
+  registerDomainsRoutes(ctx);
   registerCompaniesRoutes(ctx);
   registerGroupsRoutes(ctx);
   registerUsersRoutes(ctx);

@@ -31,12 +31,13 @@ export async function userIdOf(db: Db, username: string): Promise<number> {
   return Number(row.id);
 }
 
+/** The first group created with `name` (the seeded one when the name is reused in another domain). */
 export async function groupIdOf(db: Db, name: string): Promise<number> {
   const row = await db
     .selectFrom('groups')
     .select('id')
     .where('name', '=', name)
-    .orderBy('id', 'desc')
+    .orderBy('id', 'asc')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
