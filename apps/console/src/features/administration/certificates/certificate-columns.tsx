@@ -1,0 +1,52 @@
+import { CERTIFICATE_STATUSES, type TCertificateStatus } from '@sello/contracts/catalogue/administration';
+import type { TFunction } from 'i18next';
+import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
+import { ActiveTag, CertificateStatusBadge, certificateStatusKey, formatDate } from '../shared/badges.tsx';
+
+type TCertificateRow = {
+  id: number;
+  name: string;
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  validFrom: string;
+  validTo: string;
+  status: TCertificateStatus;
+  active: boolean;
+};
+
+/** The inspection columns both certificate lists show, after their own first columns. */
+export function certificateColumns<Row extends TCertificateRow>(t: TFunction): TPagedColumn<Row>[] {
+  return [
+    { key: 'subject', title: t('CERT_SUBJECT'), sortable: true, filter: { kind: 'text' }, ellipsis: true, width: 240 },
+    { key: 'issuer', title: t('CERT_ISSUER'), sortable: true, filter: { kind: 'text' }, ellipsis: true, width: 200 },
+    {
+      key: 'serialNumber',
+      title: t('CERT_SERIAL'),
+      sortable: true,
+      filter: { kind: 'text' },
+      ellipsis: true,
+      width: 160,
+      render: (row) => <code>{row.serialNumber}</code>,
+    },
+    { key: 'validFrom', title: t('CERT_VALID_FROM'), sortable: true, render: (row) => formatDate(row.validFrom) },
+    { key: 'validTo', title: t('CERT_VALID_TO'), sortable: true, render: (row) => formatDate(row.validTo) },
+    {
+      key: 'status',
+      title: t('CERT_STATUS'),
+      sortable: true,
+      filter: {
+        kind: 'options',
+        options: CERTIFICATE_STATUSES.map((status) => ({ value: status, label: t(certificateStatusKey(status)) })),
+      },
+      render: (row) => <CertificateStatusBadge status={row.status} id={row.id} />,
+    },
+    {
+      key: 'active',
+      title: t('ADMIN_STATE'),
+      sortable: true,
+      filter: { kind: 'boolean' },
+      render: (row) => <ActiveTag active={row.active} />,
+    },
+  ];
+}
