@@ -166,7 +166,6 @@ export function PagedTable<Row extends object>({
       key: '__actions',
       title: actionsTitle ?? t('LIST_ACTIONS'),
       render: (_value: unknown, row: Row) => actions(row),
-      fixed: 'right',
     });
   }
 
@@ -231,7 +230,6 @@ export function PagedTable<Row extends object>({
         pagination={false}
         onChange={onChange}
         size="middle"
-        scroll={{ x: 'max-content' }}
         showSorterTooltip={false}
         locale={{ emptyText: t('LIST_EMPTY') }}
         onRow={(row) => ({ 'data-testid': `row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}

@@ -47,7 +47,7 @@ export default function CertificateFormPage() {
     if (!input) return;
     try {
       await save.mutateAsync({ id, domainid: chosenDomainId, input });
-      notify.success('ADMIN_SAVED_OK');
+      notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
       showServerErrors(error, form, t, FIELDS);

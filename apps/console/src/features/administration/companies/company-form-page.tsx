@@ -31,7 +31,7 @@ export default function CompanyFormPage() {
     if (!input) return;
     try {
       await save.mutateAsync({ id, domainid: chosenDomainId, input });
-      notify.success('ADMIN_SAVED_OK');
+      notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
       showServerErrors(error, form, t, FIELDS);

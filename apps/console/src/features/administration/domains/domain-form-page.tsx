@@ -67,7 +67,7 @@ export default function DomainFormPage() {
     if (!input) return;
     try {
       await save.mutateAsync({ id, input });
-      notify.success('ADMIN_SAVED_OK');
+      notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
       showServerErrors(error, form, t, FIELDS);

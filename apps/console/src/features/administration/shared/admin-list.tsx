@@ -30,6 +30,8 @@ export type TAdminListProps<Row extends TRow> = {
   domainScoped?: boolean;
   canCreate?: boolean;
   canDelete?: (row: Row) => boolean;
+  /** Records the user may not change (a more powerful user's account) show no edit button. */
+  canEdit?: (row: Row) => boolean;
   /** More buttons of a row, before edit and delete. */
   rowActions?: (row: Row) => ReactNode;
   /** More buttons of the toolbar, after export. */
@@ -48,6 +50,7 @@ export function AdminList<Row extends TRow>({
   domainScoped = true,
   canCreate = true,
   canDelete = () => true,
+  canEdit = () => true,
   rowActions,
   toolbar,
 }: TAdminListProps<Row>) {
@@ -84,15 +87,17 @@ export function AdminList<Row extends TRow>({
   const actions = (row: Row) => (
     <Space size={4}>
       {rowActions?.(row)}
-      <Tooltip title={t('EDIT')}>
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          aria-label={t('EDIT')}
-          onClick={() => navigate(adminEditPath(kind, row.id, recordDomain(row)))}
-          data-testid={`row-edit-${row.id}`}
-        />
-      </Tooltip>
+      {canEdit(row) && (
+        <Tooltip title={t('EDIT')}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('EDIT')}
+            onClick={() => navigate(adminEditPath(kind, row.id, recordDomain(row)))}
+            data-testid={`row-edit-${row.id}`}
+          />
+        </Tooltip>
+      )}
       {canDelete(row) && (
         <Popconfirm
           title={t('ADMIN_DELETE_CONFIRM', { name: nameOf(row) })}

@@ -118,12 +118,16 @@ export default function UserFormPage() {
         );
         if (!input) return;
         const saved = await update.mutateAsync(input);
-        notify.success(input.resetPassword ? resetMessage(saved.recoveryMailSent) : 'ADMIN_SAVED_OK');
+        notify.success(input.resetPassword ? resetMessage(saved.recoveryMailSent) : 'ADMIN_SAVED_OK', {
+          persistent: true,
+        });
       } else {
         const input = parseForForm(ZUserInput, base, form, t);
         if (!input) return;
         const saved = await create.mutateAsync({ domainid: chosenDomainId, input });
-        notify.success(saved.recoveryMailSent ? 'USER_CREATED_MAIL_SENT' : 'USER_CREATED_NO_MAIL');
+        notify.success(saved.recoveryMailSent ? 'USER_CREATED_MAIL_SENT' : 'USER_CREATED_NO_MAIL', {
+          persistent: true,
+        });
       }
       back();
     } catch (error) {

@@ -1,6 +1,7 @@
 import { UnlockOutlined } from '@ant-design/icons';
 import type { TUserRow } from '@sello/contracts/catalogue/administration';
 import { LANGUAGES } from '@sello/contracts/constants';
+import { rankOf } from '@sello/contracts/role-rules';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,8 @@ export default function UsersList() {
   const { t } = useTranslation();
   const { user: me } = useSession();
   const unblock = useUnblockUser();
+  // Another user's account is changed only by someone at least as powerful (the server refuses otherwise).
+  const mayManage = (row: TUserRow) => rankOf(row.roles) >= rankOf(me?.roles ?? []);
 
   const onUnblock = async (row: TUserRow) => {
     try {
@@ -85,9 +88,10 @@ export default function UsersList() {
       columns={columns}
       defaultSort="userid"
       nameOf={(row) => row.userid}
-      canDelete={(row) => row.id !== me?.id}
+      canEdit={mayManage}
+      canDelete={(row) => row.id !== me?.id && mayManage(row)}
       rowActions={(row) =>
-        row.blocked ? (
+        row.blocked && mayManage(row) ? (
           <Tooltip title={t('USER_UNBLOCK')}>
             <Button
               size="small"
