@@ -7,7 +7,9 @@ type TCertificateRow = {
   id: number;
   name: string;
   subject: string;
+  commonName: string | null;
   issuer: string;
+  issuerCommonName: string | null;
   serialNumber: string;
   validFrom: string;
   validTo: string;
@@ -18,16 +20,30 @@ type TCertificateRow = {
 /** The inspection columns both certificate lists show, after their own first columns. */
 export function certificateColumns<Row extends TCertificateRow>(t: TFunction): TPagedColumn<Row>[] {
   return [
-    { key: 'subject', title: t('CERT_SUBJECT'), sortable: true, filter: { kind: 'text' }, ellipsis: true, width: 240 },
-    { key: 'issuer', title: t('CERT_ISSUER'), sortable: true, filter: { kind: 'text' }, ellipsis: true, width: 200 },
+    {
+      key: 'subject',
+      title: t('CERT_SUBJECT'),
+      sortable: true,
+      filter: { kind: 'text' },
+      render: (row) => <span title={row.subject}>{row.commonName ?? row.subject}</span>,
+    },
+    {
+      key: 'issuer',
+      title: t('CERT_ISSUER'),
+      sortable: true,
+      filter: { kind: 'text' },
+      render: (row) => <span title={row.issuer}>{row.issuerCommonName ?? row.issuer}</span>,
+    },
     {
       key: 'serialNumber',
       title: t('CERT_SERIAL'),
       sortable: true,
       filter: { kind: 'text' },
-      ellipsis: true,
-      width: 160,
-      render: (row) => <code>{row.serialNumber}</code>,
+      render: (row) => (
+        <code title={row.serialNumber}>
+          {row.serialNumber.length > 16 ? `${row.serialNumber.slice(0, 16)}…` : row.serialNumber}
+        </code>
+      ),
     },
     { key: 'validFrom', title: t('CERT_VALID_FROM'), sortable: true, render: (row) => formatDate(row.validFrom) },
     { key: 'validTo', title: t('CERT_VALID_TO'), sortable: true, render: (row) => formatDate(row.validTo) },

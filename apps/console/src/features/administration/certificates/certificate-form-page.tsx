@@ -5,7 +5,7 @@ import { notify } from '../../../alerts/alert-store.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { formatDate } from '../shared/badges.tsx';
 import { FileField, type TFileValue } from '../shared/file-field.tsx';
-import { parseForForm, showServerErrors } from '../shared/form-errors.ts';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { CertificateFacts } from './certificate-facts.tsx';
 import { useCertificate, useSaveCertificate } from './use-certificates.ts';
@@ -97,6 +97,7 @@ export default function CertificateFormPage() {
           detail ? { name: detail.name, alias: detail.alias ?? '', active: detail.active } : { active: true }
         }
         onFinish={submit}
+        onValuesChange={clearErrorsOnChange(form)}
         className="admin-form"
         data-testid="certificate-form"
       >

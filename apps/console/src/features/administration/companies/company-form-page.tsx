@@ -3,7 +3,7 @@ import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { parseForForm, showServerErrors } from '../shared/form-errors.ts';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useCompany, useSaveCompany } from './use-companies.ts';
 
@@ -57,6 +57,7 @@ export default function CompanyFormPage() {
             : { active: true }
         }
         onFinish={submit}
+        onValuesChange={clearErrorsOnChange(form)}
         className="admin-form"
         data-testid="company-form"
       >

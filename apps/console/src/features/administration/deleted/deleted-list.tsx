@@ -52,12 +52,12 @@ function identityColumns(kind: AdminKind, t: TFunction): TPagedColumn<TDeletedRo
     case 'certificates':
       return [
         { key: 'name', title: t('CERT_NAME'), sortable: true, filter: text },
-        { key: 'subject', title: t('CERT_SUBJECT'), sortable: true, filter: text, ellipsis: true, width: 260 },
+        { key: 'subject', title: t('CERT_SUBJECT'), sortable: true, filter: text },
       ];
     case 'samlcertificates':
       return [
         { key: 'name', title: t('CERT_NAME'), sortable: true, filter: text },
-        { key: 'entityId', title: t('SAML_ENTITY_ID'), sortable: true, filter: text, ellipsis: true, width: 260 },
+        { key: 'entityId', title: t('SAML_ENTITY_ID'), sortable: true, filter: text },
       ];
   }
 }

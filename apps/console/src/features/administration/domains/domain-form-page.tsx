@@ -10,7 +10,7 @@ import { ApiCallError } from '../../../api/http-client.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { readAsDataUrl } from '../shared/file-field.tsx';
-import { fieldErrorText, parseForForm, showServerErrors } from '../shared/form-errors.ts';
+import { clearErrorsOnChange, fieldErrorText, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { DomainPickerCard } from './domain-picker-card.tsx';
 import { domainTypeLabelKey } from './domains-list.tsx';
 import {
@@ -123,6 +123,7 @@ export default function DomainFormPage() {
             : { domainType: 'ENTERPRISE', active: true, twoFactorCoolDownHours: TWO_FACTOR_COOL_DOWN_HOURS.default }
         }
         onFinish={submit}
+        onValuesChange={clearErrorsOnChange(form)}
         className="admin-form admin-form-wide"
         data-testid="domain-form"
       >

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { DualListPicker } from '../../../components/dual-list-picker/dual-list-picker.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { parseForForm, showServerErrors } from '../shared/form-errors.ts';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { NO_ITEMS, useUsersByDomain } from '../shared/use-domain-pickers.ts';
 import { useGroup, useSaveGroup } from './use-groups.ts';
@@ -49,6 +49,7 @@ export default function GroupFormPage() {
             : { active: true }
         }
         onFinish={submit}
+        onValuesChange={clearErrorsOnChange(form)}
         className="admin-form admin-form-wide"
         data-testid="group-form"
       >

@@ -8,7 +8,7 @@ export default function GroupsList() {
   const { t } = useTranslation();
   const columns: TPagedColumn<TGroup>[] = [
     { key: 'name', title: t('GROUP_NAME'), sortable: true, filter: { kind: 'text' } },
-    { key: 'description', title: t('GROUP_DESCRIPTION'), sortable: true, filter: { kind: 'text' }, ellipsis: true },
+    { key: 'description', title: t('GROUP_DESCRIPTION'), sortable: true, filter: { kind: 'text' } },
     { key: 'users', title: t('GROUP_MEMBERS_COUNT') },
     {
       key: 'active',

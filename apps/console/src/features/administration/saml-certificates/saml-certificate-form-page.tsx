@@ -5,7 +5,7 @@ import { notify } from '../../../alerts/alert-store.ts';
 import { CertificateFacts } from '../certificates/certificate-facts.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { FileField, type TFileValue } from '../shared/file-field.tsx';
-import { parseForForm, showServerErrors } from '../shared/form-errors.ts';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useSamlCertificate, useSaveSamlCertificate } from './use-saml-certificates.ts';
 
@@ -73,6 +73,7 @@ export default function SamlCertificateFormPage() {
           detail ? { name: detail.name, entityId: detail.entityId, active: detail.active } : { active: true }
         }
         onFinish={submit}
+        onValuesChange={clearErrorsOnChange(form)}
         className="admin-form"
         data-testid="saml-certificate-form"
       >

@@ -13,8 +13,6 @@ export default function SamlCertificatesList() {
       title: t('SAML_ENTITY_ID'),
       sortable: true,
       filter: { kind: 'text' },
-      ellipsis: true,
-      width: 220,
     },
     ...certificateColumns<TSamlCertificate>(t),
   ];

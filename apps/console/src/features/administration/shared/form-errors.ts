@@ -75,3 +75,11 @@ export function showServerErrors(
   form.setFields(shown);
   if (unplaced || shown.length === 0) notifyFailure(error);
 }
+
+/** A changed field drops the error shown next to it (errors set by hand are not revalidated by antd). */
+export function clearErrorsOnChange(form: FormInstance): (changed: Record<string, unknown>) => void {
+  return (changed) => {
+    const names = Object.keys(changed).filter((name) => form.getFieldError(name).length > 0);
+    if (names.length > 0) form.setFields(names.map((name) => ({ name, errors: [] })));
+  };
+}

@@ -10,7 +10,7 @@ import { notifyFailure } from '../../../api/http-client.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { BlockedBadge, formatDateTime } from '../shared/badges.tsx';
-import { parseForForm, showServerErrors } from '../shared/form-errors.ts';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { LANGUAGE_LABEL_KEYS, permissionLabelKey } from '../shared/labels.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useCompaniesByDomain, useGroupsByDomain, useRoles } from '../shared/use-domain-pickers.ts';
@@ -169,6 +169,7 @@ export default function UserFormPage() {
               }
         }
         onFinish={submit}
+        onValuesChange={clearErrorsOnChange(form)}
         className="admin-form admin-form-wide"
         data-testid="user-form"
       >
