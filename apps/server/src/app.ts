@@ -12,6 +12,8 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
+import { loadCertificateKey } from './administration/certificates/certificate-key.ts';
+import { registerCertificateRoutes } from './administration/certificates/certificates.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
@@ -70,6 +72,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   });
   registerSessionHooks(app, security, config.COOKIE_SECURE);
 
+  const certificateKey = await loadCertificateKey(config, logger);
   const ctx: TAppContext = {
     app,
     config,
@@ -78,12 +81,14 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     security,
     mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
     version: readVersion(),
+    certificateKey,
   };
   registerSecurityRoutes(ctx);
   registerAccountRoutes(ctx);
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);
+  registerCertificateRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
