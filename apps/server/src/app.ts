@@ -14,6 +14,7 @@ import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { loadCertificateKey } from './administration/certificates/certificate-key.ts';
 import { registerCertificateRoutes } from './administration/certificates/certificates.routes.ts';
+import { registerSamlCertificateRoutes } from './administration/saml-certificates/saml-certificates.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);
   registerCertificateRoutes(ctx);
+  registerSamlCertificateRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
