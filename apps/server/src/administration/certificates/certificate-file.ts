@@ -116,7 +116,6 @@ function readPkcs12(der: Buffer, password: string | undefined) {
   let friendlyName: string | null = null;
   for (const safe of pfx.safeContents) {
     for (const bag of safe.safeBags) {
-      const name = (bag.attributes?.friendlyName as string[] | undefined)?.[0];
       if (bag.type === forge.pki.oids.certBag) {
         // forge parses RSA certificates and leaves others (EC…) as ASN.1.
         const der = bag.cert ? toBytes(forge.pki.certificateToAsn1(bag.cert)) : toBytes(bag.asn1);
@@ -128,9 +127,9 @@ function readPkcs12(der: Buffer, password: string | undefined) {
         } catch {
           throw new CertificateFileError('ERR_CERT_UNREADABLE');
         }
-        friendlyName ??= name ?? null;
+        // Keystores name the entry (the alias) on its key.
+        friendlyName ??= (bag.attributes?.friendlyName as string[] | undefined)?.[0] ?? null;
       }
-      if (name && !friendlyName && bag.type === forge.pki.oids.certBag) friendlyName = name;
     }
   }
   return { certificates, keys, friendlyName };
