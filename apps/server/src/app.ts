@@ -19,6 +19,7 @@ import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
 import { registerUsersRoutes } from './administration/users/users.routes.ts';
 import { loadCertificateKey } from './administration/certificates/certificate-key.ts';
 import { registerCertificateRoutes } from './administration/certificates/certificates.routes.ts';
+import { registerSamlCertificateRoutes } from './administration/saml-certificates/saml-certificates.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerUsersRoutes(ctx);
   registerRolesRoutes(ctx);
   registerCertificateRoutes(ctx);
+  registerSamlCertificateRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

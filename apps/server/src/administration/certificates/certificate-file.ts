@@ -21,6 +21,28 @@ export type TCertificateBundle = {
   friendlyName: string | null;
 };
 
+/**
+ * node-forge derives PKCS#12 keys in JavaScript, on the event loop, with the iteration counts the file
+ * names. Real tools use 2,048 (OpenSSL) to 10,000 (Java); a file asking for more than this would stall
+ * the server for seconds to hours, so it is refused as unreadable.
+ */
+export const MAX_KEY_DERIVATION_ITERATIONS = 200_000;
+
+function guardKeyDerivation(): void {
+  type TAnyFunction = (...args: unknown[]) => unknown;
+  const limit = (derive: TAnyFunction, iterationsAt: number): TAnyFunction =>
+    function limited(this: unknown, ...args: unknown[]) {
+      if (Number(args[iterationsAt]) > MAX_KEY_DERIVATION_ITERATIONS) {
+        throw new Error('Key derivation iteration count is too high');
+      }
+      return derive.apply(this, args);
+    };
+  // forge calls both through their module objects, so every PKCS#12 MAC, PBE and PBES2 path is covered.
+  forge.pkcs5.pbkdf2 = limit(forge.pkcs5.pbkdf2 as TAnyFunction, 2) as typeof forge.pkcs5.pbkdf2;
+  forge.pkcs12.generateKey = limit(forge.pkcs12.generateKey as TAnyFunction, 3) as typeof forge.pkcs12.generateKey;
+}
+guardKeyDerivation();
+
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 const PEM_PRIVATE_KEY = /-----BEGIN ((?:ENCRYPTED |RSA |EC |DSA )?PRIVATE KEY)-----[\s\S]+?-----END \1-----/;
 
@@ -94,7 +116,6 @@ function readPkcs12(der: Buffer, password: string | undefined) {
   let friendlyName: string | null = null;
   for (const safe of pfx.safeContents) {
     for (const bag of safe.safeBags) {
-      const name = (bag.attributes?.friendlyName as string[] | undefined)?.[0];
       if (bag.type === forge.pki.oids.certBag) {
         // forge parses RSA certificates and leaves others (EC…) as ASN.1.
         const der = bag.cert ? toBytes(forge.pki.certificateToAsn1(bag.cert)) : toBytes(bag.asn1);
@@ -106,9 +127,9 @@ function readPkcs12(der: Buffer, password: string | undefined) {
         } catch {
           throw new CertificateFileError('ERR_CERT_UNREADABLE');
         }
-        friendlyName ??= name ?? null;
+        // Keystores name the entry (the alias) on its key.
+        friendlyName ??= (bag.attributes?.friendlyName as string[] | undefined)?.[0] ?? null;
       }
-      if (name && !friendlyName && bag.type === forge.pki.oids.certBag) friendlyName = name;
     }
   }
   return { certificates, keys, friendlyName };

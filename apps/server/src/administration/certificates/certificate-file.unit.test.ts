@@ -1,3 +1,4 @@
+import forge from 'node-forge';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   certificatePem,
@@ -10,7 +11,12 @@ import {
   serialOf,
   type TTestIdentity,
 } from '../../../test/test-certificates.ts';
-import { CertificateFileError, readPublicCertificate, readSigningCertificate } from './certificate-file.ts';
+import {
+  CertificateFileError,
+  MAX_KEY_DERIVATION_ITERATIONS,
+  readPublicCertificate,
+  readSigningCertificate,
+} from './certificate-file.ts';
 import { inspectCertificate } from './x509-inspect.ts';
 
 /** Test-only EC P-256 seal made with OpenSSL 3 (AES-256 PKCS#12, password "secret"), valid until 2126. */
@@ -151,6 +157,21 @@ describe('readSigningCertificate', () => {
     ]) {
       expect(errorOf(() => readSigningCertificate({ content, password: 'x' }))?.key).toBe('ERR_CERT_UNREADABLE');
     }
+  });
+
+  it('refuses at once a PKCS#12 file asking for an absurd key derivation count', () => {
+    const content = pkcs12DataUrl(seal, [seal.certificate], 'Secret-1');
+    const pfx = forge.asn1.fromDer(Buffer.from(content.split(',')[1]!, 'base64').toString('binary'));
+    const macData = (pfx.value as forge.asn1.Asn1[])[2]!;
+    const iterations = (macData.value as forge.asn1.Asn1[])[2]!;
+    iterations.value = forge.asn1.integerToDer(50_000_000).getBytes();
+    const tampered = dataUrl(Buffer.from(forge.asn1.toDer(pfx).getBytes(), 'binary'));
+    const started = Date.now();
+    expect(errorOf(() => readSigningCertificate({ content: tampered, password: 'Secret-1' }))?.key).toBe(
+      'ERR_CERT_UNREADABLE',
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(MAX_KEY_DERIVATION_ITERATIONS).toBeGreaterThanOrEqual(10_000);
   });
 
   it('reads EC certificates and keys made by OpenSSL 3 (AES-256 PKCS#12)', () => {
