@@ -39,13 +39,13 @@ afterEach(() => {
   for (const alert of alerts.get()) dismissAlert(alert.id);
 });
 
-function renderCreate() {
+function renderCreate(listSearch?: string) {
   const router = createMemoryRouter(
     [
       { path: adminPaths('companies').create, element: <CompanyFormPage /> },
       { path: '/administration/companies', element: <p>companies list</p> },
     ],
-    { initialEntries: ['/administration/companies/create/1'] },
+    { initialEntries: [{ pathname: '/administration/companies/create/1', state: listSearch ? { listSearch } : null }] },
   );
   render(
     <ConfigProvider theme={{ token: { motion: false } }}>
@@ -125,11 +125,13 @@ describe('company form', () => {
         deletedAt: null,
         deletedBy: null,
       });
-    const router = renderCreate();
+    const router = renderCreate('?page=2&filters=%7B%22name%22%3A%22flow%22%7D');
     type('field-name', 'Flow SL');
     type('field-taxId', 'B1234567A');
     fireEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/administration/companies'));
+    // Back on the list as it was left.
+    expect(router.state.location.search).toBe('?page=2&filters=%7B%22name%22%3A%22flow%22%7D');
     expect(alerts.get().map((alert) => alert.key)).toEqual(['ADMIN_SAVED_OK']);
     // A domain admin works in their own domain: no domainid is sent.
     expect(String(calls(NEW_URL)[0]?.[0])).toBe(NEW_URL);

@@ -3,7 +3,7 @@ import type { AdminKind } from '@sello/contracts/routes';
 import { Button, Card, Space, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { adminKindLabelKey, adminListPath } from './admin-paths.ts';
 import { useAdminDomain } from './use-admin-domain.ts';
 
@@ -13,11 +13,17 @@ export function useRecordId(): number | undefined {
   return id !== undefined && /^[1-9]\d{0,14}$/.test(id) ? Number(id) : undefined;
 }
 
-/** Back to the kind's list, in the domain the super admin was looking at. */
+/**
+ * Back to the kind's list, in the domain the super admin was looking at, on the page, order and
+ * filters the list had when the form was opened from it.
+ */
 export function useBackToList(kind: AdminKind): () => void {
   const navigate = useNavigate();
+  const location = useLocation();
   const { chosenDomainId } = useAdminDomain();
-  return () => navigate(adminListPath(kind, kind === 'domains' ? undefined : chosenDomainId));
+  const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
+  const search = typeof listSearch === 'string' && listSearch.startsWith('?') ? listSearch : '';
+  return () => navigate(adminListPath(kind, kind === 'domains' ? undefined : chosenDomainId) + search);
 }
 
 /** The frame of a create or edit screen: title, back button, the form card and more cards below. */

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
 import { callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { downloadFile } from '../../../components/download-file.ts';
@@ -56,6 +56,9 @@ export function AdminList<Row extends TRow>({
 }: TAdminListProps<Row>) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  // The form goes back to the list as it was left: same page, order and filters.
+  const listState = { listSearch: location.search };
   const client = useQueryClient();
   const { domainId, chosenDomainId, superAdmin } = useAdminDomain();
   const [state, setState] = useListState({ pageSize: 10, sortField: defaultSort, sortOrder: 1 });
@@ -93,7 +96,7 @@ export function AdminList<Row extends TRow>({
             size="small"
             icon={<EditOutlined />}
             aria-label={t('EDIT')}
-            onClick={() => navigate(adminEditPath(kind, row.id, recordDomain(row)))}
+            onClick={() => navigate(adminEditPath(kind, row.id, recordDomain(row)), { state: listState })}
             data-testid={`row-edit-${row.id}`}
           />
         </Tooltip>
@@ -132,7 +135,7 @@ export function AdminList<Row extends TRow>({
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => navigate(adminCreatePath(kind, domainId))}
+              onClick={() => navigate(adminCreatePath(kind, domainId), { state: listState })}
               data-testid="admin-create"
             >
               {t('ADMIN_CREATE')}
