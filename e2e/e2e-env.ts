@@ -1,8 +1,14 @@
-/** Where the browser tests' own server and database live; apart from `npm start`'s. */
+/**
+ * Where the browser tests' own server and database live; apart from `npm start`'s. The ports can be
+ * moved with E2E_PORT and E2E_PG_PORT so two checkouts can run their suites side by side.
+ */
+const port = Number(process.env.E2E_PORT ?? 8091);
+const pgPort = Number(process.env.E2E_PG_PORT ?? 54391);
+
 export const E2E = {
-  port: 8091,
-  baseUrl: 'http://127.0.0.1:8091',
-  pgPort: 54391,
-  databaseUrl: 'postgres://sello:sello-embedded@127.0.0.1:54391/sello',
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
+  pgPort,
+  databaseUrl: `postgres://sello:sello-embedded@127.0.0.1:${pgPort}/sello`,
   password: 'Sello-Demo-2026',
 } as const;

@@ -3,6 +3,6 @@
 set -e
 cd "$(dirname "$0")/.."
 rm -rf .test-data/e2e-db
-export DATA_DIR=.test-data/e2e-db PORT=8091 HOST=127.0.0.1 EMBEDDED_PG_PORT=54391 LOG_LEVEL=warn
-export LOGIN_RATE_LIMIT_PER_MINUTE=1000 NODE_ENV=test
+export DATA_DIR=.test-data/e2e-db PORT="${E2E_PORT:-8091}" HOST=127.0.0.1 EMBEDDED_PG_PORT="${E2E_PG_PORT:-54391}"
+export LOG_LEVEL=warn LOGIN_RATE_LIMIT_PER_MINUTE=1000 NODE_ENV=test
 exec node_modules/.bin/tsx apps/server/src/main.ts

@@ -65,11 +65,15 @@ const EXPECTED_MENU: Record<string, string[]> = {
 for (const [login, expected] of Object.entries(EXPECTED_MENU)) {
   test(`${login} sees exactly the menu entries spec §6 allows`, async ({ page }) => {
     await signIn(page, login);
-    const entries = await page
-      .getByTestId('top-nav')
-      .locator('[data-testid^="nav-"]')
-      .evaluateAll((links) => links.map((link) => (link as HTMLElement).dataset.testid?.replace('nav-', '')));
-    expect(entries).toEqual(expected);
+    // The shell renders the navigation a moment after the URL leaves /login: poll until it settles.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('top-nav')
+          .locator('[data-testid^="nav-"]')
+          .evaluateAll((links) => links.map((link) => (link as HTMLElement).dataset.testid?.replace('nav-', ''))),
+      )
+      .toEqual(expected);
   });
 }
 

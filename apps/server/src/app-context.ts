@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { TCertificateKey } from './administration/certificates/certificate-key.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { TMailer } from './platform/mailer.ts';
@@ -15,4 +16,6 @@ export type TAppContext = {
   security: TSecurityService;
   mailer: TMailer;
   version: string;
+  /** Encrypts certificate private keys at rest. */
+  certificateKey: TCertificateKey;
 };

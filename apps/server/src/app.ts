@@ -12,10 +12,13 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
+import { loadCertificateKey } from './administration/certificates/certificate-key.ts';
+import { registerCertificateRoutes } from './administration/certificates/certificates.routes.ts';
 import { registerCompaniesRoutes } from './administration/companies/companies.routes.ts';
 import { registerDomainsRoutes } from './administration/domains/domains.routes.ts';
 import { registerGroupsRoutes } from './administration/groups/groups.routes.ts';
 import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
+import { registerSamlCertificateRoutes } from './administration/saml-certificates/saml-certificates.routes.ts';
 import { registerUsersRoutes } from './administration/users/users.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
@@ -75,6 +78,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   });
   registerSessionHooks(app, security, config.COOKIE_SECURE);
 
+  const certificateKey = await loadCertificateKey(config, logger);
   const ctx: TAppContext = {
     app,
     config,
@@ -83,6 +87,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     security,
     mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
     version: readVersion(),
+    certificateKey,
   };
   registerSecurityRoutes(ctx);
   registerAccountRoutes(ctx);
@@ -94,6 +99,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerGroupsRoutes(ctx);
   registerUsersRoutes(ctx);
   registerRolesRoutes(ctx);
+  registerCertificateRoutes(ctx);
+  registerSamlCertificateRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

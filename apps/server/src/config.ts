@@ -3,26 +3,60 @@ import { z } from 'zod';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-const ZConfig = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO: booleanFromEnv.default(true),
-  FRONTEND_SESSION_TIME_MINUTES: z.coerce.number().positive().max(1440).default(5),
-  LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
-  COOKIE_SECURE: booleanFromEnv.default(false),
-  TRUST_PROXY: booleanFromEnv.default(false),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.email().default('no-reply@sello.local'),
-  SUPPORT_EMAIL: z.email().default('support@sello.local'),
-  CONSOLE_DIST_DIR: z.string().optional(),
+const ENCRYPTION_KEY_HINT =
+  'must be 32 bytes written as 64 hexadecimal characters or as base64 (openssl rand -base64 32)';
+
+/** Reads a 256-bit key written as 64 hex characters or as base64 (standard or URL alphabet); null otherwise. */
+export function parseEncryptionKey(value: string): Buffer | null {
+  const text = value.trim();
+  let key: Buffer | null = null;
+  if (/^[0-9a-fA-F]{64}$/.test(text)) key = Buffer.from(text, 'hex');
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) key = Buffer.from(text, 'base64');
+  return key?.length === 32 ? key : null;
+}
+
+const encryptionKeyFromEnv = z.string().transform((value, context) => {
+  const key = parseEncryptionKey(value);
+  if (!key) {
+    context.addIssue({ code: 'custom', message: ENCRYPTION_KEY_HINT });
+    return z.NEVER;
+  }
+  return key;
 });
+
+const ZConfig = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SEED_DEMO: booleanFromEnv.default(true),
+    FRONTEND_SESSION_TIME_MINUTES: z.coerce.number().positive().max(1440).default(5),
+    LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    COOKIE_SECURE: booleanFromEnv.default(false),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.email().default('no-reply@sello.local'),
+    SUPPORT_EMAIL: z.email().default('support@sello.local'),
+    CONSOLE_DIST_DIR: z.string().optional(),
+    /** AES-256-GCM key that encrypts certificate private keys at rest (see docs/decisions.md). */
+    CERTIFICATE_ENCRYPTION_KEY: encryptionKeyFromEnv.optional(),
+  })
+  .superRefine((config, context) => {
+    // Copies of the server sharing a database must share the key: a key file per machine would not do.
+    if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.CERTIFICATE_ENCRYPTION_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CERTIFICATE_ENCRYPTION_KEY'],
+        message: `required in production with DATABASE_URL; ${ENCRYPTION_KEY_HINT}`,
+      });
+    }
+  });
 
 export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; consoleDistDir: string };
 

@@ -25,7 +25,12 @@ describe('loadConfig', () => {
   });
 
   it('accepts a PostgreSQL URL and SMTP URL', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/sello', SMTP_URL: 'smtp://mail:25' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/sello',
+      SMTP_URL: 'smtp://mail:25',
+      // Production (the default) with an external database needs the certificate key.
+      CERTIFICATE_ENCRYPTION_KEY: 'a1'.repeat(32),
+    });
     expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/sello');
     expect(config.SMTP_URL).toBe('smtp://mail:25');
   });

@@ -9,6 +9,9 @@ import { loadConfig, type TConfig } from '../src/config.ts';
 import { connectDatabase, ensureDatabase, type TDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
 
+/** Certificate private keys in tests are sealed with this key, so no test writes a key file under ./data. */
+export const TEST_CERTIFICATE_KEY = 'c2VsbG8tdGVzdC1jZXJ0aWZpY2F0ZS1rZXktMzItYnk=';
+
 export type TTestApp = {
   app: FastifyInstance;
   database: TDatabase;
@@ -23,7 +26,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await ensureDatabase(adminUrl, name, inject('templateDatabase'));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url.toString(),
+    CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
+    ...env,
+  });
   const logger = pino({ level: 'silent' });
   const database = connectDatabase(url.toString(), 4, logger);
   const app = await buildApp({ config, database, logger });

@@ -12,6 +12,14 @@ export const ERROR_KEYS = [
   'KO_UPDATE_ACCOUNT',
   'ERR_MAX_FILE_SIZE',
   'ERR_FILE_TYPE',
+  // ours: certificate uploads (field errors of `content`, `privateKey`, `password`, `name`)
+  'ERR_CERT_UNREADABLE',
+  'ERR_CERT_PASSWORD',
+  'ERR_CERT_NO_KEY',
+  'ERR_CERT_KEY_MISMATCH',
+  'ERR_CERT_EXPIRED',
+  'ERR_CERT_UNEXPECTED_KEY',
+  'ERR_CERT_NAME_IN_USE',
   // ours
   'ERR_FIELD_REQUIRED',
   'ERR_FIELD_INVALID',

@@ -143,9 +143,9 @@ export async function callEndpoint<E extends TEndpoint>(
 
     const body = await parseBody(response);
     if (!response.ok) {
-      const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+      const text = body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
       const error = new ApiCallError(
-        `${response.status} - ${response.statusText} ${text}`,
+        `${response.status} - ${response.statusText} ${text}`.trimEnd(),
         response.status,
         body && typeof body === 'object' ? (body as Partial<TApiError>) : null,
       );

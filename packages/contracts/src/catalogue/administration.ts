@@ -105,58 +105,125 @@ export const ZDomainInput = z.object({
 });
 export type TDomainInput = z.infer<typeof ZDomainInput>;
 
-// Certificates (signing certificates of a domain)
+// Certificates (signing certificates of a domain) and SAML certificates share the inspection fields.
 
-export const ZCertificate = z.object({
-  id: z.number().int(),
-  domainId: z.number().int(),
-  name: z.string(),
-  alias: z.string().nullable(),
+/** A certificate ending within this many days shows the `expiringSoon` badge. */
+export const CERTIFICATE_EXPIRING_SOON_DAYS = 30;
+
+/** Badge computed at read time from `validTo`: expired, ending within 30 days, or valid. */
+export const CERTIFICATE_STATUSES = ['valid', 'expiringSoon', 'expired'] as const;
+export const ZCertificateStatus = z.enum(CERTIFICATE_STATUSES);
+export type TCertificateStatus = z.infer<typeof ZCertificateStatus>;
+
+/** What is read from an X.509 certificate. */
+const ZCertificateInspection = z.object({
+  /** Full distinguished name, most specific first (RFC 4514 order: `CN=…, O=…, C=…`). */
+  subject: z.string(),
+  commonName: z.string().nullable(),
+  issuer: z.string(),
+  issuerCommonName: z.string().nullable(),
+  /** Upper-case hexadecimal. */
+  serialNumber: z.string(),
+  validFrom: ZTimestamp,
+  validTo: ZTimestamp,
+  /** Key usage bits by their RFC 5280 names, e.g. `digitalSignature`, `nonRepudiation`. */
+  keyUsage: z.array(z.string()),
+  /** Extended key usages by name when known (`emailProtection`, `documentSigning`…), otherwise the OID. */
+  extendedKeyUsage: z.array(z.string()),
+  /** e.g. `RSA 2048`, `EC P-256`, `Ed25519`. */
+  keyAlgorithm: z.string(),
+  /** SHA-256 of the DER certificate, upper-case hex pairs separated by colons. */
+  fingerprintSha256: z.string(),
+  status: ZCertificateStatus,
+});
+
+/** Deleted-items listing (`filters={"deleted":true}`): when and by whom; null for live records. */
+const ZDeletion = z.object({ deletedAt: ZTimestamp.nullable(), deletedBy: z.string().nullable() });
+
+/** One certificate of a chain, leaf first. */
+export const ZCertificateChainEntry = z.object({
   subject: z.string(),
   issuer: z.string(),
   serialNumber: z.string(),
   validFrom: ZTimestamp,
   validTo: ZTimestamp,
+  fingerprintSha256: z.string(),
+});
+
+export const ZCertificate = ZCertificateInspection.extend({
+  id: z.number().int(),
+  domainId: z.number().int(),
+  name: z.string(),
+  alias: z.string().nullable(),
   active: z.boolean(),
   createdAt: ZTimestamp,
-});
+  updatedAt: ZTimestamp,
+}).extend(ZDeletion.shape);
 export type TCertificate = z.infer<typeof ZCertificate>;
+
+/** The detail adds the chain (public data); the private key and its password are never answered. */
+export const ZCertificateDetail = ZCertificate.extend({
+  chain: z.array(ZCertificateChainEntry),
+  /** The certificate and its chain in PEM, leaf first. */
+  chainPem: z.string(),
+});
+export type TCertificateDetail = z.infer<typeof ZCertificateDetail>;
+
+/** Certificate files are small; this bounds the data URL (about 150 KB of file). */
+const ZCertificateFile = ZBase64DataUrl.max(200_000, 'ERR_FIELD_TOO_LONG');
 
 export const ZCertificateInput = z.object({
   name: requiredName,
   alias: optionalText(100),
-  /** The PKCS#12 file as a base64 data URL. */
-  content: ZBase64DataUrl,
-  password: z.string().max(200).optional(),
+  /**
+   * The certificate file as a base64 data URL: a PKCS#12 keystore (.p12/.pfx) with its private key,
+   * or PEM text with the certificate (and its chain), which may also hold the private key.
+   */
+  content: ZCertificateFile,
+  /** The PEM private key file, when `content` is PEM without the key. */
+  privateKey: ZCertificateFile.optional(),
+  /** Password of the PKCS#12 file or of an encrypted PEM private key. Never stored. */
+  password: z.string().max(200, 'ERR_FIELD_TOO_LONG').optional(),
   active: z.boolean().default(true),
 });
-/** On update the certificate file is replaced only when a new one is sent. */
+export type TCertificateInput = z.infer<typeof ZCertificateInput>;
+/** On update the certificate file is replaced (renewal) only when a new one is sent. */
 export const ZCertificateUpdate = withId(ZCertificateInput.partial({ content: true }));
+export type TCertificateUpdate = z.infer<typeof ZCertificateUpdate>;
 
-// SAML certificates (identity providers a domain trusts)
+// SAML certificates (signing certificates of the identity providers a domain trusts)
 
-export const ZSamlCertificate = z.object({
+export const ZSamlCertificate = ZCertificateInspection.extend({
   id: z.number().int(),
   domainId: z.number().int(),
   name: z.string(),
   entityId: z.string(),
-  subject: z.string(),
-  issuer: z.string(),
-  validFrom: ZTimestamp,
-  validTo: ZTimestamp,
   active: z.boolean(),
   createdAt: ZTimestamp,
-});
+  updatedAt: ZTimestamp,
+}).extend(ZDeletion.shape);
 export type TSamlCertificate = z.infer<typeof ZSamlCertificate>;
+
+export const ZSamlCertificateDetail = ZSamlCertificate.extend({
+  /** The certificate in PEM. */
+  certificatePem: z.string(),
+});
+export type TSamlCertificateDetail = z.infer<typeof ZSamlCertificateDetail>;
 
 export const ZSamlCertificateInput = z.object({
   name: requiredName,
-  entityId: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(500),
-  /** The X.509 certificate in PEM. */
-  content: z.string().regex(/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----\s*$/, 'ERR_FIELD_INVALID'),
+  /** The identity provider's entity id (usually a URL or URN). */
+  entityId: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(500, 'ERR_FIELD_TOO_LONG'),
+  /**
+   * The IdP signing certificate (public, no private key): PEM text, the bare base64 of the
+   * `<ds:X509Certificate>` element of the IdP metadata, or a certificate file as a base64 data URL.
+   */
+  content: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200_000, 'ERR_FIELD_TOO_LONG'),
   active: z.boolean().default(true),
 });
+export type TSamlCertificateInput = z.infer<typeof ZSamlCertificateInput>;
 export const ZSamlCertificateUpdate = withId(ZSamlCertificateInput.partial({ content: true }));
+export type TSamlCertificateUpdate = z.infer<typeof ZSamlCertificateUpdate>;
 
 // Users
 
@@ -454,7 +521,7 @@ export const administrationApi = {
     id: 'administration.certificatesRead',
     method: 'GET',
     path: 'administration/certificates/read',
-    summary: 'Page of the certificates list',
+    summary: 'Page of the certificates list; filters {"deleted":true} lists the deleted ones (needs certBin)',
     permission: ADMIN,
     query: ZPagedQuery,
     response: pageOf(ZCertificate),
@@ -467,7 +534,7 @@ export const administrationApi = {
     summary: 'One certificate',
     permission: ADMIN,
     query: ZSelectedQuery,
-    response: ZCertificate,
+    response: ZCertificateDetail,
     methodChosen: true,
   }),
   certificatesNew: defineEndpoint({
@@ -478,7 +545,7 @@ export const administrationApi = {
     permission: ADMIN,
     query: ZOptionalDomainIdQuery,
     body: ZCertificateInput,
-    response: ZCertificate,
+    response: ZCertificateDetail,
     methodChosen: true,
   }),
   certificatesUpdate: defineEndpoint({
@@ -488,7 +555,7 @@ export const administrationApi = {
     summary: 'Update a certificate',
     permission: ADMIN,
     body: ZCertificateUpdate,
-    response: ZCertificate,
+    response: ZCertificateDetail,
     methodChosen: true,
   }),
   certificatesDelete: defineEndpoint({
@@ -526,7 +593,7 @@ export const administrationApi = {
     id: 'administration.certificatesByDomain',
     method: 'GET',
     path: 'administration/certificates/certificatesByDomain',
-    summary: 'Certificates of a domain, for a picker',
+    summary: 'Live, active and currently valid certificates of a domain, for a picker',
     permission: ADMIN,
     query: ZDomainIdQuery,
     response: ZPickerList,
@@ -538,7 +605,7 @@ export const administrationApi = {
     id: 'administration.samlCertificatesRead',
     method: 'GET',
     path: 'administration/samlcertificates/read',
-    summary: 'Page of the SAML certificates list',
+    summary: 'Page of the SAML certificates list; filters {"deleted":true} lists the deleted ones (needs certBin)',
     permission: SAML,
     query: ZPagedQuery,
     response: pageOf(ZSamlCertificate),
@@ -551,7 +618,7 @@ export const administrationApi = {
     summary: 'One SAML certificate',
     permission: SAML,
     query: ZSelectedQuery,
-    response: ZSamlCertificate,
+    response: ZSamlCertificateDetail,
     methodChosen: true,
   }),
   samlCertificatesNew: defineEndpoint({
@@ -562,7 +629,7 @@ export const administrationApi = {
     permission: SAML,
     query: ZOptionalDomainIdQuery,
     body: ZSamlCertificateInput,
-    response: ZSamlCertificate,
+    response: ZSamlCertificateDetail,
     methodChosen: true,
   }),
   samlCertificatesUpdate: defineEndpoint({
@@ -572,7 +639,7 @@ export const administrationApi = {
     summary: 'Update a SAML certificate',
     permission: SAML,
     body: ZSamlCertificateUpdate,
-    response: ZSamlCertificate,
+    response: ZSamlCertificateDetail,
     methodChosen: true,
   }),
   samlCertificatesDelete: defineEndpoint({

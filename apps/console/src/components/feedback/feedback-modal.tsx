@@ -39,11 +39,14 @@ export function FeedbackModal({
   const [fields, setFields] = useState<TFields>({ name: '', email: '', subject: '', msg: '' });
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
+  const [touched, setTouched] = useState<Partial<Record<keyof TFields, boolean>>>({});
 
+  // Each opening starts a fresh form: prefilled name and e-mail, no files, no error shown yet.
   useEffect(() => {
     if (!open) return;
     setFields({ name: context.userName ?? '', email: context.userEmail ?? '', subject: '', msg: '' });
     setFiles([]);
+    setTouched({});
   }, [open, context.userName, context.userEmail]);
 
   useEffect(() => onCloseAllDialogs(onClose), [onClose]);
@@ -57,7 +60,6 @@ export function FeedbackModal({
     return found;
   }, [fields, showEmail]);
   const valid = Object.keys(errors).length === 0;
-  const [touched, setTouched] = useState<Partial<Record<keyof TFields, boolean>>>({});
 
   const identifier = pickFeedbackIdentifier(context.requestCid, context.guid);
 

@@ -369,7 +369,7 @@ describe('malformed requests', () => {
       ['POST', 'administration/companies/new', [1, 2]],
       ['POST', 'administration/companies/update', { id: 'x', name: 'A', taxId: 'B1234567A' }],
       ['PUT', 'administration/users/update', { id: 1 }],
-      ['POST', 'administration/groups/new', { name: 'A', userIds: [99999999999999999999] }],
+      ['POST', 'administration/groups/new', { name: 'A', userIds: [1e20] }],
       ['PUT', 'administration/domains/updateTypesDocument/1', { listOfTypes: 'all' }],
       ['POST', 'administration/users/importUsers', { data: 'data:text/csv;base64,@@@' }],
     ];

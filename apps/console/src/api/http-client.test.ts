@@ -1,0 +1,314 @@
+import { accountApi } from '@sello/contracts/catalogue/account';
+import { securityApi } from '@sello/contracts/catalogue/security';
+import { defineEndpoint } from '@sello/contracts/endpoint';
+import { Modal } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { z } from 'zod';
+import { browser } from '../app/browser.ts';
+import { onCloseAllDialogs } from '../app/dialogs.ts';
+import { session } from '../session/session-store.ts';
+import { makeSessionUser } from '../test/session-user.ts';
+import { ApiCallError, callEndpoint, resetHostCache } from './http-client.ts';
+import { pendingRequests } from './loading-store.ts';
+
+vi.mock('../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+// Only antd's imperative dialogs are touched here; the real library is slow to load and not under test.
+vi.mock('antd', () => ({ Modal: { destroyAll: vi.fn() } }));
+
+type Reply = Response | Error | Promise<Response>;
+type Handler = (url: string, init: RequestInit | undefined) => Reply;
+
+const UTILITY = '/rest/services/security/UtilityServlet';
+const LOGOUT = '/rest/services/security/logout';
+
+let fetchMock: Mock<(input: string, init?: RequestInit) => Promise<Response>>;
+
+function json(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+/** Routes every fetch through `handler`; UtilityServlet and the server-side logout answer by default. */
+function serve(handler: Handler) {
+  fetchMock.mockImplementation(async (url, init) => {
+    if (url === LOGOUT) return json({ ok: true });
+    const reply = handler(url, init);
+    if (reply instanceof Error) throw reply;
+    return reply;
+  });
+}
+
+/** The calls the console made to the API, without the host lookup and the logout. */
+function apiCalls() {
+  return fetchMock.mock.calls.filter(([url]) => url !== UTILITY && url !== LOGOUT);
+}
+
+function headersOf(call: [string, RequestInit?] | undefined): Record<string, string> {
+  return (call?.[1]?.headers ?? {}) as Record<string, string>;
+}
+
+function pendingAlert() {
+  return JSON.parse(sessionStorage.getItem('sello_pending_alert') ?? 'null');
+}
+
+const readAccount = () => callEndpoint(accountApi.read, { query: {} });
+
+/** An old-style path that already carries a query; with another query the URL holds two '?'. */
+const legacyEndpoint = defineEndpoint({
+  id: 'test.legacy',
+  method: 'GET',
+  path: 'legacy/list?mode=all',
+  summary: 'test only',
+  permission: 'session',
+  query: z.object({ page: z.number() }),
+  response: z.unknown(),
+});
+
+describe('http client', () => {
+  beforeEach(() => {
+    resetHostCache();
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('frontendweb_host', '');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(browser.reloadAt).mockClear();
+    vi.mocked(Modal.destroyAll).mockClear();
+  });
+
+  describe('host', () => {
+    it('uses the host stored under frontendweb_host without asking UtilityServlet', async () => {
+      localStorage.setItem('frontendweb_host', 'https://api.example');
+      serve(() => json({}));
+      await readAccount();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+        'https://api.example/rest/services/account/users/read',
+      ]);
+    });
+
+    it('asks UtilityServlet for the host when none is stored, and only once', async () => {
+      localStorage.removeItem('frontendweb_host');
+      serve((url) =>
+        url === UTILITY ? json({ host: 'https://h.example', version: '1', production: true }) : json({}),
+      );
+      await readAccount();
+      await readAccount();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+        UTILITY,
+        'https://h.example/rest/services/account/users/read',
+        'https://h.example/rest/services/account/users/read',
+      ]);
+    });
+  });
+
+  describe('headers', () => {
+    it('sends auth-token with the stored token', async () => {
+      session.start(makeSessionUser({ token: 'token-1' }));
+      serve(() => json({}));
+      await readAccount();
+      expect(headersOf(apiCalls()[0])['auth-token']).toBe('token-1');
+    });
+
+    it('sends no auth-token when there is no session', async () => {
+      serve(() => json({}));
+      await readAccount();
+      expect(headersOf(apiCalls()[0])).not.toHaveProperty('auth-token');
+    });
+
+    it('pairs the XSRF-TOKEN cookie with an X-XSRF-TOKEN header', async () => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the server's XSRF cookie
+      document.cookie = 'XSRF-TOKEN=xsrf-123; path=/';
+      serve(() => json({}));
+      await readAccount();
+      expect(headersOf(apiCalls()[0])['X-XSRF-TOKEN']).toBe('xsrf-123');
+    });
+
+    it('sends a JSON body with its content type', async () => {
+      serve(() => json({ ok: true }));
+      await callEndpoint(accountApi.updateLanguage, { body: { language: 'pt-pt' } });
+      const [, init] = apiCalls()[0] ?? [];
+      expect(init?.method).toBe('PUT');
+      expect(headersOf(apiCalls()[0])['Content-Type']).toBe('application/json');
+      expect(JSON.parse(String(init?.body))).toEqual({ language: 'pt-pt' });
+    });
+  });
+
+  describe('token rotation', () => {
+    it('stores a different auth-token that comes back in the answer, with its expiry', async () => {
+      session.start(makeSessionUser({ token: 'token-1' }));
+      serve(() => json({}, { headers: { 'auth-token': 'token-2', 'auth-token-expires': '1900000000000' } }));
+      await readAccount();
+      expect(session.token()).toBe('token-2');
+      expect(session.expiration()).toBe(1_900_000_000_000);
+    });
+
+    it('uses the new token on the next call', async () => {
+      session.start(makeSessionUser({ token: 'token-1' }));
+      serve(() => json({}, { headers: { 'auth-token': 'token-2' } }));
+      await readAccount();
+      await readAccount();
+      expect(apiCalls().map((call) => headersOf(call)['auth-token'])).toEqual(['token-1', 'token-2']);
+    });
+  });
+
+  describe('errors', () => {
+    let dialogsClosed: Mock<() => void>;
+    let stopListening: () => void;
+
+    beforeEach(() => {
+      dialogsClosed = vi.fn();
+      stopListening = onCloseAllDialogs(dialogsClosed);
+    });
+
+    afterEach(() => stopListening());
+
+    it.each([401, 403])('logs out on %i and shows the server key on the login page', async (status) => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_FORBIDDEN' }, { status }));
+      await expect(readAccount()).rejects.toBeInstanceOf(ApiCallError);
+      expect(dialogsClosed).toHaveBeenCalled();
+      expect(session.isLoggedIn()).toBe(false);
+      expect(pendingAlert()).toEqual({ kind: 'error', key: 'ERR_FORBIDDEN' });
+      expect(browser.reloadAt).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?t=\d+$/));
+    });
+
+    it('shows ERR_TKN_INVALID when a 401 carries no key', async () => {
+      session.start(makeSessionUser());
+      serve(() => new Response('', { status: 401, statusText: 'Unauthorized' }));
+      await expect(readAccount()).rejects.toBeInstanceOf(ApiCallError);
+      expect(pendingAlert()).toEqual({ kind: 'error', key: 'ERR_TKN_INVALID' });
+    });
+
+    it('logs out without a message on ERR_PIN_INVALID with no field errors', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_PIN_INVALID' }, { status: 401 }));
+      await expect(readAccount()).rejects.toBeInstanceOf(ApiCallError);
+      expect(browser.reloadAt).toHaveBeenCalledTimes(1);
+      expect(pendingAlert()).toBeNull();
+    });
+
+    it('shows ERR_PIN_INVALID when it comes with field errors', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_PIN_INVALID', fields: { pin: 'ERR_PIN_INVALID' } }, { status: 403 }));
+      await expect(readAccount()).rejects.toBeInstanceOf(ApiCallError);
+      expect(pendingAlert()).toEqual({ kind: 'error', key: 'ERR_PIN_INVALID' });
+    });
+
+    it('does not log out on a 401 when the URL has two question marks', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_TKN_INVALID' }, { status: 401 }));
+      await expect(callEndpoint(legacyEndpoint, { query: { page: 2 } })).rejects.toMatchObject({ status: 401 });
+      expect(apiCalls()[0]?.[0]).toBe('/rest/services/legacy/list?mode=all?page=2');
+      expect(browser.reloadAt).not.toHaveBeenCalled();
+      expect(session.isLoggedIn()).toBe(true);
+    });
+
+    it('logs out on a 401 when the URL has a single question mark', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_TKN_INVALID' }, { status: 401 }));
+      await expect(callEndpoint(legacyEndpoint)).rejects.toMatchObject({ status: 401 });
+      expect(browser.reloadAt).toHaveBeenCalledTimes(1);
+    });
+
+    it('logs out with ERR_SYSTEM_NOT_AVAILABLE on a 404', async () => {
+      session.start(makeSessionUser());
+      serve(() => new Response('Not here', { status: 404, statusText: 'Not Found' }));
+      await expect(readAccount()).rejects.toMatchObject({ status: 404 });
+      expect(session.isLoggedIn()).toBe(false);
+      expect(pendingAlert()).toEqual({ kind: 'error', key: 'ERR_SYSTEM_NOT_AVAILABLE' });
+      expect(browser.reloadAt).toHaveBeenCalledTimes(1);
+    });
+
+    it('logs out with ERR_SYSTEM_NOT_AVAILABLE when the network fails (status 0)', async () => {
+      session.start(makeSessionUser());
+      serve(() => new TypeError('Failed to fetch'));
+      await expect(readAccount()).rejects.toMatchObject({ status: 0 });
+      expect(pendingAlert()).toEqual({ kind: 'error', key: 'ERR_SYSTEM_NOT_AVAILABLE' });
+      expect(browser.reloadAt).toHaveBeenCalledTimes(1);
+    });
+
+    it('closes dialogs and re-raises other errors as "status - statusText body", staying signed in', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_CONFLICT' }, { status: 409, statusText: 'Conflict' }));
+      const error = await readAccount().catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(ApiCallError);
+      expect((error as ApiCallError).message).toBe('409 - Conflict {"key":"ERR_CONFLICT"}');
+      expect((error as ApiCallError).key).toBe('ERR_CONFLICT');
+      expect(dialogsClosed).toHaveBeenCalledTimes(1);
+      expect(Modal.destroyAll).toHaveBeenCalled();
+      expect(browser.reloadAt).not.toHaveBeenCalled();
+      expect(session.isLoggedIn()).toBe(true);
+    });
+
+    it('puts a plain-text body as it came into the message', async () => {
+      serve(() => new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }));
+      await expect(readAccount()).rejects.toThrow(/^502 - Bad Gateway upstream down$/);
+    });
+
+    it('writes no stray quotes into the message when the body is empty', async () => {
+      serve(() => new Response('', { status: 500, statusText: 'Internal Server Error' }));
+      await expect(readAccount()).rejects.toThrow(/^500 - Internal Server Error$/);
+    });
+
+    it('on a failed sign-in clears the session and hands the error back without logging out or reloading', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_LOGIN_INVALID' }, { status: 401 }));
+      const login = callEndpoint(
+        securityApi.login,
+        { body: { login: 'ana.user', password: 'wrong' } },
+        { isLogin: true },
+      );
+      await expect(login).rejects.toMatchObject({ status: 401, key: 'ERR_LOGIN_INVALID' });
+      expect(session.isLoggedIn()).toBe(false);
+      expect(browser.reloadAt).not.toHaveBeenCalled();
+      expect(pendingAlert()).toBeNull();
+      expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain(LOGOUT);
+    });
+
+    it('passes ERR_PWD_RECOVER_TOKEN on untouched to the caller', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_PWD_RECOVER_TOKEN' }, { status: 401 }));
+      const recover = callEndpoint(securityApi.pwdRecoverLogin, { body: { recoveryToken: 'r', loginToken: 'l' } });
+      await expect(recover).rejects.toMatchObject({ status: 401, key: 'ERR_PWD_RECOVER_TOKEN' });
+      expect(browser.reloadAt).not.toHaveBeenCalled();
+      expect(dialogsClosed).not.toHaveBeenCalled();
+      expect(session.isLoggedIn()).toBe(true);
+    });
+  });
+
+  describe('loading counter', () => {
+    it('counts a call while it runs and goes back to 0 after', async () => {
+      let answer: (response: Response) => void = () => {};
+      serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+      const call = readAccount();
+      expect(pendingRequests.get()).toBe(1);
+      await vi.waitFor(() => expect(apiCalls()).toHaveLength(1));
+      expect(pendingRequests.get()).toBe(1);
+      answer(json({}));
+      await call;
+      expect(pendingRequests.get()).toBe(0);
+    });
+
+    it('goes back to 0 after a failed call', async () => {
+      serve(() => json({ key: 'ERR_INTERNAL' }, { status: 500 }));
+      await expect(readAccount()).rejects.toBeInstanceOf(ApiCallError);
+      expect(pendingRequests.get()).toBe(0);
+    });
+
+    it('does not count background calls', async () => {
+      let answer: (response: Response) => void = () => {};
+      serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+      const call = callEndpoint(accountApi.read, { query: {} }, { background: true });
+      await vi.waitFor(() => expect(apiCalls()).toHaveLength(1));
+      expect(pendingRequests.get()).toBe(0);
+      answer(json({}));
+      await call;
+      expect(pendingRequests.get()).toBe(0);
+    });
+  });
+});

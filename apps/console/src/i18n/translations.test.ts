@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES } from '@sello/contracts/constants';
+import { ERROR_KEYS, MESSAGE_KEYS } from '@sello/contracts/error-keys';
+import { ROLE_STRINGS } from '@sello/contracts/roles';
+import { MENU_ENTRIES } from '@sello/contracts/routes';
+import { describe, expect, it } from 'vitest';
+import { FAQ_COUNT } from '../features/faqs/faqs-page.tsx';
+
+const SOURCE_ROOT = path.resolve(import.meta.dirname, '..');
+const LOCALES_ROOT = path.resolve(import.meta.dirname, '../../public/locales');
+
+const translations = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    JSON.parse(readFileSync(path.join(LOCALES_ROOT, `${language}.json`), 'utf8')) as Record<string, unknown>,
+  ]),
+) as Record<(typeof LANGUAGES)[number], Record<string, unknown>>;
+
+const allKeys = [...new Set(Object.values(translations).flatMap((table) => Object.keys(table)))].sort();
+
+/** `language: key` for every key of `keys` that some language lacks. */
+function missing(keys: readonly string[]): string[] {
+  return LANGUAGES.flatMap((language) =>
+    keys.filter((key) => !(key in translations[language])).map((key) => `${language}: ${key}`),
+  );
+}
+
+function placeholders(text: unknown): string[] {
+  return [...String(text).matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+/** Source files of the console, tests excluded. */
+function sourceFiles(): string[] {
+  return readdirSync(SOURCE_ROOT, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => path.join(SOURCE_ROOT, file));
+}
+
+describe('translations', () => {
+  it('has the same keys in every language', () => {
+    expect(missing(allKeys)).toEqual([]);
+  });
+
+  it('has no empty text in any language', () => {
+    const empty = LANGUAGES.flatMap((language) =>
+      Object.entries(translations[language])
+        .filter(([, text]) => typeof text !== 'string' || text.trim() === '')
+        .map(([key]) => `${language}: ${key}`),
+    );
+    expect(empty).toEqual([]);
+  });
+
+  it('translates every error and message key of the contracts', () => {
+    expect(missing([...ERROR_KEYS, ...MESSAGE_KEYS])).toEqual([]);
+  });
+
+  it('translates every menu entry and its hint (the home entry has no hint)', () => {
+    const keys = MENU_ENTRIES.flatMap((entry) =>
+      entry.key === 'MENU_HOME' ? [entry.key] : [entry.key, `${entry.key}_HINT`],
+    );
+    expect(missing(keys)).toEqual([]);
+  });
+
+  it('uses the same {{placeholders}} in every language', () => {
+    const differing = allKeys.filter((key) => {
+      const [first, ...others] = LANGUAGES.map((language) => placeholders(translations[language][key]).join(','));
+      return others.some((other) => other !== first);
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it("translates every literal key the console source passes to t('KEY') or to an alert", () => {
+    const patterns = [
+      /\bt\(\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+      /\bnotify\.\w+\(\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+      /\bshowAlert\(\s*['"]\w+['"]\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+    ];
+    const used = new Set<string>();
+    for (const file of sourceFiles()) {
+      const text = readFileSync(file, 'utf8');
+      for (const pattern of patterns) for (const match of text.matchAll(pattern)) used.add(match[1] ?? '');
+    }
+    expect(used.size).toBeGreaterThan(20);
+    expect(missing([...used].sort())).toEqual([]);
+  });
+
+  it('translates every UPPER_SNAKE string literal of the console source (labels handed to t() indirectly)', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles()) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/['"]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)['"]/g))
+        used.add(match[1] ?? '');
+    }
+    expect(used).toContain('LEGAL_NOTICE');
+    expect(missing([...used].sort())).toEqual([]);
+  });
+
+  it('translates every FAQ question and answer the FAQ page shows', () => {
+    const keys = Array.from({ length: FAQ_COUNT }, (_, index) => [`FAQ_Q${index + 1}`, `FAQ_A${index + 1}`]).flat();
+    expect(missing(keys)).toEqual([]);
+  });
+
+  it('translates every role name the account page shows', () => {
+    expect(missing(Object.values(ROLE_STRINGS).map((role) => `ROLE_${role}`))).toEqual([]);
+  });
+});
