@@ -68,11 +68,6 @@ export function selectCompany(db: Db, domain: TDomainFilter, id: string, deleted
   return selectCompanies(db, domain, deleted).select(companyUsersCount()).where('c.id', '=', id).executeTakeFirst();
 }
 
-/** Only users of the company: a list filter. */
-export function whereHasUserOfCompany(companyId: string) {
-  return sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ${companyId})`;
-}
-
 /** The domain of a live company. */
 export async function selectCompanyDomain(db: Db, companyId: string): Promise<string | undefined> {
   const row = await db
