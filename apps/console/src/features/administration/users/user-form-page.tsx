@@ -79,6 +79,8 @@ export default function UserFormPage() {
   const back = useBackToList('users');
   const [form] = Form.useForm<TUserFields>();
   const blocked = Form.useWatch('blocked', form);
+  // Administrators do not re-role, re-flag, deactivate or block themselves (the server refuses it).
+  const self = editing && id === me?.id;
 
   // A new user starts with the usual flags of the role chosen.
   const onRoleChange = (roleId: number) => {
@@ -209,6 +211,7 @@ export default function UserFormPage() {
               <Select<number>
                 loading={roles.isLoading}
                 onChange={onRoleChange}
+                disabled={self}
                 options={(roles.data ?? []).map((role) => ({ value: role.value, label: role.text }))}
                 placeholder={t('USER_ROLE_PLACEHOLDER')}
                 data-testid="field-roleId"
@@ -253,7 +256,7 @@ export default function UserFormPage() {
         <Form.Item name="permissions" label={t('USER_PERMISSIONS')} extra={t('USER_PERMISSIONS_HINT')}>
           <Checkbox.Group className="permission-grid" data-testid="field-permissions">
             {PERMISSION_FLAGS.map((flag) => (
-              <Checkbox key={flag} value={flag} disabled={!mayGive(flag)} data-testid={`permission-${flag}`}>
+              <Checkbox key={flag} value={flag} disabled={self || !mayGive(flag)} data-testid={`permission-${flag}`}>
                 {t(permissionLabelKey(flag))}
               </Checkbox>
             ))}
@@ -261,7 +264,9 @@ export default function UserFormPage() {
         </Form.Item>
         <Space size="large" wrap>
           <Form.Item name="active" valuePropName="checked">
-            <Checkbox data-testid="field-active">{t('ADMIN_ACTIVE')}</Checkbox>
+            <Checkbox disabled={self} data-testid="field-active">
+              {t('ADMIN_ACTIVE')}
+            </Checkbox>
           </Form.Item>
           <Form.Item name="isSandbox" valuePropName="checked">
             <Checkbox data-testid="field-isSandbox">{t('USER_SANDBOX')}</Checkbox>
@@ -294,7 +299,7 @@ export default function UserFormPage() {
                 label={t('USER_BLOCKED')}
                 extra={blocked ? t('USER_BLOCKED_HINT') : undefined}
               >
-                <Switch disabled={user.data.id === me?.id} data-testid="field-blocked" />
+                <Switch disabled={self} data-testid="field-blocked" />
               </Form.Item>
               <Form.Item name="resetPassword" valuePropName="checked" label={t('USER_RESET_PASSWORD')}>
                 <Checkbox data-testid="field-resetPassword">{t('USER_RESET_PASSWORD_HINT')}</Checkbox>
