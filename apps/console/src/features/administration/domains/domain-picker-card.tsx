@@ -43,7 +43,7 @@ export function DomainPickerCard({
     <Card title={title} className="page-card" data-testid={testId}>
       <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>
       {lists.data ? (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           <DualListPicker available={lists.data.available} selected={lists.data.selected} onChange={setIds} />
           <Button
             type="primary"
