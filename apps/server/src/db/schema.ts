@@ -203,6 +203,15 @@ export type PasswordRecoveryTokensTable = {
   used_at: NullableTimestamp;
 };
 
+/** What a domain has contracted; a NULL list means no restriction (migration 005). */
+export type DomainConfigurationTable = {
+  domain_id: BigintRef;
+  service_kinds: string[] | null;
+  channels: string[] | null;
+  identity_document_types: string[] | null;
+  updated_at: Generated<Date> & Timestamp;
+};
+
 export type Database = {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -221,4 +230,5 @@ export type Database = {
   domain_document_types: DomainDocumentTypesTable;
   domain_adv_templates: DomainAdvTemplatesTable;
   password_recovery_tokens: PasswordRecoveryTokensTable;
+  domain_configuration: DomainConfigurationTable;
 };
