@@ -13,6 +13,17 @@ export function selectLiveCompanies(db: Db, ids: readonly string[]) {
     .execute();
 }
 
+/** Whether a live domain has this id. */
+export async function domainExists(db: Db, domainId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('domains')
+    .select('id')
+    .where('id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** What a domain has contracted, or undefined when it has no restriction. */
 export function selectDomainConfiguration(db: Db, domainId: string) {
   return db

@@ -8,6 +8,7 @@ import type { TPrincipal } from '../../platform/principal.ts';
 import { canUseCompany, resolveDomainScope } from '../../platform/tenancy.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
 import {
+  domainExists,
   selectCompanyUsers,
   selectDomainConfiguration,
   selectLiveCompanies,
@@ -91,6 +92,7 @@ export function createCombosService({ db, preferences }: Deps) {
 
     async identityDocumentTypes(principal: TPrincipal, domain: number | undefined, language: Language) {
       const domainId = resolveDomainScope(principal, domain);
+      if (domainId !== principal.domainId && !(await domainExists(db, domainId))) throw notFound();
       return identityDocumentTypes((await allowancesOf(domainId)).documentTypes, language);
     },
 

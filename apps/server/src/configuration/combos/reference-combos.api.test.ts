@@ -67,6 +67,28 @@ describe('configuration combos need a session', () => {
   });
 });
 
+describe('configuration combos with texts', () => {
+  it.each([
+    'countriesPostal',
+    'countriesJC',
+    'streetType',
+    'streetNumType',
+    'docIdType',
+    'docIdTypeByCode?code=DNI&',
+    'getTypesDocument',
+    'getSignMethods',
+    'getServicesConfiguration',
+    'services',
+    'noticeMethods',
+    'idCardLanguages',
+  ])('%s refuses a language other than es-es, en-en and pt-pt', async (call) => {
+    const path = call.endsWith('&') ? `configuration/${call}lang=es` : `configuration/${call}?lang=es`;
+    const response = await spanish.get(path);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ key: 'ERR_VALIDATION', fields: { lang: 'ERR_FIELD_INVALID' } });
+  });
+});
+
 describe('configuration/getPreferenceNumDownload', () => {
   it('answers the NUM_DOWNLOAD preference', async () => {
     expect(await getOk(spanish, 'configuration/getPreferenceNumDownload')).toEqual({ value: '50' });
@@ -211,6 +233,11 @@ describe('configuration/docIdType', () => {
     expect(valuesOf(await getOk(acmeAdmin, `configuration/docIdType?domain=${acmeId}`))).toEqual(acmeTypes);
     expect(valuesOf(await getOk(superAdmin, `configuration/docIdType?domain=${acmeId}`))).toEqual(acmeTypes);
     expect(await getOk(superAdmin, `configuration/docIdType?domain=${demoId}`)).toHaveLength(8);
+  });
+
+  it('answers 404 to a super admin naming a domain that does not exist', async () => {
+    const response = await superAdmin.get('configuration/docIdType?domain=987654321');
+    expect(response.statusCode).toBe(404);
   });
 
   it("answers 404 for another domain's list", async () => {
@@ -360,6 +387,13 @@ describe('configuration/getServicesConfiguration', () => {
     });
     expect(byService.get('notification')?.channels).toEqual(['email', 'sms', 'whatsapp', 'onscreen']);
     expect(byService.get('certified_email')).toMatchObject({ enabled: true, channels: ['email'] });
+    const portugueseItems = await getOk(portuguese, 'configuration/getServicesConfiguration');
+    expect(
+      textOf(
+        portugueseItems.map((item: { code: string; text: string }) => ({ value: item.code, text: item.text })),
+        'PT0005_CUSTODY',
+      ),
+    ).toBe('Custódia');
     expect(items.filter((item) => item.enabled).map((item) => item.service)).toEqual([
       'notification',
       'acceptance',
