@@ -94,13 +94,13 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);
-  registerCertificateRoutes(ctx);
-  registerSamlCertificateRoutes(ctx);
   registerDomainsRoutes(ctx);
   registerCompaniesRoutes(ctx);
   registerGroupsRoutes(ctx);
   registerUsersRoutes(ctx);
   registerRolesRoutes(ctx);
+  registerCertificateRoutes(ctx);
+  registerSamlCertificateRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -25,7 +25,7 @@ export function assertDomainVisible(principal: TPrincipal, domainId: string | nu
 }
 
 /**
- * Whether the principal may work with a company of `domainId`: a super admin with any company, domain
+ * Whether the principal may work with a company: a super admin with any company, domain
  * admins and admins with every company of their domain, everybody else only with the companies they
  * are assigned to.
  */
