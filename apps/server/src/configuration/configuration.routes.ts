@@ -2,13 +2,15 @@ import { configurationApi } from '@sello/contracts/catalogue/configuration';
 import { PREFERENCES } from '@sello/contracts/constants';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { registerConfigurationComboRoutes } from './combos/combos.routes.ts';
 import { createConfigurationService } from './configuration.service.ts';
 import { createFeedbackService } from './feedback.service.ts';
 
 /** Feedback carries a base64 attachment; allow it past the default 1 MiB body limit. */
 const FEEDBACK_BODY_LIMIT = 12 * 1024 * 1024;
 
-export function registerConfigurationRoutes({ app, db, preferences, mailer, config }: TAppContext): void {
+export function registerConfigurationRoutes(ctx: TAppContext): void {
+  const { app, db, preferences, mailer, config } = ctx;
   const configuration = createConfigurationService(preferences);
   const feedback = createFeedbackService({
     db,
@@ -33,4 +35,5 @@ export function registerConfigurationRoutes({ app, db, preferences, mailer, conf
     },
     { bodyLimit: FEEDBACK_BODY_LIMIT },
   );
+  registerConfigurationComboRoutes(ctx);
 }

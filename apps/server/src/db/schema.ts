@@ -203,6 +203,15 @@ export type SamlCertificatesTable = CertificateInspectionColumns & {
   deleted_by: BigintRef | null;
 };
 
+/** What a domain has contracted; a NULL list means no restriction (migration 005). */
+export type DomainConfigurationTable = {
+  domain_id: BigintRef;
+  service_kinds: string[] | null;
+  channels: string[] | null;
+  identity_document_types: string[] | null;
+  updated_at: Generated<Date> & Timestamp;
+};
+
 export type Database = {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -221,4 +230,5 @@ export type Database = {
   password_recovery_tokens: PasswordRecoveryTokensTable;
   certificates: CertificatesTable;
   saml_certificates: SamlCertificatesTable;
+  domain_configuration: DomainConfigurationTable;
 };

@@ -263,6 +263,29 @@ const GROUPS = [
   { domain: 'ACME', name: 'Dispatch', description: 'Dispatch office', members: ['acme.admin'] },
 ];
 
+/**
+ * What the demo domains have contracted. DEMO has no row: every service, channel and identity document.
+ * ACME, a Spanish carrier, sends no postal mail, runs no video or NFC identification and identifies
+ * receivers by Spanish documents, passports and other European identity cards.
+ */
+const DOMAIN_CONFIGURATIONS = [
+  {
+    domain: 'ACME',
+    serviceKinds: [
+      'notification',
+      'acceptance',
+      'express_acceptance',
+      'communication',
+      'custody',
+      'certified_email',
+      'certified_sms',
+      'card_verification',
+    ],
+    channels: ['email', 'sms', 'whatsapp', 'onscreen'],
+    identityDocumentTypes: ['DNI', 'NIE', 'NIF', 'PASSPORT', 'EU_ID_CARD'],
+  },
+];
+
 /** Document types and advanced templates the DEMO domain already offers (by name, in order). */
 const DEMO_DOCUMENT_TYPES = ['Notarial notification', 'Deed acceptance'];
 const DEMO_ADV_TEMPLATES = ['Renewal with documents'];
@@ -397,6 +420,17 @@ async function seedCatalogues(trx: Kysely<Database>, domainIds: Map<string, stri
       .returning('id')
       .executeTakeFirstOrThrow();
     templateIds.set(template.name, row.id);
+  }
+  for (const configuration of DOMAIN_CONFIGURATIONS) {
+    await trx
+      .insertInto('domain_configuration')
+      .values({
+        domain_id: domainIds.get(configuration.domain)!,
+        service_kinds: configuration.serviceKinds,
+        channels: configuration.channels,
+        identity_document_types: configuration.identityDocumentTypes,
+      })
+      .execute();
   }
   const demo = domainIds.get('DEMO')!;
   for (const [position, name] of DEMO_DOCUMENT_TYPES.entries()) {

@@ -1,3 +1,4 @@
+import type { Language } from '@sello/contracts/constants';
 import type { TPermissionMap } from '@sello/contracts/permissions';
 import type { RoleKey } from '@sello/contracts/roles';
 
@@ -11,6 +12,8 @@ export type TPrincipal = {
   permissions: TPermissionMap;
   superAdmin: boolean;
   isSandbox: boolean;
+  /** The user's console language: the default language of translated answers. */
+  language: Language;
   companyIds: string[];
   sessionId: string;
   token: string;

@@ -1,3 +1,4 @@
+import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import { notFound } from './api-error.ts';
 import type { TPrincipal } from './principal.ts';
 
@@ -21,4 +22,16 @@ export function canSeeDomain(principal: TPrincipal, domainId: string | number): 
 /** Throws 404 unless the record belongs to a domain the principal may see. */
 export function assertDomainVisible(principal: TPrincipal, domainId: string | number | undefined): void {
   if (domainId === undefined || !canSeeDomain(principal, domainId)) throw notFound();
+}
+
+/**
+ * Whether the principal may work with a company: a super admin with any company, domain
+ * admins and admins with every company of their domain, everybody else only with the companies they
+ * are assigned to.
+ */
+export function canUseCompany(principal: TPrincipal, company: { id: string; domainId: string }): boolean {
+  if (principal.superAdmin) return true;
+  if (company.domainId !== principal.domainId) return false;
+  if (principal.roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key))) return true;
+  return principal.companyIds.includes(company.id);
 }

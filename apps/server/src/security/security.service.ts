@@ -72,6 +72,7 @@ export function createSecurityService({ db, preferences, maxFailedAttempts }: De
       permissions: toPermissionMap(row.permissions as PermissionFlag[]),
       superAdmin: roleKeys.includes('superAdmin'),
       isSandbox: row.isSandbox,
+      language: row.language as Language,
       companyIds: row.companyIds,
       sessionId: row.sessionId,
       token,

@@ -34,6 +34,7 @@ export async function selectLiveSession(db: Kysely<Database>, tokenHash: string)
         'u.roles',
         'u.permissions',
         'u.is_sandbox as isSandbox',
+        'u.language',
         sql<
           string[]
         >`coalesce((SELECT array_agg(uc.company_id::text) FROM user_companies uc JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
