@@ -14,7 +14,12 @@ import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
 import { loadCertificateKey } from './administration/certificates/certificate-key.ts';
 import { registerCertificateRoutes } from './administration/certificates/certificates.routes.ts';
+import { registerCompaniesRoutes } from './administration/companies/companies.routes.ts';
+import { registerDomainsRoutes } from './administration/domains/domains.routes.ts';
+import { registerGroupsRoutes } from './administration/groups/groups.routes.ts';
+import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
 import { registerSamlCertificateRoutes } from './administration/saml-certificates/saml-certificates.routes.ts';
+import { registerUsersRoutes } from './administration/users/users.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
@@ -91,6 +96,11 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerDownloadRoutes(ctx);
   registerCertificateRoutes(ctx);
   registerSamlCertificateRoutes(ctx);
+  registerDomainsRoutes(ctx);
+  registerCompaniesRoutes(ctx);
+  registerGroupsRoutes(ctx);
+  registerUsersRoutes(ctx);
+  registerRolesRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -219,3 +219,16 @@ export const ZDocumentTab = z.enum(DOCUMENT_TABS);
 export const TEMPLATE_CONTENT_TYPES = ['HTML', 'SMS'] as const;
 export type TemplateContentType = (typeof TEMPLATE_CONTENT_TYPES)[number];
 export const ZTemplateContentType = z.enum(TEMPLATE_CONTENT_TYPES);
+
+/** Kinds of domain (answered by `administration/domains/domainTypes`; the spec does not list them). */
+export const DOMAIN_TYPES = ['ENTERPRISE', 'PUBLIC_ADMINISTRATION', 'RESELLER', 'SANDBOX'] as const;
+export type DomainType = (typeof DOMAIN_TYPES)[number];
+export const ZDomainType = z.enum(DOMAIN_TYPES);
+
+/**
+ * Kinds of message template (answered by `administration/domains/typeComTemplate`). A domain picks its
+ * advanced communication templates among those of kind ADVANCED_COMMUNICATION.
+ */
+export const TEMPLATE_KINDS = ['COMMUNICATION', 'ADVANCED_COMMUNICATION', 'EMAIL_CERT', 'SMS_CERT'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const ZTemplateKind = z.enum(TEMPLATE_KINDS);

@@ -38,6 +38,13 @@ export const ERROR_KEYS = [
   'ERR_NOT_IMPLEMENTED',
   'ERR_CONFLICT',
   'ERR_INTERNAL',
+  // administration
+  'ERR_ROLE_NOT_ALLOWED',
+  'ERR_PERMISSION_NOT_ALLOWED',
+  'ERR_SELF_ACTION',
+  'ERR_FILE_EMPTY',
+  'ERR_TOO_MANY_ROWS',
+  'ERR_DUPLICATE_IN_FILE',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

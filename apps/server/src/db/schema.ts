@@ -9,6 +9,9 @@ export type DomainsTable = {
   id: Generated<string> & Id;
   name: string;
   code: string;
+  description: string | null;
+  active: Generated<boolean>;
+  domain_type: Generated<string>;
   custom_logo: string | null;
   two_factor_cool_down_hours: Generated<number>;
   created_at: Generated<Date> & Timestamp;
@@ -22,7 +25,9 @@ export type CompaniesTable = {
   domain_id: BigintRef;
   name: string;
   tax_id: string;
+  vat_number: string | null;
   email: string | null;
+  cc_emails: string | null;
   active: Generated<boolean>;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
@@ -35,6 +40,7 @@ export type GroupsTable = {
   domain_id: BigintRef;
   name: string;
   description: string | null;
+  active: Generated<boolean>;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;
@@ -54,6 +60,7 @@ export type UsersTable = {
   is_sandbox: Generated<boolean>;
   custom_logo: string | null;
   additional_fields: ColumnType<Record<string, string>, string | undefined, string>;
+  active: Generated<boolean>;
   blocked: Generated<boolean>;
   failed_attempts: Generated<number>;
   password_changed_at: Generated<Date> & Timestamp;
@@ -150,6 +157,52 @@ export type SamlCertificatesTable = CertificateInspectionColumns & {
   deleted_by: BigintRef | null;
 };
 
+export type RolesTable = { id: Generated<string> & Id; code: string; name: string };
+
+export type ShippingTypesTable = {
+  id: Generated<string> & Id;
+  domain_id: BigintRef;
+  company_id: BigintRef | null;
+  name: string;
+  description: string | null;
+  service_kind: string;
+  active: Generated<boolean>;
+  created_at: Generated<Date> & Timestamp;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
+export type TemplatesTable = {
+  id: Generated<string> & Id;
+  domain_id: BigintRef;
+  company_id: BigintRef | null;
+  name: string;
+  content_type: Generated<string>;
+  kind: Generated<string>;
+  body: Generated<string>;
+  active: Generated<boolean>;
+  locked: Generated<boolean>;
+  created_at: Generated<Date> & Timestamp;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
+export type DomainDocumentTypesTable = { domain_id: BigintRef; type_id: BigintRef; position: number };
+export type DomainAdvTemplatesTable = { domain_id: BigintRef; template_id: BigintRef; position: number };
+
+export type PasswordRecoveryTokensTable = {
+  id: Generated<string> & Id;
+  user_id: BigintRef;
+  recovery_token_hash: string;
+  login_token_hash: string;
+  created_by: BigintRef | null;
+  created_at: Generated<Date> & Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+};
+
 export type Database = {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -162,4 +215,10 @@ export type Database = {
   feedback: FeedbackTable;
   certificates: CertificatesTable;
   saml_certificates: SamlCertificatesTable;
+  roles: RolesTable;
+  shipping_types: ShippingTypesTable;
+  templates: TemplatesTable;
+  domain_document_types: DomainDocumentTypesTable;
+  domain_adv_templates: DomainAdvTemplatesTable;
+  password_recovery_tokens: PasswordRecoveryTokensTable;
 };

@@ -122,9 +122,150 @@ export const DEMO_USERS: TDemoUser[] = [
 ];
 
 const DOMAINS = [
-  { code: 'DEMO', name: 'Sello Demo' },
-  { code: 'ACME', name: 'Acme Logistics' },
+  { code: 'DEMO', name: 'Sello Demo', description: 'Demonstration tenant: a notary office and an insurer' },
+  { code: 'ACME', name: 'Acme Logistics', description: 'Second tenant: transport and warehousing' },
 ];
+
+/** Document types each demo domain starts with (name, description, service kind, active). */
+const SHIPPING_TYPES: { domain: string; name: string; description: string; serviceKind: string; active?: boolean }[] = [
+  {
+    domain: 'DEMO',
+    name: 'Notarial notification',
+    description: 'Certified notice of a notarial act',
+    serviceKind: 'notification',
+  },
+  { domain: 'DEMO', name: 'Deed acceptance', description: 'Signer accepts the draft deed', serviceKind: 'acceptance' },
+  {
+    domain: 'DEMO',
+    name: 'Policy renewal notice',
+    description: 'Insurance policy renewal',
+    serviceKind: 'communication',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Claim settlement acceptance',
+    description: 'Insured accepts the settlement',
+    serviceKind: 'express_acceptance',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Certified e-mail',
+    description: 'E-mail with delivery evidence',
+    serviceKind: 'certified_email',
+  },
+  { domain: 'DEMO', name: 'Certified SMS', description: 'SMS with delivery evidence', serviceKind: 'certified_sms' },
+  {
+    domain: 'DEMO',
+    name: 'Video identification',
+    description: 'Attended identity check',
+    serviceKind: 'video_identification_attended',
+    active: false,
+  },
+  {
+    domain: 'ACME',
+    name: 'Delivery note acceptance',
+    description: 'Consignee accepts the delivery note',
+    serviceKind: 'acceptance',
+  },
+  {
+    domain: 'ACME',
+    name: 'Carrier contract notification',
+    description: 'Notice to carriers',
+    serviceKind: 'notification',
+  },
+  { domain: 'ACME', name: 'Warehouse custody', description: 'Goods held in custody', serviceKind: 'custody' },
+  {
+    domain: 'ACME',
+    name: 'Driver card check',
+    description: 'Driver identity card verification',
+    serviceKind: 'card_verification',
+  },
+];
+
+/** Message templates each demo domain starts with. */
+const TEMPLATES: {
+  domain: string;
+  name: string;
+  contentType: 'HTML' | 'SMS';
+  kind: string;
+  body: string;
+  active?: boolean;
+}[] = [
+  {
+    domain: 'DEMO',
+    name: 'Notarial notice',
+    contentType: 'HTML',
+    kind: 'COMMUNICATION',
+    body: '<p>You have a notarial notification from {{company}}.</p>',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Renewal with documents',
+    contentType: 'HTML',
+    kind: 'ADVANCED_COMMUNICATION',
+    body: '<p>Your policy {{policy}} renews on {{date}}. Documents attached.</p>',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Claim follow-up',
+    contentType: 'HTML',
+    kind: 'ADVANCED_COMMUNICATION',
+    body: '<p>Your claim {{claim}} has a new step. Open the link to review it.</p>',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Payment reminder',
+    contentType: 'HTML',
+    kind: 'ADVANCED_COMMUNICATION',
+    body: '<p>A payment of {{amount}} is due on {{date}}.</p>',
+    active: false,
+  },
+  {
+    domain: 'DEMO',
+    name: 'Certified e-mail cover',
+    contentType: 'HTML',
+    kind: 'EMAIL_CERT',
+    body: '<p>This message is delivered with evidence by Sello.</p>',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Access code',
+    contentType: 'SMS',
+    kind: 'SMS_CERT',
+    body: 'Your Sello access code is {{pin}}.',
+  },
+  {
+    domain: 'ACME',
+    name: 'Delivery update',
+    contentType: 'HTML',
+    kind: 'ADVANCED_COMMUNICATION',
+    body: '<p>Your delivery {{reference}} is on its way.</p>',
+  },
+  {
+    domain: 'ACME',
+    name: 'Custody notice',
+    contentType: 'HTML',
+    kind: 'ADVANCED_COMMUNICATION',
+    body: '<p>Goods {{reference}} are held in custody until {{date}}.</p>',
+  },
+  { domain: 'ACME', name: 'Pick-up code', contentType: 'SMS', kind: 'SMS_CERT', body: 'Acme pick-up code: {{pin}}.' },
+];
+
+/** Groups of users each demo domain starts with, by member username. */
+const GROUPS = [
+  {
+    domain: 'DEMO',
+    name: 'Legal',
+    description: 'Notarial and legal staff',
+    members: ['company.admin', 'company.user'],
+  },
+  { domain: 'DEMO', name: 'Claims', description: 'Claims handling', members: ['company.manager'] },
+  { domain: 'ACME', name: 'Dispatch', description: 'Dispatch office', members: ['acme.admin'] },
+];
+
+/** Document types and advanced templates the DEMO domain already offers (by name, in order). */
+const DEMO_DOCUMENT_TYPES = ['Notarial notification', 'Deed acceptance'];
+const DEMO_ADV_TEMPLATES = ['Renewal with documents'];
 
 const COMPANIES = [
   { domain: 'DEMO', name: 'Notaría Central S.L.', taxId: 'B1234567A', email: 'notaria@central.local' },
@@ -167,6 +308,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       const row = await trx.insertInto('domains').values(domain).returning('id').executeTakeFirstOrThrow();
       domainIds.set(domain.code, row.id);
     }
+    await seedCatalogues(trx, domainIds);
     const companyIds = new Map<string, string>();
     for (const company of COMPANIES) {
       const row = await trx
@@ -181,6 +323,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
         .executeTakeFirstOrThrow();
       companyIds.set(company.taxId, row.id);
     }
+    const userIds = new Map<string, string>();
     for (const user of DEMO_USERS) {
       const row = await trx
         .insertInto('users')
@@ -197,6 +340,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      userIds.set(user.username, row.id);
       for (const taxId of user.companies) {
         await trx
           .insertInto('user_companies')
@@ -204,8 +348,69 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
           .execute();
       }
     }
+    for (const group of GROUPS) {
+      const row = await trx
+        .insertInto('groups')
+        .values({ domain_id: domainIds.get(group.domain)!, name: group.name, description: group.description })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const username of group.members) {
+        await trx
+          .insertInto('user_groups')
+          .values({ user_id: userIds.get(username)!, group_id: row.id })
+          .execute();
+      }
+    }
     return true;
   });
+}
+
+/** Document types and templates of both demo domains, and what the DEMO domain already offers. */
+async function seedCatalogues(trx: Kysely<Database>, domainIds: Map<string, string>) {
+  const typeIds = new Map<string, string>();
+  for (const type of SHIPPING_TYPES) {
+    const row = await trx
+      .insertInto('shipping_types')
+      .values({
+        domain_id: domainIds.get(type.domain)!,
+        name: type.name,
+        description: type.description,
+        service_kind: type.serviceKind,
+        active: type.active ?? true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    typeIds.set(type.name, row.id);
+  }
+  const templateIds = new Map<string, string>();
+  for (const template of TEMPLATES) {
+    const row = await trx
+      .insertInto('templates')
+      .values({
+        domain_id: domainIds.get(template.domain)!,
+        name: template.name,
+        content_type: template.contentType,
+        kind: template.kind,
+        body: template.body,
+        active: template.active ?? true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    templateIds.set(template.name, row.id);
+  }
+  const demo = domainIds.get('DEMO')!;
+  for (const [position, name] of DEMO_DOCUMENT_TYPES.entries()) {
+    await trx
+      .insertInto('domain_document_types')
+      .values({ domain_id: demo, type_id: typeIds.get(name)!, position })
+      .execute();
+  }
+  for (const [position, name] of DEMO_ADV_TEMPLATES.entries()) {
+    await trx
+      .insertInto('domain_adv_templates')
+      .values({ domain_id: demo, template_id: templateIds.get(name)!, position })
+      .execute();
+  }
 }
 
 export async function seedPreferences(db: Kysely<Database>, sessionMinutes: number): Promise<void> {

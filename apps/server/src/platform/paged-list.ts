@@ -9,6 +9,11 @@ export type TListColumn = {
   expression: Expression<unknown>;
   sortable?: boolean;
   filter?: TFilterKind;
+  /**
+   * The expression is never null: the order then has no NULLS clause, so a descending page can walk
+   * an ascending index backwards.
+   */
+  notNull?: boolean;
 };
 
 export type TListColumns = Record<string, TListColumn>;
@@ -86,33 +91,45 @@ export function applyFilters<DB, TB extends keyof DB, O>(
   return next;
 }
 
+type TListOptions = { defaultSort: string; tieBreaker: Expression<unknown> };
+
 /**
- * Runs a paged list: the filtered total and one page ordered by the requested sortable column
- * (then by `tieBreaker`, so pages never overlap).
+ * The filtered list in the requested order (then by `tieBreaker`, so pages never overlap), without
+ * paging: a page or an export adds its own offset and limit.
  */
-export async function runPagedList<DB, TB extends keyof DB, O>(
+export function buildListQuery<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: TListQuery,
   columns: TListColumns,
-  options: { defaultSort: string; tieBreaker: Expression<unknown> },
-): Promise<{ rows: O[]; total: number }> {
+  options: TListOptions,
+): { filtered: SelectQueryBuilder<DB, TB, O>; ordered: SelectQueryBuilder<DB, TB, O> } {
   const filtered = applyFilters(base, parseFilters(query.filters, columns), columns);
   const sortField = query.sortField && columns[query.sortField]?.sortable ? query.sortField : options.defaultSort;
   if (query.sortField && sortField !== query.sortField) {
     throw new ApiError(400, 'ERR_VALIDATION', { sortField: 'ERR_FIELD_INVALID' });
   }
   const direction = query.sortOrder === -1 ? sql`DESC` : sql`ASC`;
-  const sortExpression = columns[sortField]!.expression;
+  const column = columns[sortField]!;
+  const nulls = column.notNull ? sql`` : sql`NULLS LAST`;
+  const ordered = filtered
+    .orderBy(sql`${column.expression} ${direction} ${nulls}`)
+    .orderBy(sql`${options.tieBreaker} ${direction}`);
+  return { filtered, ordered };
+}
+
+/** Runs a paged list: the filtered total and one page in the requested order. */
+export async function runPagedList<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: TListQuery,
+  columns: TListColumns,
+  options: TListOptions,
+): Promise<{ rows: O[]; total: number }> {
+  const { filtered, ordered } = buildListQuery(base, query, columns, options);
   const [countRow, rows] = await Promise.all([
     filtered.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst() as Promise<
       { total: number } | undefined
     >,
-    filtered
-      .orderBy(sql`${sortExpression} ${direction} NULLS LAST`)
-      .orderBy(sql`${options.tieBreaker} ${direction}`)
-      .offset(query.first)
-      .limit(query.pageSize)
-      .execute(),
+    ordered.offset(query.first).limit(query.pageSize).execute(),
   ]);
   return { rows, total: countRow?.total ?? 0 };
 }

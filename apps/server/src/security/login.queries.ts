@@ -2,30 +2,35 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export async function selectUserForLogin(db: Kysely<Database>, username: string) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('domains as d', 'd.id', 'u.domain_id')
-    .select([
-      'u.id',
-      'u.username',
-      'u.name',
-      'u.email',
-      'u.password_hash as passwordHash',
-      'u.roles',
-      'u.permissions',
-      'u.language',
-      'u.is_sandbox as isSandbox',
-      'u.blocked',
-      'u.failed_attempts as failedAttempts',
-      'u.additional_fields as additionalFields',
-      'u.domain_id as domainId',
-      'd.name as domainName',
-      sql<string | null>`coalesce(u.custom_logo, d.custom_logo)`.as('customLogo'),
-    ])
-    .where(sql`lower(u.username)`, '=', username.toLowerCase())
-    .where('u.deleted_at', 'is', null)
-    .where('d.deleted_at', 'is', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('users as u')
+      .innerJoin('domains as d', 'd.id', 'u.domain_id')
+      .select([
+        'u.id',
+        'u.username',
+        'u.name',
+        'u.email',
+        'u.password_hash as passwordHash',
+        'u.roles',
+        'u.permissions',
+        'u.language',
+        'u.is_sandbox as isSandbox',
+        'u.blocked',
+        'u.failed_attempts as failedAttempts',
+        'u.additional_fields as additionalFields',
+        'u.domain_id as domainId',
+        'd.name as domainName',
+        sql<string | null>`coalesce(u.custom_logo, d.custom_logo)`.as('customLogo'),
+      ])
+      .where(sql`lower(u.username)`, '=', username.toLowerCase())
+      .where('u.deleted_at', 'is', null)
+      .where('d.deleted_at', 'is', null)
+      // Inactive users and users of inactive domains cannot sign in or keep a session.
+      .where('u.active', '=', true)
+      .where('d.active', '=', true)
+      .executeTakeFirst()
+  );
 }
 
 /** Counts a failed sign-in and blocks the account once `maxAttempts` is reached; returns whether it is now blocked. */

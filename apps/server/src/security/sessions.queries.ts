@@ -20,32 +20,37 @@ export async function insertSession(
 
 /** The live session of a token hash with its user, or undefined when expired, revoked or the user is gone. */
 export async function selectLiveSession(db: Kysely<Database>, tokenHash: string) {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('domains as d', 'd.id', 'u.domain_id')
-    .select([
-      's.id as sessionId',
-      's.expires_at as expiresAt',
-      'u.id as userId',
-      'u.username',
-      'u.domain_id as domainId',
-      'u.roles',
-      'u.permissions',
-      'u.is_sandbox as isSandbox',
-      sql<
-        string[]
-      >`coalesce((SELECT array_agg(uc.company_id::text) FROM user_companies uc JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
-        'companyIds',
-      ),
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('u.deleted_at', 'is', null)
-    .where('u.blocked', '=', false)
-    .where('d.deleted_at', 'is', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('domains as d', 'd.id', 'u.domain_id')
+      .select([
+        's.id as sessionId',
+        's.expires_at as expiresAt',
+        'u.id as userId',
+        'u.username',
+        'u.domain_id as domainId',
+        'u.roles',
+        'u.permissions',
+        'u.is_sandbox as isSandbox',
+        sql<
+          string[]
+        >`coalesce((SELECT array_agg(uc.company_id::text) FROM user_companies uc JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
+          'companyIds',
+        ),
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('u.deleted_at', 'is', null)
+      .where('u.blocked', '=', false)
+      .where('d.deleted_at', 'is', null)
+      // Inactive users and users of inactive domains cannot sign in or keep a session.
+      .where('u.active', '=', true)
+      .where('d.active', '=', true)
+      .executeTakeFirst()
+  );
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string) {

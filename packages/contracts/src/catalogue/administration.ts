@@ -18,8 +18,10 @@ import {
   ZSelectedQuery,
   ZTimestamp,
 } from '../common.ts';
+import { LIMITS, TWO_FACTOR_COOL_DOWN_HOURS } from '../constants.ts';
 import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
-import { isCompanyTaxId, isEmail, isEuVat, isUsername } from '../patterns.ts';
+import { ZDomainType } from '../enums.ts';
+import { isCompanyTaxId, isEmail, isEmailList, isEuVat, isRestrictedText, isUsername } from '../patterns.ts';
 import { ZPermissionMap } from '../permissions.ts';
 
 /** Spec §6: administration routes need `administration`; domains and SAML certificates one more flag. */
@@ -40,24 +42,68 @@ const requiredName = z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200, 'ER
 const optionalText = (max: number) => z.string().trim().max(max, 'ERR_FIELD_TOO_LONG').optional();
 const ZBase64DataUrl = z.string().regex(/^data:[\w.+/-]*;base64,[A-Za-z0-9+/=]+$/, 'ERR_FIELD_INVALID');
 const withId = <T extends z.ZodRawShape>(input: z.ZodObject<T>) => input.extend({ id: ZIdField });
+/** Forms send '' or null for an empty optional field: both mean "none". */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/** Who deleted a record and when: null while it is live. Lists of deleted records show them (deleted-items area). */
+const deletedInfo = { deletedAt: ZTimestamp.nullable(), deletedBy: z.string().nullable() };
+
+/** Largest custom logo, in KB, once decoded. */
+export const CUSTOM_LOGO_MAX_KB = 200;
+/** A logo is a PNG, JPEG, GIF or WebP image as a base64 data URL; its bytes are checked on the server. */
+const ZImageDataUrl = z
+  .string()
+  .max(Math.ceil((CUSTOM_LOGO_MAX_KB * 1024 * 4) / 3) + 100, 'ERR_MAX_FILE_SIZE')
+  .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/, 'ERR_FILE_TYPE');
+
+/**
+ * Filter of a paged read that lists the deleted records of a kind instead of the live ones
+ * (`filters={"deleted":true}`); it needs the bin permission of the kind.
+ */
+export const DELETED_FILTER = 'deleted';
 
 // Domains
 
 export const ZDomain = z.object({
   id: z.number().int(),
+  code: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  domainType: ZDomainType,
   active: z.boolean(),
+  twoFactorCoolDownHours: z.number().int(),
   companies: z.number().int().nonnegative(),
+  users: z.number().int().nonnegative(),
   createdAt: ZTimestamp,
+  ...deletedInfo,
 });
 export type TDomain = z.infer<typeof ZDomain>;
 
+export const ZDomainDetail = ZDomain.extend({ customLogo: z.string().nullable() });
+export type TDomainDetail = z.infer<typeof ZDomainDetail>;
+
 export const ZDomainInput = z.object({
+  /** Short code of the tenant, unique among live domains. */
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9][A-Z0-9_-]{1,29}$/, 'ERR_FIELD_INVALID'),
   name: requiredName,
-  description: optionalText(500),
+  description: optionalField(z.string().trim().max(500, 'ERR_FIELD_TOO_LONG')),
+  domainType: ZDomainType.default('ENTERPRISE'),
   active: z.boolean().default(true),
+  twoFactorCoolDownHours: z
+    .number()
+    .int('ERR_FIELD_INVALID')
+    .min(TWO_FACTOR_COOL_DOWN_HOURS.min, 'ERR_FIELD_INVALID')
+    .max(TWO_FACTOR_COOL_DOWN_HOURS.max, 'ERR_FIELD_INVALID')
+    .default(TWO_FACTOR_COOL_DOWN_HOURS.default),
+  /** A new logo, null to remove it; left out, the logo stays as it is. */
+  customLogo: ZImageDataUrl.nullable().optional(),
 });
+export type TDomainInput = z.infer<typeof ZDomainInput>;
 
 // Certificates (signing certificates of a domain) and SAML certificates share the inspection fields.
 
@@ -188,18 +234,28 @@ export const ZUserRow = z.object({
   name: z.string(),
   email: z.string(),
   roles: z.array(z.string()),
+  language: ZLanguage,
   active: z.boolean(),
   blocked: z.boolean(),
+  isSandbox: z.boolean(),
   lastLoginAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+  ...deletedInfo,
 });
 export type TUserRow = z.infer<typeof ZUserRow>;
 
 export const ZUserDetail = ZUserRow.extend({
-  language: ZLanguage,
-  roleId: z.number().int(),
+  /** The role (from `roles/rolesList`), null when the stored role string is none of them. */
+  roleId: z.number().int().nullable(),
   companyIds: z.array(z.number().int()),
   groupIds: z.array(z.number().int()),
   permissions: ZPermissionMap,
+  failedAttempts: z.number().int().nonnegative(),
+  /**
+   * After a creation or a password reset: whether the mail with the link to set the password went out
+   * (false when no SMTP server is configured).
+   */
+  recoveryMailSent: z.boolean().optional(),
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 
@@ -209,15 +265,51 @@ export const ZUserInput = z.object({
   email: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID'),
   language: ZLanguage,
   roleId: ZIdField,
-  companyIds: z.array(ZIdField).max(1000).default([]),
-  groupIds: z.array(ZIdField).max(1000).default([]),
+  /**
+   * The permission flags that are true (spec §3); others are false. Left out: a new user gets the
+   * defaults of the role, an updated user keeps the flags.
+   */
+  permissions: ZPermissionMap.optional(),
+  companyIds: z.array(ZIdField).max(LIMITS.onlineLimit).default([]),
+  groupIds: z.array(ZIdField).max(LIMITS.onlineLimit).default([]),
   active: z.boolean().default(true),
+  isSandbox: z.boolean().default(false),
+});
+export type TUserInput = z.infer<typeof ZUserInput>;
+
+export const ZUserUpdate = withId(ZUserInput).extend({
+  /** true blocks the account; false unblocks it like `unblock/{id}`; left out, it stays as it is. */
+  blocked: z.boolean().optional(),
+  /** Replace the password with a random one and mail the user a link to choose a new one. */
+  resetPassword: z.boolean().default(false),
+});
+export type TUserUpdate = z.infer<typeof ZUserUpdate>;
+
+/**
+ * `importUsers` takes the file as a base64 data URL in JSON: CSV (comma or semicolon separated,
+ * UTF-8) or Excel .xlsx, a header row and one user per row. Columns: userid, name, email, role (role
+ * string of spec §6), and optionally language, companies (tax ids, `;`-separated), groups (names,
+ * `;`-separated), permissions (flags, `;`-separated; the role defaults when empty), active.
+ */
+export const USERS_IMPORT_MAX_ROWS = LIMITS.onlineLimit;
+export const USERS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const ZUsersImportRequest = z.object({
+  data: ZBase64DataUrl.max(Math.ceil((USERS_IMPORT_MAX_BYTES * 4) / 3) + 200, 'ERR_MAX_FILE_SIZE'),
+  fileName: z.string().max(200).optional(),
 });
 
+/**
+ * Answer of an import. Either every row was created, or none was and `failed` lists every failing
+ * line (1 is the header) with the column and the error key.
+ */
 export const ZUsersImportResult = z.object({
   created: z.number().int().nonnegative(),
-  failed: z.array(z.object({ line: z.number().int().positive(), key: z.string() })),
+  failed: z.array(z.object({ line: z.number().int().positive(), field: z.string().optional(), key: z.string() })),
 });
+export type TUsersImportResult = z.infer<typeof ZUsersImportResult>;
+
+/** Pickers of the users, companies or groups of a domain: at most the online limit, narrowed by `search`. */
+const ZByDomainQuery = ZDomainIdQuery.extend({ search: z.string().trim().max(100).optional() });
 
 // Companies
 
@@ -228,18 +320,32 @@ export const ZCompany = z.object({
   taxId: z.string(),
   vatNumber: z.string().nullable(),
   email: z.string().nullable(),
+  ccEmails: z.string().nullable(),
   active: z.boolean(),
+  users: z.number().int().nonnegative(),
   createdAt: ZTimestamp,
+  ...deletedInfo,
 });
 export type TCompany = z.infer<typeof ZCompany>;
 
 export const ZCompanyInput = z.object({
   name: requiredName,
   taxId: z.string().trim().toUpperCase().refine(isCompanyTaxId, 'ERR_FIELD_INVALID'),
-  vatNumber: z.string().trim().refine(isEuVat, 'ERR_FIELD_INVALID').optional(),
-  email: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID').optional(),
+  /** EU VAT number with its country prefix; spaces, dots and dashes are dropped. */
+  vatNumber: optionalField(
+    z
+      .string()
+      .trim()
+      .max(20, 'ERR_FIELD_TOO_LONG')
+      .refine(isEuVat, 'ERR_FIELD_INVALID')
+      .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase()),
+  ),
+  email: optionalField(z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID')),
+  /** Addresses copied on the company's mail, separated by semicolons (spec §5 e-mail list). */
+  ccEmails: optionalField(z.string().trim().max(1000, 'ERR_FIELD_TOO_LONG').refine(isEmailList, 'ERR_EMAIL_INVALID')),
   active: z.boolean().default(true),
 });
+export type TCompanyInput = z.infer<typeof ZCompanyInput>;
 
 // Groups
 
@@ -251,17 +357,21 @@ export const ZGroup = z.object({
   active: z.boolean(),
   users: z.number().int().nonnegative(),
   createdAt: ZTimestamp,
+  ...deletedInfo,
 });
 export type TGroup = z.infer<typeof ZGroup>;
 
 export const ZGroupDetail = ZGroup.extend({ members: ZPickerList });
+export type TGroupDetail = z.infer<typeof ZGroupDetail>;
 
 export const ZGroupInput = z.object({
-  name: requiredName,
-  description: optionalText(500),
-  userIds: z.array(ZIdField).max(1000).default([]),
+  /** Restricted text (spec §5): letters, digits, space, ñ and . , _ - */
+  name: requiredName.refine(isRestrictedText, 'ERR_FIELD_INVALID'),
+  description: optionalField(z.string().trim().max(500, 'ERR_FIELD_TOO_LONG')),
+  userIds: z.array(ZIdField).max(LIMITS.onlineLimit).default([]),
   active: z.boolean().default(true),
 });
+export type TGroupInput = z.infer<typeof ZGroupInput>;
 
 export const administrationApi = {
   // Domains: the spec names no method for these calls.
@@ -282,7 +392,7 @@ export const administrationApi = {
     summary: 'One domain',
     permission: DOMAINS,
     query: ZSelectedQuery,
-    response: ZDomain,
+    response: ZDomainDetail,
     methodChosen: true,
   }),
   domainsNew: defineEndpoint({
@@ -292,7 +402,7 @@ export const administrationApi = {
     summary: 'Create a domain',
     permission: DOMAINS,
     body: ZDomainInput,
-    response: ZDomain,
+    response: ZDomainDetail,
     methodChosen: true,
   }),
   domainsUpdate: defineEndpoint({
@@ -302,7 +412,7 @@ export const administrationApi = {
     summary: 'Update a domain',
     permission: DOMAINS,
     body: withId(ZDomainInput),
-    response: ZDomain,
+    response: ZDomainDetail,
     methodChosen: true,
   }),
   domainsDelete: defineEndpoint({
@@ -602,7 +712,7 @@ export const administrationApi = {
     path: 'administration/users/update',
     summary: 'Update a user',
     permission: ADMIN,
-    body: withId(ZUserInput),
+    body: ZUserUpdate,
     response: ZUserDetail,
     methodChosen: true,
   }),
@@ -654,7 +764,7 @@ export const administrationApi = {
     summary: 'Create users in a domain from a spreadsheet',
     permission: ADMIN,
     query: ZOptionalDomainIdQuery,
-    body: z.object({ data: ZBase64DataUrl }),
+    body: ZUsersImportRequest,
     response: ZUsersImportResult,
     methodChosen: true,
   }),
@@ -675,7 +785,7 @@ export const administrationApi = {
     path: 'administration/users/usersByDomain',
     summary: 'Users of a domain, for a picker',
     permission: ADMIN,
-    query: ZDomainIdQuery,
+    query: ZByDomainQuery,
     response: ZPickerList,
     methodChosen: true,
   }),
@@ -755,7 +865,7 @@ export const administrationApi = {
     path: 'administration/companies/companiesByDomain',
     summary: 'Companies of a domain, for a picker',
     permission: ADMIN,
-    query: ZDomainIdQuery,
+    query: ZByDomainQuery,
     response: ZPickerList,
     methodChosen: true,
   }),
@@ -835,7 +945,7 @@ export const administrationApi = {
     path: 'administration/groups/groupsByDomain',
     summary: 'Groups of a domain, for a picker',
     permission: ADMIN,
-    query: ZDomainIdQuery,
+    query: ZByDomainQuery,
     response: ZPickerList,
     methodChosen: true,
   }),

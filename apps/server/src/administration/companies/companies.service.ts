@@ -1,0 +1,155 @@
+import type { TCompany, TCompanyInput } from '@sello/contracts/catalogue/administration';
+import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
+import { LIMITS } from '@sello/contracts/constants';
+import type { FastifyReply } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../platform/api-error.ts';
+import { sendExcel } from '../../platform/excel-export.ts';
+import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
+import type { TPrincipal } from '../../platform/principal.ts';
+import { resolveDomainScope } from '../../platform/tenancy.ts';
+import { selectLiveDomainId } from '../admin.queries.ts';
+import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
+import { conflict, mapRows, takeDeletedFilter, toIso, toPickerItem, withConflictFields } from '../admin-lists.ts';
+import { exportLabels } from '../export-labels.ts';
+import {
+  COMPANY_COLUMNS,
+  COMPANY_UNIQUE_FIELDS,
+  existsLiveTaxId,
+  insertCompany,
+  recoverCompanyRow,
+  selectCompanies,
+  selectCompany,
+  selectCompanyDomain,
+  selectCompanyPicker,
+  softDeleteCompany,
+  type TCompanyRow,
+  updateCompanyRow,
+} from './companies.queries.ts';
+
+function toCompany(row: TCompanyRow): TCompany {
+  return {
+    id: Number(row.id),
+    domainId: Number(row.domainId),
+    name: row.name,
+    taxId: row.taxId,
+    vatNumber: row.vatNumber,
+    email: row.email,
+    ccEmails: row.ccEmails,
+    active: row.active,
+    users: row.users,
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: toIso(row.deletedAt),
+    deletedBy: row.deletedBy,
+  };
+}
+
+function toValues(input: TCompanyInput) {
+  return {
+    name: input.name,
+    taxId: input.taxId,
+    vatNumber: input.vatNumber ?? null,
+    email: input.email ?? null,
+    ccEmails: input.ccEmails ?? null,
+    active: input.active,
+  };
+}
+
+export function createCompaniesService(db: Kysely<Database>) {
+  /** The list query of a read or an export: the caller's scope, live or deleted rows, the screen's filters. */
+  async function listQuery(principal: TPrincipal, query: TPagedQuery) {
+    assertAdministrator(principal);
+    const { deleted, filters } = takeDeletedFilter(query.filters);
+    if (deleted) assertBin(principal, 'companyBin');
+    const domainId = await resolveListDomain(principal, query, (id) => selectCompanyDomain(db, id));
+    const base = selectCompanies(db, domainId, deleted);
+    return { base, query: { ...query, filters } };
+  }
+
+  const listOptions = { defaultSort: 'name', tieBreaker: sql`c.id` };
+
+  async function read(principal: TPrincipal, query: TPagedQuery) {
+    const list = await listQuery(principal, query);
+    const page = await runPagedList(list.base, list.query, COMPANY_COLUMNS, listOptions);
+    return { rows: page.rows.map(toCompany), total: page.total };
+  }
+
+  async function exportList(principal: TPrincipal, query: TExportQuery, reply: FastifyReply) {
+    const list = await listQuery(principal, query);
+    const { ordered } = buildListQuery(list.base, list.query, COMPANY_COLUMNS, listOptions);
+    const { label, yesNo } = exportLabels(query.language);
+    const rows = mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), toCompany);
+    return sendExcel<TCompany>(
+      reply,
+      'companies.xlsx',
+      label('sheetCompanies'),
+      [
+        { header: label('id'), width: 10, value: (row) => row.id },
+        { header: label('name'), width: 40, value: (row) => row.name },
+        { header: label('taxId'), value: (row) => row.taxId },
+        { header: label('vatNumber'), value: (row) => row.vatNumber },
+        { header: label('email'), width: 30, value: (row) => row.email },
+        { header: label('ccEmails'), width: 40, value: (row) => row.ccEmails },
+        { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
+        { header: label('users'), width: 10, value: (row) => row.users },
+        { header: label('createdAt'), value: (row) => new Date(row.createdAt) },
+        { header: label('deletedAt'), value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null) },
+        { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
+      ],
+      rows,
+    );
+  }
+
+  async function detail(principal: TPrincipal, id: number): Promise<TCompany> {
+    assertAdministrator(principal);
+    const row = await selectCompany(db, recordScope(principal), String(id));
+    if (!row) throw notFound();
+    return toCompany(row);
+  }
+
+  async function create(principal: TPrincipal, domainid: number | undefined, input: TCompanyInput) {
+    assertAdministrator(principal);
+    const domainId = resolveDomainScope(principal, domainid);
+    if (!(await selectLiveDomainId(db, domainId))) throw notFound();
+    if (await existsLiveTaxId(db, domainId, input.taxId)) throw conflict('taxId');
+    const id = await withConflictFields(COMPANY_UNIQUE_FIELDS, () => insertCompany(db, domainId, toValues(input)));
+    return detail(principal, Number(id));
+  }
+
+  async function update(principal: TPrincipal, input: TCompanyInput & { id: number }) {
+    assertAdministrator(principal);
+    const current = await selectCompany(db, recordScope(principal), String(input.id));
+    if (!current) throw notFound();
+    if (await existsLiveTaxId(db, current.domainId, input.taxId, current.id)) throw conflict('taxId');
+    await withConflictFields(COMPANY_UNIQUE_FIELDS, () =>
+      updateCompanyRow(db, current.domainId, current.id, toValues(input)),
+    );
+    return detail(principal, input.id);
+  }
+
+  async function remove(principal: TPrincipal, id: number) {
+    assertAdministrator(principal);
+    const current = await selectCompany(db, recordScope(principal), String(id));
+    if (!current) throw notFound();
+    await softDeleteCompany(db, current.domainId, current.id, principal.userId);
+  }
+
+  async function recover(principal: TPrincipal, id: number) {
+    assertAdministrator(principal);
+    const current = await selectCompany(db, recordScope(principal), String(id), true);
+    if (!current) throw notFound();
+    // Its tax id may have been given to another company while it was deleted.
+    if (await existsLiveTaxId(db, current.domainId, current.taxId)) throw conflict('taxId');
+    await withConflictFields(COMPANY_UNIQUE_FIELDS, () => recoverCompanyRow(db, current.domainId, current.id));
+  }
+
+  async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
+    assertAdministrator(principal);
+    const domainId = resolveDomainScope(principal, domainid);
+    const rows = await selectCompanyPicker(db, domainId, search, LIMITS.onlineLimit);
+    return rows.map(toPickerItem);
+  }
+
+  return { read, exportList, detail, create, update, remove, recover, byDomain };
+}

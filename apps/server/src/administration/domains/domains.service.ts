@@ -1,0 +1,264 @@
+import {
+  CUSTOM_LOGO_MAX_KB,
+  type TDomain,
+  type TDomainDetail,
+  type TDomainInput,
+} from '@sello/contracts/catalogue/administration';
+import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
+import { DOMAIN_TYPES, type DomainType, TEMPLATE_KINDS } from '@sello/contracts/enums';
+import type { FastifyReply } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { decodeDataUrl, sniffAttachmentType } from '../../configuration/attachment-check.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../platform/api-error.ts';
+import { sendExcel } from '../../platform/excel-export.ts';
+import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
+import type { TPrincipal } from '../../platform/principal.ts';
+import { resolveDomainScope } from '../../platform/tenancy.ts';
+import { assertDomainAdministrator, assertSuperAdmin, recordScope } from '../admin-access.ts';
+import {
+  assertKnownIds,
+  conflict,
+  mapRows,
+  takeDeletedFilter,
+  toIso,
+  toPickerItem,
+  withConflictFields,
+} from '../admin-lists.ts';
+import { exportLabels } from '../export-labels.ts';
+import {
+  DOMAIN_COLUMNS,
+  DOMAIN_UNIQUE_FIELDS,
+  existsLiveDomain,
+  insertDomain,
+  recoverDomainRow,
+  replaceAdvTemplates,
+  replaceDocumentTypes,
+  selectAdvTemplatesDual,
+  selectDocumentTypesDual,
+  selectDomain,
+  selectDomainPicker,
+  selectDomains,
+  selectLiveTemplateIds,
+  selectLiveTypeIds,
+  softDeleteDomain,
+  type TDomainRowDb,
+  type TDomainValues,
+  updateDomainRow,
+} from './domains.queries.ts';
+
+/** The template kind a domain picks its advanced communication templates from. */
+const ADVANCED_KIND = 'ADVANCED_COMMUNICATION';
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+function toDomain(row: TDomainRowDb): TDomain {
+  return {
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    domainType: row.domainType as DomainType,
+    active: row.active,
+    twoFactorCoolDownHours: row.twoFactorCoolDownHours,
+    companies: row.companies,
+    users: row.users,
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: toIso(row.deletedAt),
+    deletedBy: row.deletedBy,
+  };
+}
+
+/** A logo is checked by its bytes: an image of an accepted type, the type it claims, and small enough. */
+function checkLogo(dataUrl: string | null | undefined) {
+  if (!dataUrl) return;
+  const bytes = decodeDataUrl(dataUrl);
+  if (bytes.length > CUSTOM_LOGO_MAX_KB * 1024) {
+    throw new ApiError(400, 'ERR_VALIDATION', { customLogo: 'ERR_MAX_FILE_SIZE' }, { size: CUSTOM_LOGO_MAX_KB });
+  }
+  const claimed = dataUrl.slice(5, dataUrl.indexOf(';'));
+  const actual = sniffAttachmentType(bytes);
+  const isWebp = actual !== 'image/webp' || bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+  if (!actual || !LOGO_TYPES.has(actual) || actual !== claimed || !isWebp) {
+    throw new ApiError(400, 'ERR_VALIDATION', { customLogo: 'ERR_FILE_TYPE' });
+  }
+}
+
+const toValues = (input: TDomainInput): TDomainValues => ({
+  code: input.code,
+  name: input.name,
+  description: input.description ?? null,
+  domainType: input.domainType,
+  active: input.active,
+  twoFactorCoolDownHours: input.twoFactorCoolDownHours,
+  customLogo: input.customLogo,
+});
+
+export function createDomainsService(db: Kysely<Database>) {
+  /** Super admins see every domain (or the one named by `domainid`); domain admins their own. */
+  async function listQuery(principal: TPrincipal, query: TPagedQuery) {
+    assertDomainAdministrator(principal);
+    const { deleted, filters } = takeDeletedFilter(query.filters);
+    // Domains have no bin flag: only super admins see deleted domains.
+    if (deleted) assertSuperAdmin(principal);
+    const scope =
+      principal.superAdmin && query.domainid === undefined ? null : resolveDomainScope(principal, query.domainid);
+    return { base: selectDomains(db, scope, deleted), query: { ...query, filters } };
+  }
+
+  const listOptions = { defaultSort: 'name', tieBreaker: sql`d.id` };
+
+  async function read(principal: TPrincipal, query: TPagedQuery) {
+    const list = await listQuery(principal, query);
+    const page = await runPagedList(list.base, list.query, DOMAIN_COLUMNS, listOptions);
+    return { rows: page.rows.map(toDomain), total: page.total };
+  }
+
+  async function exportList(principal: TPrincipal, query: TExportQuery, reply: FastifyReply) {
+    const list = await listQuery(principal, query);
+    const { ordered } = buildListQuery(list.base, list.query, DOMAIN_COLUMNS, listOptions);
+    const { label, yesNo } = exportLabels(query.language);
+    return sendExcel<TDomain>(
+      reply,
+      'domains.xlsx',
+      label('sheetDomains'),
+      [
+        { header: label('id'), width: 10, value: (row) => row.id },
+        { header: label('code'), width: 15, value: (row) => row.code },
+        { header: label('name'), width: 30, value: (row) => row.name },
+        { header: label('description'), width: 40, value: (row) => row.description },
+        { header: label('domainType'), value: (row) => row.domainType },
+        { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
+        { header: label('twoFactorCoolDownHours'), width: 12, value: (row) => row.twoFactorCoolDownHours },
+        { header: label('companies'), width: 12, value: (row) => row.companies },
+        { header: label('users'), width: 12, value: (row) => row.users },
+        { header: label('createdAt'), value: (row) => new Date(row.createdAt) },
+        { header: label('deletedAt'), value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null) },
+        { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
+      ],
+      mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), toDomain),
+    );
+  }
+
+  /** The live domain `id` if the caller may administer it, else 404. */
+  async function loadVisible(principal: TPrincipal, id: number | string) {
+    assertDomainAdministrator(principal);
+    const row = await selectDomain(db, recordScope(principal), String(id));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function detail(principal: TPrincipal, id: number | string): Promise<TDomainDetail> {
+    const row = await loadVisible(principal, id);
+    return { ...toDomain(row), customLogo: row.customLogo };
+  }
+
+  async function assertUnique(input: TDomainInput, exceptId?: string) {
+    if (await existsLiveDomain(db, 'code', input.code, exceptId)) throw conflict('code');
+    if (await existsLiveDomain(db, 'name', input.name, exceptId)) throw conflict('name');
+  }
+
+  async function create(principal: TPrincipal, input: TDomainInput) {
+    assertSuperAdmin(principal);
+    checkLogo(input.customLogo);
+    await assertUnique(input);
+    const id = await withConflictFields(DOMAIN_UNIQUE_FIELDS, () => insertDomain(db, toValues(input)));
+    return detail(principal, id);
+  }
+
+  async function update(principal: TPrincipal, input: TDomainInput & { id: number }) {
+    const current = await loadVisible(principal, input.id);
+    if (!principal.superAdmin) {
+      // A domain admin runs their domain; its identity, kind and whether it is open are the provider's.
+      const changed = {
+        code: input.code !== current.code,
+        domainType: input.domainType !== current.domainType,
+        active: input.active !== current.active,
+      };
+      const fields = Object.fromEntries(
+        Object.entries(changed)
+          .filter(([, value]) => value)
+          .map(([field]) => [field, 'ERR_FORBIDDEN' as const]),
+      );
+      if (Object.keys(fields).length > 0) throw new ApiError(403, 'ERR_FORBIDDEN', fields);
+    }
+    checkLogo(input.customLogo);
+    await assertUnique(input, current.id);
+    await withConflictFields(DOMAIN_UNIQUE_FIELDS, () => updateDomainRow(db, current.id, toValues(input)));
+    return detail(principal, input.id);
+  }
+
+  async function remove(principal: TPrincipal, id: number) {
+    assertSuperAdmin(principal);
+    const current = await selectDomain(db, null, String(id));
+    if (!current) throw notFound();
+    if (current.id === principal.domainId) throw new ApiError(400, 'ERR_SELF_ACTION');
+    await softDeleteDomain(db, current.id, principal.userId);
+  }
+
+  async function recover(principal: TPrincipal, id: number) {
+    assertSuperAdmin(principal);
+    const current = await selectDomain(db, null, String(id), true);
+    if (!current) throw notFound();
+    if (await existsLiveDomain(db, 'code', current.code)) throw conflict('code');
+    if (await existsLiveDomain(db, 'name', current.name)) throw conflict('name');
+    await withConflictFields(DOMAIN_UNIQUE_FIELDS, () => recoverDomainRow(db, current.id));
+  }
+
+  async function documentTypes(principal: TPrincipal, id: number) {
+    const domain = await loadVisible(principal, id);
+    const { selected, available } = await selectDocumentTypesDual(db, domain.id);
+    return { available: available.map(toPickerItem), selected: selected.map(toPickerItem) };
+  }
+
+  async function updateDocumentTypes(principal: TPrincipal, id: number, listOfTypes: number[]) {
+    const domain = await loadVisible(principal, id);
+    assertKnownIds('listOfTypes', listOfTypes, await selectLiveTypeIds(db, domain.id, listOfTypes));
+    await db.transaction().execute((trx) => replaceDocumentTypes(trx, domain.id, listOfTypes));
+  }
+
+  async function advancedTemplates(principal: TPrincipal, id: number) {
+    const domain = await loadVisible(principal, id);
+    const { selected, available } = await selectAdvTemplatesDual(db, domain.id, ADVANCED_KIND);
+    return { available: available.map(toPickerItem), selected: selected.map(toPickerItem) };
+  }
+
+  async function updateAdvancedTemplates(principal: TPrincipal, id: number, templateIds: number[]) {
+    const domain = await loadVisible(principal, id);
+    const known = await selectLiveTemplateIds(db, domain.id, ADVANCED_KIND, templateIds);
+    assertKnownIds('advancedComTemplates', templateIds, known);
+    await db.transaction().execute((trx) => replaceAdvTemplates(trx, domain.id, templateIds));
+  }
+
+  async function allDomains(principal: TPrincipal) {
+    assertDomainAdministrator(principal);
+    return (await selectDomainPicker(db, recordScope(principal))).map(toPickerItem);
+  }
+
+  /** Combo lists: the value is the code, the text the message key the console translates. */
+  function templateKinds(principal: TPrincipal) {
+    assertDomainAdministrator(principal);
+    return TEMPLATE_KINDS.map((kind) => ({ value: kind, text: `TEMPLATE_KIND_${kind}` }));
+  }
+
+  function domainTypes(principal: TPrincipal) {
+    assertDomainAdministrator(principal);
+    return DOMAIN_TYPES.map((type) => ({ value: type, text: `DOMAIN_TYPE_${type}` }));
+  }
+
+  return {
+    read,
+    exportList,
+    detail,
+    create,
+    update,
+    remove,
+    recover,
+    documentTypes,
+    updateDocumentTypes,
+    advancedTemplates,
+    updateAdvancedTemplates,
+    allDomains,
+    templateKinds,
+    domainTypes,
+  };
+}

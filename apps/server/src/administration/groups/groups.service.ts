@@ -1,0 +1,166 @@
+import type { TGroup, TGroupDetail, TGroupInput } from '@sello/contracts/catalogue/administration';
+import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
+import { LIMITS } from '@sello/contracts/constants';
+import type { FastifyReply } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../platform/api-error.ts';
+import { sendExcel } from '../../platform/excel-export.ts';
+import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
+import type { TPrincipal } from '../../platform/principal.ts';
+import { resolveDomainScope } from '../../platform/tenancy.ts';
+import { selectLiveDomainId } from '../admin.queries.ts';
+import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
+import {
+  assertKnownIds,
+  conflict,
+  mapRows,
+  takeDeletedFilter,
+  toIso,
+  toPickerItem,
+  withConflictFields,
+} from '../admin-lists.ts';
+import { selectCompanyDomain } from '../companies/companies.queries.ts';
+import { exportLabels } from '../export-labels.ts';
+import { selectLiveUserIds } from '../users/users.queries.ts';
+import {
+  existsLiveGroupName,
+  GROUP_COLUMNS,
+  GROUP_UNIQUE_FIELDS,
+  insertGroup,
+  recoverGroupRow,
+  replaceGroupMembers,
+  selectGroup,
+  selectGroupMembers,
+  selectGroupPicker,
+  selectGroups,
+  softDeleteGroup,
+  type TGroupRow,
+  updateGroupRow,
+} from './groups.queries.ts';
+
+function toGroup(row: TGroupRow): TGroup {
+  return {
+    id: Number(row.id),
+    domainId: Number(row.domainId),
+    name: row.name,
+    description: row.description,
+    active: row.active,
+    users: row.users,
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: toIso(row.deletedAt),
+    deletedBy: row.deletedBy,
+  };
+}
+
+const toValues = (input: TGroupInput) => ({
+  name: input.name,
+  description: input.description ?? null,
+  active: input.active,
+});
+
+export function createGroupsService(db: Kysely<Database>) {
+  async function listQuery(principal: TPrincipal, query: TPagedQuery) {
+    assertAdministrator(principal);
+    const { deleted, filters } = takeDeletedFilter(query.filters);
+    if (deleted) assertBin(principal, 'groupBin');
+    const domainId = await resolveListDomain(principal, query, (id) => selectCompanyDomain(db, id));
+    return { base: selectGroups(db, domainId, deleted), query: { ...query, filters } };
+  }
+
+  const listOptions = { defaultSort: 'name', tieBreaker: sql`g.id` };
+
+  async function read(principal: TPrincipal, query: TPagedQuery) {
+    const list = await listQuery(principal, query);
+    const page = await runPagedList(list.base, list.query, GROUP_COLUMNS, listOptions);
+    return { rows: page.rows.map(toGroup), total: page.total };
+  }
+
+  async function exportList(principal: TPrincipal, query: TExportQuery, reply: FastifyReply) {
+    const list = await listQuery(principal, query);
+    const { ordered } = buildListQuery(list.base, list.query, GROUP_COLUMNS, listOptions);
+    const { label, yesNo } = exportLabels(query.language);
+    return sendExcel<TGroup>(
+      reply,
+      'groups.xlsx',
+      label('sheetGroups'),
+      [
+        { header: label('id'), width: 10, value: (row) => row.id },
+        { header: label('name'), width: 30, value: (row) => row.name },
+        { header: label('description'), width: 40, value: (row) => row.description },
+        { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
+        { header: label('users'), width: 10, value: (row) => row.users },
+        { header: label('createdAt'), value: (row) => new Date(row.createdAt) },
+        { header: label('deletedAt'), value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null) },
+        { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
+      ],
+      mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), toGroup),
+    );
+  }
+
+  async function detail(principal: TPrincipal, id: number): Promise<TGroupDetail> {
+    assertAdministrator(principal);
+    const row = await selectGroup(db, recordScope(principal), String(id));
+    if (!row) throw notFound();
+    const members = await selectGroupMembers(db, row.id);
+    return { ...toGroup(row), members: members.map(toPickerItem) };
+  }
+
+  async function assertMembers(domainId: string, userIds: readonly number[]) {
+    assertKnownIds('userIds', userIds, await selectLiveUserIds(db, domainId, userIds));
+  }
+
+  async function create(principal: TPrincipal, domainid: number | undefined, input: TGroupInput) {
+    assertAdministrator(principal);
+    const domainId = resolveDomainScope(principal, domainid);
+    if (!(await selectLiveDomainId(db, domainId))) throw notFound();
+    await assertMembers(domainId, input.userIds);
+    if (await existsLiveGroupName(db, domainId, input.name)) throw conflict('name');
+    const id = await withConflictFields(GROUP_UNIQUE_FIELDS, () =>
+      db.transaction().execute(async (trx) => {
+        const groupId = await insertGroup(trx, domainId, toValues(input));
+        await replaceGroupMembers(trx, groupId, input.userIds);
+        return groupId;
+      }),
+    );
+    return detail(principal, Number(id));
+  }
+
+  async function update(principal: TPrincipal, input: TGroupInput & { id: number }) {
+    assertAdministrator(principal);
+    const current = await selectGroup(db, recordScope(principal), String(input.id));
+    if (!current) throw notFound();
+    await assertMembers(current.domainId, input.userIds);
+    if (await existsLiveGroupName(db, current.domainId, input.name, current.id)) throw conflict('name');
+    await withConflictFields(GROUP_UNIQUE_FIELDS, () =>
+      db.transaction().execute(async (trx) => {
+        await updateGroupRow(trx, current.domainId, current.id, toValues(input));
+        await replaceGroupMembers(trx, current.id, input.userIds);
+      }),
+    );
+    return detail(principal, input.id);
+  }
+
+  async function remove(principal: TPrincipal, id: number) {
+    assertAdministrator(principal);
+    const current = await selectGroup(db, recordScope(principal), String(id));
+    if (!current) throw notFound();
+    await softDeleteGroup(db, current.domainId, current.id, principal.userId);
+  }
+
+  async function recover(principal: TPrincipal, id: number) {
+    assertAdministrator(principal);
+    const current = await selectGroup(db, recordScope(principal), String(id), true);
+    if (!current) throw notFound();
+    if (await existsLiveGroupName(db, current.domainId, current.name)) throw conflict('name');
+    await withConflictFields(GROUP_UNIQUE_FIELDS, () => recoverGroupRow(db, current.domainId, current.id));
+  }
+
+  async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
+    assertAdministrator(principal);
+    const domainId = resolveDomainScope(principal, domainid);
+    return (await selectGroupPicker(db, domainId, search, LIMITS.onlineLimit)).map(toPickerItem);
+  }
+
+  return { read, exportList, detail, create, update, remove, recover, byDomain };
+}

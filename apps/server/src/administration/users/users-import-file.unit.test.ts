@@ -1,0 +1,51 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { ImportFileError, parseCsv, readImportFile } from './users-import-file.ts';
+
+describe('parseCsv', () => {
+  it('reads quoted fields with delimiters, quotes and line breaks, keeping line numbers', () => {
+    const lines = parseCsv('a;b\r\n"x;1";"say ""hi"""\n"two\nlines";z\n', ';');
+    expect(lines).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['x;1', 'say "hi"'] },
+      { line: 3, cells: ['two\nlines', 'z'] },
+    ]);
+  });
+});
+
+describe('readImportFile', () => {
+  it('detects the delimiter, normalises columns and skips blank rows', async () => {
+    const file = await readImportFile(
+      Buffer.from('\uFEFFUser Id;Name;E-mail\nana.perez;Ana;ana@x.es\n;;\nbob.ruiz;Bob;bob@x.es'),
+    );
+    expect(file.columns).toEqual(['userid', 'name', 'email']);
+    expect(file.rows).toEqual([
+      { line: 2, cells: { userid: 'ana.perez', name: 'Ana', email: 'ana@x.es' } },
+      { line: 4, cells: { userid: 'bob.ruiz', name: 'Bob', email: 'bob@x.es' } },
+    ]);
+  });
+
+  it('reads the first sheet of an .xlsx file', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Users');
+    sheet.addRow(['userid', 'name']);
+    sheet.addRow(['ana.perez', 'Ana']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const file = await readImportFile(bytes);
+    expect(file.rows).toEqual([{ line: 2, cells: { userid: 'ana.perez', name: 'Ana' } }]);
+  });
+
+  it('refuses empty, binary and legacy .xls files', async () => {
+    await expect(readImportFile(Buffer.alloc(0))).rejects.toEqual(new ImportFileError('ERR_FILE_EMPTY'));
+    await expect(readImportFile(Buffer.from('\n\n'))).rejects.toEqual(new ImportFileError('ERR_FILE_EMPTY'));
+    await expect(readImportFile(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]))).rejects.toEqual(
+      new ImportFileError('ERR_FILE_TYPE'),
+    );
+    await expect(readImportFile(Buffer.from([0xff, 0xfe, 0x00, 0x41]))).rejects.toEqual(
+      new ImportFileError('ERR_FILE_TYPE'),
+    );
+    await expect(readImportFile(Buffer.from([0x50, 0x4b, 0x03, 0x04, 9, 9, 9]))).rejects.toEqual(
+      new ImportFileError('ERR_FILE_TYPE'),
+    );
+  });
+});

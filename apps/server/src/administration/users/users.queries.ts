@@ -1,0 +1,313 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { TListColumns } from '../../platform/paged-list.ts';
+import { likeText } from '../admin.queries.ts';
+import type { TDomainFilter } from '../admin-access.ts';
+
+type Db = Kysely<Database>;
+
+export const USER_UNIQUE_FIELDS = { users_username_live: 'userid' };
+
+export const USER_COLUMNS: TListColumns = {
+  userid: { expression: sql`lower(u.username)`, sortable: true, filter: 'text', notNull: true },
+  name: { expression: sql`lower(u.name)`, sortable: true, filter: 'text', notNull: true },
+  email: { expression: sql`lower(u.email)`, sortable: true, filter: 'text', notNull: true },
+  role: { expression: sql`u.roles[1]`, sortable: true, filter: 'exact' },
+  language: { expression: sql`u.language`, sortable: true, filter: 'exact', notNull: true },
+  active: { expression: sql`u.active`, sortable: true, filter: 'boolean', notNull: true },
+  blocked: { expression: sql`u.blocked`, sortable: true, filter: 'boolean', notNull: true },
+  isSandbox: { expression: sql`u.is_sandbox`, sortable: true, filter: 'boolean', notNull: true },
+  lastLoginAt: { expression: sql`u.last_login_at`, sortable: true, filter: 'dateRange' },
+  createdAt: { expression: sql`u.created_at`, sortable: true, filter: 'dateRange', notNull: true },
+  deletedAt: { expression: sql`u.deleted_at`, sortable: true, filter: 'dateRange' },
+};
+
+export function selectUsers(db: Db, domain: TDomainFilter, deleted: boolean) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('users as del', 'del.id', 'u.deleted_by')
+    .select([
+      'u.id',
+      'u.domain_id as domainId',
+      'u.username',
+      'u.name',
+      'u.email',
+      'u.roles',
+      'u.language',
+      'u.active',
+      'u.blocked',
+      'u.is_sandbox as isSandbox',
+      'u.last_login_at as lastLoginAt',
+      'u.created_at as createdAt',
+      'u.deleted_at as deletedAt',
+      'del.name as deletedBy',
+    ])
+    .$if(domain !== null, (query) => query.where('u.domain_id', '=', domain!))
+    .where(deleted ? sql<boolean>`u.deleted_at IS NOT NULL` : sql<boolean>`u.deleted_at IS NULL`);
+}
+
+export type TUserRowDb = Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirstOrThrow']>>;
+
+/** One user with what the detail shows besides the list columns. */
+export function selectUser(db: Db, domain: TDomainFilter, id: string, deleted = false) {
+  return selectUsers(db, domain, deleted)
+    .select([
+      'u.permissions',
+      'u.failed_attempts as failedAttempts',
+      sql<string[]>`coalesce((SELECT array_agg(uc.company_id::text ORDER BY uc.company_id) FROM user_companies uc
+        JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
+        'companyIds',
+      ),
+      sql<string[]>`coalesce((SELECT array_agg(ug.group_id::text ORDER BY ug.group_id) FROM user_groups ug
+        JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id AND g.deleted_at IS NULL), '{}')`.as('groupIds'),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type TUserDetailDb = NonNullable<Awaited<ReturnType<typeof selectUser>>>;
+
+/** Users of a domain that have any of the given companies. */
+export function whereInCompany(companyId: string) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ${companyId})`;
+}
+
+/** Usernames are unique across domains (sign-in names no domain). */
+export async function existsLiveUsername(db: Db, username: string, exceptId?: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .$if(exceptId !== undefined, (query) => query.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of `usernames` (lower case) belong to live users. */
+export async function selectLiveUsernames(db: Db, usernames: readonly string[]) {
+  if (usernames.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('users')
+    .select(sql<string>`lower(username)`.as('username'))
+    .where(sql`lower(username)`, 'in', usernames)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.username));
+}
+
+export type TUserValues = {
+  username: string;
+  name: string;
+  email: string;
+  language: string;
+  roles: string[];
+  permissions: string[];
+  active: boolean;
+  isSandbox: boolean;
+};
+
+export async function insertUser(db: Db, domainId: string, values: TUserValues, passwordHash: string) {
+  const row = await db
+    .insertInto('users')
+    .values({
+      domain_id: domainId,
+      username: values.username,
+      name: values.name,
+      email: values.email,
+      language: values.language,
+      roles: values.roles,
+      permissions: values.permissions,
+      active: values.active,
+      is_sandbox: values.isSandbox,
+      password_hash: passwordHash,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUserRow(
+  db: Db,
+  domainId: string,
+  id: string,
+  values: TUserValues & { blocked?: boolean; passwordHash?: string },
+) {
+  await db
+    .updateTable('users')
+    .set({
+      username: values.username,
+      name: values.name,
+      email: values.email,
+      language: values.language,
+      roles: values.roles,
+      permissions: values.permissions,
+      active: values.active,
+      is_sandbox: values.isSandbox,
+      updated_at: sql`now()`,
+      ...(values.blocked === true && { blocked: true }),
+      ...(values.blocked === false && { blocked: false, failed_attempts: 0 }),
+      ...(values.passwordHash && { password_hash: values.passwordHash, password_changed_at: sql`now()` }),
+    })
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Makes the user's live companies exactly `companyIds`; links to deleted companies stay for a recovery. */
+export async function replaceUserCompanies(db: Db, userId: string, companyIds: readonly number[]) {
+  const ids = companyIds.map(String);
+  await db
+    .deleteFrom('user_companies')
+    .where('user_id', '=', userId)
+    .$if(ids.length > 0, (query) => query.where('company_id', 'not in', ids))
+    .where('company_id', 'in', (eb) => eb.selectFrom('companies').select('id').where('deleted_at', 'is', null))
+    .execute();
+  if (ids.length === 0) return;
+  await db
+    .insertInto('user_companies')
+    .values(ids.map((companyId) => ({ user_id: userId, company_id: companyId })))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** Makes the user's live groups exactly `groupIds`; links to deleted groups stay for a recovery. */
+export async function replaceUserGroups(db: Db, userId: string, groupIds: readonly number[]) {
+  const ids = groupIds.map(String);
+  await db
+    .deleteFrom('user_groups')
+    .where('user_id', '=', userId)
+    .$if(ids.length > 0, (query) => query.where('group_id', 'not in', ids))
+    .where('group_id', 'in', (eb) => eb.selectFrom('groups').select('id').where('deleted_at', 'is', null))
+    .execute();
+  if (ids.length === 0) return;
+  await db
+    .insertInto('user_groups')
+    .values(ids.map((groupId) => ({ user_id: userId, group_id: groupId })))
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+export async function softDeleteUser(db: Db, domainId: string, id: string, deletedBy: string) {
+  await db
+    .updateTable('users')
+    .set({ deleted_at: sql`now()`, deleted_by: deletedBy, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function recoverUserRow(db: Db, domainId: string, id: string) {
+  await db
+    .updateTable('users')
+    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is not', null)
+    .execute();
+}
+
+export async function unblockUserRow(db: Db, domainId: string, id: string) {
+  await db
+    .updateTable('users')
+    .set({ blocked: false, failed_attempts: 0, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a user (after an administrator replaced the password). */
+export async function revokeUserSessions(db: Db, userId: string) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Stores a new recovery link of a user; earlier unused links of the user stop working. */
+export async function insertRecoveryToken(
+  db: Db,
+  row: { userId: string; recoveryHash: string; loginHash: string; createdBy: string; expiresAt: Date },
+) {
+  await db
+    .updateTable('password_recovery_tokens')
+    .set({ used_at: sql`now()` })
+    .where('user_id', '=', row.userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('password_recovery_tokens')
+    .values({
+      user_id: row.userId,
+      recovery_token_hash: row.recoveryHash,
+      login_token_hash: row.loginHash,
+      created_by: row.createdBy,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+export function selectUserPicker(db: Db, domainId: string, search: string | undefined, limit: number) {
+  return db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.name as text',
+      'u.username as description',
+      sql<boolean>`u.active AND NOT u.blocked`.as('active'),
+    ])
+    .where('u.domain_id', '=', domainId)
+    .where('u.deleted_at', 'is', null)
+    .$if(Boolean(search), (query) =>
+      query.where((eb) =>
+        eb.or([eb('u.name', 'ilike', likeText(search!)), eb('u.username', 'ilike', likeText(search!))]),
+      ),
+    )
+    .orderBy(sql`lower(u.name)`)
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Live users assigned to any of the companies, for the shipping list filter. */
+export function selectUsersOfCompanies(db: Db, companyIds: readonly string[], limit: number) {
+  return db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.name as text',
+      'u.username as description',
+      sql<boolean>`u.active AND NOT u.blocked`.as('active'),
+    ])
+    .where('u.deleted_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_companies as uc')
+          .select('uc.user_id')
+          .whereRef('uc.user_id', '=', 'u.id')
+          .where('uc.company_id', 'in', companyIds),
+      ),
+    )
+    .orderBy(sql`lower(u.name)`)
+    .orderBy('u.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The ids among `ids` that are live users of the domain. */
+export async function selectLiveUserIds(db: Db, domainId: string, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', ids.map(String))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

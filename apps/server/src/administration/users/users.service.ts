@@ -1,0 +1,337 @@
+import type { TUserDetail, TUserInput, TUserRow, TUserUpdate } from '@sello/contracts/catalogue/administration';
+import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
+import { type Language, LIMITS } from '@sello/contracts/constants';
+import {
+  PERMISSION_FLAGS,
+  type PermissionFlag,
+  type TPermissionMap,
+  toPermissionMap,
+} from '@sello/contracts/permissions';
+import { ADMINISTRATOR_ROLES, DEFAULT_PERMISSIONS_BY_ROLE } from '@sello/contracts/role-rules';
+import { detectRoles } from '@sello/contracts/roles';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../platform/api-error.ts';
+import { sendExcel } from '../../platform/excel-export.ts';
+import type { TMailer } from '../../platform/mailer.ts';
+import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
+import type { TPrincipal } from '../../platform/principal.ts';
+import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
+import { createToken } from '../../platform/tokens.ts';
+import type { TPreferences } from '../../preferences/preferences.service.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import { selectLiveDomainId } from '../admin.queries.ts';
+import { assertAdministrator, assertBin, assertMayManage, recordScope, resolveListDomain } from '../admin-access.ts';
+import {
+  assertKnownIds,
+  conflict,
+  mapRows,
+  takeDeletedFilter,
+  toIso,
+  toPickerItem,
+  withConflictFields,
+} from '../admin-lists.ts';
+import { selectCompanyDomain, selectCompanyDomains, selectLiveCompanyIds } from '../companies/companies.queries.ts';
+import { exportLabels } from '../export-labels.ts';
+import { selectLiveGroupIds } from '../groups/groups.queries.ts';
+import { createRolesService, type TRole } from '../roles/roles.service.ts';
+import { issueRecoveryLink, mailRecoveryLink } from './recovery-link.ts';
+import {
+  existsLiveUsername,
+  insertUser,
+  recoverUserRow,
+  replaceUserCompanies,
+  replaceUserGroups,
+  revokeUserSessions,
+  selectUser,
+  selectUserPicker,
+  selectUsers,
+  selectUsersOfCompanies,
+  softDeleteUser,
+  type TUserDetailDb,
+  type TUserRowDb,
+  type TUserValues,
+  USER_COLUMNS,
+  USER_UNIQUE_FIELDS,
+  unblockUserRow,
+  updateUserRow,
+  whereInCompany,
+} from './users.queries.ts';
+
+type Deps = { db: Kysely<Database>; mailer: TMailer; preferences: TPreferences; logger: FastifyBaseLogger };
+
+const KNOWN_FLAGS = new Set<string>(PERMISSION_FLAGS);
+
+export function toUserRow(row: TUserRowDb): TUserRow {
+  return {
+    id: Number(row.id),
+    domainId: Number(row.domainId),
+    userid: row.username,
+    name: row.name,
+    email: row.email,
+    roles: row.roles,
+    language: row.language as Language,
+    active: row.active,
+    blocked: row.blocked,
+    isSandbox: row.isSandbox,
+    lastLoginAt: toIso(row.lastLoginAt),
+    createdAt: row.createdAt.toISOString(),
+    deletedAt: toIso(row.deletedAt),
+    deletedBy: row.deletedBy,
+  };
+}
+
+const fieldError = (field: string, key: 'ERR_PERMISSION_NOT_ALLOWED' | 'ERR_SELF_ACTION') =>
+  new ApiError(400, 'ERR_VALIDATION', { [field]: key });
+
+/** The flags of a role's defaults a caller may hand out: all for a super admin, else those the caller holds. */
+export function defaultFlagsFor(principal: TPrincipal, roleCode: string): string[] {
+  const [key] = detectRoles(roleCode);
+  const defaults = key ? DEFAULT_PERMISSIONS_BY_ROLE[key] : [];
+  return defaults.filter((flag) => principal.superAdmin || principal.permissions[flag] === true);
+}
+
+/**
+ * The stored flags after a change: nobody but a super admin grants or withdraws a flag they do not
+ * hold themselves. `current` is null for a new user.
+ */
+export function resolvePermissions(
+  principal: TPrincipal,
+  requested: TPermissionMap | undefined,
+  roleCode: string,
+  current: string[] | null,
+): string[] {
+  if (requested === undefined) return current ?? defaultFlagsFor(principal, roleCode);
+  const flags = PERMISSION_FLAGS.filter((flag) => requested[flag] === true);
+  if (!principal.superAdmin) {
+    const before = new Set((current ?? []).filter((flag) => KNOWN_FLAGS.has(flag)));
+    const changed = PERMISSION_FLAGS.filter((flag) => before.has(flag) !== flags.includes(flag));
+    if (changed.some((flag) => principal.permissions[flag] !== true)) {
+      throw fieldError('permissions', 'ERR_PERMISSION_NOT_ALLOWED');
+    }
+  }
+  return flags;
+}
+
+export function createUsersService({ db, mailer, preferences, logger }: Deps) {
+  const roles = createRolesService(db);
+
+  function toUserDetail(row: TUserDetailDb, allRoles: TRole[]): TUserDetail {
+    return {
+      ...toUserRow(row),
+      roleId: Number(allRoles.find((role) => role.code === row.roles[0])?.id ?? 0) || null,
+      companyIds: row.companyIds.map(Number),
+      groupIds: row.groupIds.map(Number),
+      permissions: toPermissionMap(row.permissions.filter((flag) => KNOWN_FLAGS.has(flag)) as PermissionFlag[]),
+      failedAttempts: row.failedAttempts,
+    };
+  }
+
+  async function listQuery(principal: TPrincipal, query: TPagedQuery) {
+    assertAdministrator(principal);
+    const { deleted, filters } = takeDeletedFilter(query.filters);
+    if (deleted) assertBin(principal, 'userBin');
+    const domainId = await resolveListDomain(principal, query, (id) => selectCompanyDomain(db, id));
+    const base = selectUsers(db, domainId, deleted).$if(query.companySelected !== undefined, (list) =>
+      list.where(whereInCompany(String(query.companySelected))),
+    );
+    return { base, query: { ...query, filters } };
+  }
+
+  const listOptions = { defaultSort: 'userid', tieBreaker: sql`u.id` };
+
+  async function read(principal: TPrincipal, query: TPagedQuery) {
+    const list = await listQuery(principal, query);
+    const page = await runPagedList(list.base, list.query, USER_COLUMNS, listOptions);
+    return { rows: page.rows.map(toUserRow), total: page.total };
+  }
+
+  async function exportList(principal: TPrincipal, query: TExportQuery, reply: FastifyReply) {
+    const list = await listQuery(principal, query);
+    const { ordered } = buildListQuery(list.base, list.query, USER_COLUMNS, listOptions);
+    const { label, yesNo } = exportLabels(query.language);
+    return sendExcel<TUserRow>(
+      reply,
+      'users.xlsx',
+      label('sheetUsers'),
+      [
+        { header: label('id'), width: 10, value: (row) => row.id },
+        { header: label('userid'), width: 25, value: (row) => row.userid },
+        { header: label('name'), width: 30, value: (row) => row.name },
+        { header: label('email'), width: 30, value: (row) => row.email },
+        { header: label('role'), value: (row) => row.roles.join(', ') },
+        { header: label('language'), width: 10, value: (row) => row.language },
+        { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
+        { header: label('blocked'), width: 10, value: (row) => yesNo(row.blocked) },
+        { header: label('isSandbox'), width: 10, value: (row) => yesNo(row.isSandbox) },
+        { header: label('lastLoginAt'), value: (row) => (row.lastLoginAt ? new Date(row.lastLoginAt) : null) },
+        { header: label('createdAt'), value: (row) => new Date(row.createdAt) },
+        { header: label('deletedAt'), value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null) },
+        { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
+      ],
+      mapRows(ordered.offset(query.first).limit(query.pageSize).stream(1000), toUserRow),
+    );
+  }
+
+  async function loadDetail(principal: TPrincipal, id: number | string): Promise<TUserDetail> {
+    const row = await selectUser(db, recordScope(principal), String(id));
+    if (!row) throw notFound();
+    return toUserDetail(row, await roles.all());
+  }
+
+  async function detail(principal: TPrincipal, id: number): Promise<TUserDetail> {
+    assertAdministrator(principal);
+    return loadDetail(principal, id);
+  }
+
+  async function assertLinks(domainId: string, input: Pick<TUserInput, 'companyIds' | 'groupIds'>) {
+    assertKnownIds('companyIds', input.companyIds, await selectLiveCompanyIds(db, domainId, input.companyIds));
+    assertKnownIds('groupIds', input.groupIds, await selectLiveGroupIds(db, domainId, input.groupIds));
+  }
+
+  function toValues(input: TUserInput, role: TRole, permissions: string[]): TUserValues {
+    return {
+      username: input.userid,
+      name: input.name,
+      email: input.email,
+      language: input.language,
+      roles: [role.code],
+      permissions,
+      active: input.active,
+      isSandbox: input.isSandbox,
+    };
+  }
+
+  /** A password nobody knows: the user chooses theirs through the recovery link. */
+  const randomPasswordHash = () => hashPassword(createToken());
+
+  async function create(principal: TPrincipal, domainid: number | undefined, input: TUserInput) {
+    assertAdministrator(principal);
+    const domainId = resolveDomainScope(principal, domainid);
+    if (!(await selectLiveDomainId(db, domainId))) throw notFound();
+    const role = await roles.resolveAssignable(principal, input.roleId);
+    const permissions = resolvePermissions(principal, input.permissions, role.code, null);
+    await assertLinks(domainId, input);
+    if (await existsLiveUsername(db, input.userid)) throw conflict('userid');
+    const passwordHash = await randomPasswordHash();
+    const { id, tokens } = await withConflictFields(USER_UNIQUE_FIELDS, () =>
+      db.transaction().execute(async (trx) => {
+        const userId = await insertUser(trx, domainId, toValues(input, role, permissions), passwordHash);
+        await replaceUserCompanies(trx, userId, input.companyIds);
+        await replaceUserGroups(trx, userId, input.groupIds);
+        return { id: userId, tokens: await issueRecoveryLink(trx, userId, principal.userId) };
+      }),
+    );
+    const recoveryMailSent = await mailRecoveryLink(
+      { mailer, preferences, logger },
+      { email: input.email, username: input.userid, language: input.language },
+      tokens,
+      'welcome',
+    );
+    return { ...(await loadDetail(principal, id)), recoveryMailSent };
+  }
+
+  async function update(principal: TPrincipal, input: TUserUpdate) {
+    assertAdministrator(principal);
+    const current = await selectUser(db, recordScope(principal), String(input.id));
+    if (!current) throw notFound();
+    assertMayManage(principal, current.roles);
+    const role = await roles.resolveAssignable(principal, input.roleId);
+    const permissions = resolvePermissions(principal, input.permissions, role.code, current.permissions);
+    if (current.id === principal.userId) {
+      // Administrators cannot lock themselves out or raise their own rights.
+      if (role.code !== current.roles[0]) throw fieldError('roleId', 'ERR_SELF_ACTION');
+      if (permissions.slice().sort().join() !== current.permissions.slice().sort().join())
+        throw fieldError('permissions', 'ERR_SELF_ACTION');
+      if (!input.active) throw fieldError('active', 'ERR_SELF_ACTION');
+      if (input.blocked === true) throw fieldError('blocked', 'ERR_SELF_ACTION');
+    }
+    await assertLinks(current.domainId, input);
+    if (await existsLiveUsername(db, input.userid, current.id)) throw conflict('userid');
+    const passwordHash = input.resetPassword ? await randomPasswordHash() : undefined;
+    const tokens = await withConflictFields(USER_UNIQUE_FIELDS, () =>
+      db.transaction().execute(async (trx) => {
+        await updateUserRow(trx, current.domainId, current.id, {
+          ...toValues(input, role, permissions),
+          blocked: input.blocked,
+          passwordHash,
+        });
+        await replaceUserCompanies(trx, current.id, input.companyIds);
+        await replaceUserGroups(trx, current.id, input.groupIds);
+        if (!input.resetPassword) return null;
+        await revokeUserSessions(trx, current.id);
+        return issueRecoveryLink(trx, current.id, principal.userId);
+      }),
+    );
+    const result = await loadDetail(principal, input.id);
+    if (!tokens) return result;
+    const recoveryMailSent = await mailRecoveryLink(
+      { mailer, preferences, logger },
+      { email: input.email, username: input.userid, language: input.language },
+      tokens,
+      'reset',
+    );
+    return { ...result, recoveryMailSent };
+  }
+
+  async function remove(principal: TPrincipal, id: number) {
+    assertAdministrator(principal);
+    const current = await selectUser(db, recordScope(principal), String(id));
+    if (!current) throw notFound();
+    if (current.id === principal.userId) throw new ApiError(400, 'ERR_SELF_ACTION');
+    assertMayManage(principal, current.roles);
+    await softDeleteUser(db, current.domainId, current.id, principal.userId);
+  }
+
+  async function recover(principal: TPrincipal, id: number) {
+    assertAdministrator(principal);
+    const current = await selectUser(db, recordScope(principal), String(id), true);
+    if (!current) throw notFound();
+    assertMayManage(principal, current.roles);
+    if (await existsLiveUsername(db, current.username)) throw conflict('userid');
+    await withConflictFields(USER_UNIQUE_FIELDS, () => recoverUserRow(db, current.domainId, current.id));
+  }
+
+  async function unblock(principal: TPrincipal, id: number) {
+    assertAdministrator(principal);
+    const current = await selectUser(db, recordScope(principal), String(id));
+    if (!current) throw notFound();
+    assertMayManage(principal, current.roles);
+    await unblockUserRow(db, current.domainId, current.id);
+  }
+
+  async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
+    assertAdministrator(principal);
+    const domainId = resolveDomainScope(principal, domainid);
+    return (await selectUserPicker(db, domainId, search, LIMITS.onlineLimit)).map(toPickerItem);
+  }
+
+  /**
+   * Users of the given companies, for the shipping list filter. Administrators name any company of
+   * their domain (super admins any company); other users only companies they belong to.
+   */
+  async function withRequestsByCompanies(principal: TPrincipal, companyIds: number[]): Promise<TPickerItem[]> {
+    const unique = [...new Set(companyIds.map(String))];
+    const isAdministrator = principal.roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key));
+    const found = await selectCompanyDomains(db, companyIds);
+    const visible = found.filter((company) =>
+      isAdministrator ? canSeeDomain(principal, company.domainId) : principal.companyIds.includes(company.id),
+    );
+    if (visible.length !== unique.length) throw notFound();
+    return (await selectUsersOfCompanies(db, unique, LIMITS.onlineLimit)).map(toPickerItem);
+  }
+
+  return {
+    read,
+    exportList,
+    detail,
+    create,
+    update,
+    remove,
+    recover,
+    unblock,
+    byDomain,
+    withRequestsByCompanies,
+  };
+}
