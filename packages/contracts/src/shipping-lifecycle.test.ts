@@ -168,6 +168,15 @@ describe('shipping lifecycle (table)', () => {
     expect(allowedUserActions({ state: 'sent', result: null, deleted: false })).toEqual(['cancel']);
   });
 
+  it('ends custody with its result even when its start was never reported', () => {
+    const delivered: TLifecycle = { state: 'in_course', result: null, deleted: false };
+    expect(applyAction(delivered, 'custodyEnd')).toEqual({
+      state: 'pending_cert',
+      result: 'custody_in_course',
+      deleted: false,
+    });
+  });
+
   it('refuses to retry, authorise or delete a shipping that is travelling', () => {
     const sent: TLifecycle = { state: 'sent', result: null, deleted: false };
     for (const action of ['retry', 'authorize', 'deny', 'delete', 'recover'] as const)

@@ -125,7 +125,8 @@ export const TRANSITIONS: readonly TTransition[] = [
   { from: TRAVELLING, action: 'ocrExceeded', to: 'pending_cert', result: 'exceeded_ocr_tries' },
   { from: TRAVELLING, action: 'expire', to: 'pending_cert', result: 'timeout' },
   { from: ['in_course'], action: 'custodyStart', to: 'same', result: 'custody_in_course' },
-  { from: ['in_course'], action: 'custodyEnd', to: 'pending_cert', result: 'keep' },
+  // Custody ends with its own result even when the delivery side never reported its start.
+  { from: ['in_course'], action: 'custodyEnd', to: 'pending_cert', result: 'custody_in_course' },
   // Postal: the courier reports, then its proof of delivery is collected
   { from: ['sent'], action: 'courierDelivered', to: 'pending_cert_postal', result: 'accepted' },
   { from: ['sent'], action: 'courierFailed', to: 'pending_cert_postal', result: 'error' },

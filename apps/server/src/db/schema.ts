@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ShippingTables } from './shipping-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -203,7 +204,7 @@ export type PasswordRecoveryTokensTable = {
   used_at: NullableTimestamp;
 };
 
-export type Database = {
+export type Database = ShippingTables & {
   domains: DomainsTable;
   companies: CompaniesTable;
   groups: GroupsTable;
