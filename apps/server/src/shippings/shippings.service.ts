@@ -21,7 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { effectiveScope, listVisibility, recordVisibility } from './shipping-access.ts';
+import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
 import { lifecycleOf } from './shipping-transitions.ts';
 import {
   SHIPPING_SORT_COLUMNS,
@@ -234,7 +234,11 @@ function toAuthorisation(row: TAuthorisationRecord): TShippingAuthorisation {
 /** What the user may do to the shipping now: the table's actions, narrowed by flags and designation. */
 function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShippingDetail['allowedActions'] {
   const byTable = allowedUserActions(lifecycleOf(row));
-  const manages = principal.permissions.shippingList === true;
+  // Managing goes through the company (see manageVisibility), not through a designation as authoriser.
+  const visibility = manageVisibility(principal);
+  const manages =
+    visibility.reach === 'company' &&
+    (visibility.companyIds === null || visibility.companyIds.includes(String(row.companyId)));
   const edits = manages && principal.permissions.editMode === true;
   return SHIPPING_DETAIL_ACTIONS.filter((action) => {
     if (!byTable.includes(action)) return false;
