@@ -60,6 +60,12 @@ function parseJson(raw: string, field: string): unknown {
   }
 }
 
+/** Filters with a null value are no filters (spec §3: the console omits them). */
+function withoutNulls(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null));
+}
+
 /** The creation-date range of a list: by default the last 60 months, never longer (spec §9). */
 export function resolveDateRange(filterFrom?: number, filterTo?: number): { from: Date; to: Date | null } {
   const to = filterTo === undefined ? null : new Date(filterTo);
@@ -78,7 +84,9 @@ export type TListRequest = Pick<
 
 /** Everything a list or an export of the list filters by, checked. */
 export function resolveListWhere(principal: TPrincipal, request: TListRequest): TShippingListWhere {
-  const parsed = request.filters ? ZShippingListFilters.safeParse(parseJson(request.filters, 'filters')) : null;
+  const parsed = request.filters
+    ? ZShippingListFilters.safeParse(withoutNulls(parseJson(request.filters, 'filters')))
+    : null;
   if (parsed && !parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw invalid(['filters', ...issue.path.slice(0, 1)].join('.'));
