@@ -14,7 +14,7 @@ let t: TTestApp;
 let user: TestClient;
 let admin: TestClient;
 let manager: TestClient;
-const ids: Record<string, number> = {};
+const ids = { notice: 0, postal: 0, deed: 0, denied: 0, byAdmin: 0 };
 
 type TRow = { requestId: number; reference: string | null; state: string; typeName: string; receiver: string };
 const idsOf = (body: { rows: TRow[] }) => body.rows.map((row) => row.requestId);
