@@ -7,6 +7,8 @@ const rootPackage = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '.
   version: string;
 };
 
+const PURE_FORM_PACKAGES = /node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/;
+
 /** Writes assets/json/version.json, which the console compares with the server's version. */
 function versionFile(): Plugin {
   return {
@@ -23,6 +25,19 @@ function versionFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), versionFile()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // These two packages declare no `sideEffects`, so everything their index imports was kept: antd's
+        // Input reaches @rc-component/form's index through the form-item context and brought the whole form
+        // engine and async-validator into the login page. Their modules only define things.
+        moduleSideEffects: [{ test: PURE_FORM_PACKAGES, sideEffects: false }],
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/rest': 'http://localhost:8080' } },
 });

@@ -83,6 +83,9 @@ CREATE TABLE domain_adv_templates (
 -- index range scan; `id` is the tie-breaker of every list order.
 CREATE INDEX users_domain_username_live ON users (domain_id, lower(username), id) WHERE deleted_at IS NULL;
 CREATE INDEX users_domain_name_live ON users (domain_id, lower(name), id) WHERE deleted_at IS NULL;
+CREATE INDEX users_domain_email_live ON users (domain_id, lower(email), id) WHERE deleted_at IS NULL;
+-- Narrow, so the total of a page (count(*) of a domain's live users) is a small index-only scan.
+CREATE INDEX users_domain_live ON users (domain_id) WHERE deleted_at IS NULL;
 CREATE INDEX users_domain_deleted ON users (domain_id, deleted_at) WHERE deleted_at IS NOT NULL;
 CREATE INDEX companies_domain_name_live ON companies (domain_id, lower(name), id) WHERE deleted_at IS NULL;
 CREATE INDEX companies_domain_deleted ON companies (domain_id, deleted_at) WHERE deleted_at IS NOT NULL;

@@ -99,13 +99,13 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);
-  registerCertificateRoutes(ctx);
-  registerSamlCertificateRoutes(ctx);
   registerDomainsRoutes(ctx);
   registerCompaniesRoutes(ctx);
   registerGroupsRoutes(ctx);
   registerUsersRoutes(ctx);
   registerRolesRoutes(ctx);
+  registerCertificateRoutes(ctx);
+  registerSamlCertificateRoutes(ctx);
   registerShippingsRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

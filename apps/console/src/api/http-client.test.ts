@@ -1,7 +1,6 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
 import { securityApi } from '@sello/contracts/catalogue/security';
 import { defineEndpoint } from '@sello/contracts/endpoint';
-import { Modal } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { z } from 'zod';
 import { browser } from '../app/browser.ts';
@@ -12,8 +11,6 @@ import { ApiCallError, callEndpoint, resetHostCache } from './http-client.ts';
 import { pendingRequests } from './loading-store.ts';
 
 vi.mock('../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
-// Only antd's imperative dialogs are touched here; the real library is slow to load and not under test.
-vi.mock('antd', () => ({ Modal: { destroyAll: vi.fn() } }));
 
 type Reply = Response | Error | Promise<Response>;
 type Handler = (url: string, init: RequestInit | undefined) => Reply;
@@ -78,7 +75,6 @@ describe('http client', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.mocked(browser.reloadAt).mockClear();
-    vi.mocked(Modal.destroyAll).mockClear();
   });
 
   describe('host', () => {
@@ -240,7 +236,6 @@ describe('http client', () => {
       expect((error as ApiCallError).message).toBe('409 - Conflict {"key":"ERR_CONFLICT"}');
       expect((error as ApiCallError).key).toBe('ERR_CONFLICT');
       expect(dialogsClosed).toHaveBeenCalledTimes(1);
-      expect(Modal.destroyAll).toHaveBeenCalled();
       expect(browser.reloadAt).not.toHaveBeenCalled();
       expect(session.isLoggedIn()).toBe(true);
     });

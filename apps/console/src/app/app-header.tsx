@@ -1,20 +1,12 @@
-import { QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import type { TOtherConfig } from '@sello/contracts/catalogue/configuration';
-import { LANGUAGES, type Language } from '@sello/contracts/constants';
-import { isMenuEntryActive, MENU_ENTRIES, PATHS, showsDeletedItems } from '@sello/contracts/routes';
-import { Dropdown, type MenuProps } from 'antd';
+import { isMenuEntryActive, MENU_ENTRIES } from '@sello/contracts/routes';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { pickManualUrl } from '../i18n/language.ts';
-import { logout } from '../session/logout.ts';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../session/use-session.ts';
-import { changeLanguage } from './change-language.ts';
 
-const LANGUAGE_LABEL_KEYS: Record<Language, string> = {
-  'es-es': 'LANGUAGE_ES',
-  'en-en': 'LANGUAGE_EN',
-  'pt-pt': 'LANGUAGE_PT',
-};
+/** The help and user menus use antd's Dropdown and Menu; they load once a signed-in page shows them. */
+const HeaderMenus = lazy(async () => ({ default: (await import('./header-menus.tsx')).HeaderMenus }));
 
 function Logo({ customLogo }: { customLogo: string | null | undefined }) {
   const { t } = useTranslation();
@@ -56,72 +48,6 @@ function TopNavigation() {
   );
 }
 
-function HelpMenu({ config }: { config: TOtherConfig | undefined }) {
-  const { t, i18n } = useTranslation();
-  if (!config) return null;
-  const manual = pickManualUrl(i18n.language as Language, config);
-  // Spec order; an external entry shows only when its URL is configured, the FAQs are part of the console.
-  const entries: { key: string; label: string; url: string | null; internal?: boolean }[] = [
-    { key: 'videos', label: 'HELP_VIDEOS', url: config.videoTutorialsUrl },
-    { key: 'manual', label: 'HELP_MANUAL', url: manual },
-    { key: 'faqs', label: 'HELP_FAQS', url: PATHS.faqs, internal: true },
-    { key: 'releases', label: 'HELP_RELEASES', url: config.releasesUrl },
-  ];
-  const items: MenuProps['items'] = entries
-    .filter((entry): entry is typeof entry & { url: string } => entry.url !== null && entry.url !== '')
-    .map((entry) => ({
-      key: entry.key,
-      label: entry.internal ? (
-        <Link to={entry.url} data-testid={`help-${entry.key}`}>
-          {t(entry.label)}
-        </Link>
-      ) : (
-        <a href={entry.url} target="_blank" rel="noreferrer" data-testid={`help-${entry.key}`}>
-          {t(entry.label)}
-        </a>
-      ),
-    }));
-  return (
-    <Dropdown menu={{ items }} trigger={['click']}>
-      <button type="button" className="header-button" data-testid="help-menu">
-        <QuestionCircleOutlined /> {t('HELP')}
-      </button>
-    </Dropdown>
-  );
-}
-
-function UserMenu() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const { user, permissions, loggedIn } = useSession();
-  const items: MenuProps['items'] = [
-    { key: 'account', label: <Link to={PATHS.account}>{t('MENU_ACCOUNT')}</Link> },
-    {
-      key: 'language',
-      label: t('LANGUAGE'),
-      children: LANGUAGES.map((language) => ({
-        key: `lang-${language}`,
-        label: <span data-testid={`language-${language}`}>{t(LANGUAGE_LABEL_KEYS[language])}</span>,
-        disabled: i18n.language === language,
-        onClick: () => void changeLanguage(language, navigate, { loggedIn, permissions }),
-      })),
-    },
-    showsDeletedItems(permissions) && {
-      key: 'deleted',
-      label: <Link to={PATHS.administrationDeleted}>{t('MENU_DELETED')}</Link>,
-    },
-    { type: 'divider' as const },
-    { key: 'logout', label: <span data-testid="logout">{t('LOGOUT')}</span>, onClick: () => logout() },
-  ].filter(Boolean) as MenuProps['items'];
-  return (
-    <Dropdown menu={{ items }} trigger={['click']}>
-      <button type="button" className="header-button" data-testid="user-menu">
-        <UserOutlined /> {user?.name ?? user?.userid}
-      </button>
-    </Dropdown>
-  );
-}
-
 /** Logo always; navigation, help and user menus only when signed in and not on / or /login. */
 export function AppHeader({ config, showNavigation }: { config: TOtherConfig | undefined; showNavigation: boolean }) {
   const { user } = useSession();
@@ -132,8 +58,9 @@ export function AppHeader({ config, showNavigation }: { config: TOtherConfig | u
         <>
           <TopNavigation />
           <div className="header-menus">
-            <HelpMenu config={config} />
-            <UserMenu />
+            <Suspense fallback={null}>
+              <HeaderMenus config={config} />
+            </Suspense>
           </div>
         </>
       )}

@@ -1,13 +1,12 @@
 import { securityApi } from '@sello/contracts/catalogue/security';
 import { PATHS } from '@sello/contracts/routes';
 import { Spin } from 'antd';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { clearAlertsOnNavigation, notify } from '../alerts/alert-store.ts';
 import { callEndpoint } from '../api/http-client.ts';
 import { useOtherConfig } from '../api/use-other-config.ts';
 import { requestIdFromPath } from '../components/feedback/feedback-identifier.ts';
-import { FeedbackModal } from '../components/feedback/feedback-modal.tsx';
 import { takePendingAlert } from '../session/logout.ts';
 import { startSessionWatch } from '../session/session-watch.ts';
 import { useSession } from '../session/use-session.ts';
@@ -20,6 +19,11 @@ import { startVersionCheck } from './version-check.ts';
 
 const DEFAULT_MAX_UPLOAD_KB = 5120;
 
+/** The dialog brings antd's Form, Upload and Modal: it is loaded the first time it opens, not with the shell. */
+const FeedbackModal = lazy(async () => ({
+  default: (await import('../components/feedback/feedback-modal.tsx')).FeedbackModal,
+}));
+
 async function refreshSession(): Promise<number> {
   return (await callEndpoint(securityApi.refreshToken)).expiration;
 }
@@ -30,6 +34,8 @@ export function AppShell() {
   const { loggedIn, user } = useSession();
   const { data: config } = useOtherConfig();
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  // Mounted from the first opening on, so that later closings keep antd's closing animation.
+  const [feedbackMounted, setFeedbackMounted] = useState(false);
   const [feedbackGuid, setFeedbackGuid] = useState<string | undefined>();
 
   const onPublicPage = location.pathname === PATHS.root || location.pathname === PATHS.login;
@@ -61,6 +67,7 @@ export function AppShell() {
   const openFeedback = useCallback(() => {
     setFeedbackGuid(requestCid ? undefined : crypto.randomUUID());
     setFeedbackOpen(true);
+    setFeedbackMounted(true);
   }, [requestCid]);
   const closeFeedback = useCallback(() => setFeedbackOpen(false), []);
   const feedbackContext = useMemo(
@@ -86,12 +93,16 @@ export function AppShell() {
       </main>
       {darkFooter ? <PublicFooter config={config} /> : <SignedInFooter config={config} onReportError={openFeedback} />}
       <CookieToast policyUrl={config?.cookiePolicyUrl ?? null} />
-      <FeedbackModal
-        open={feedbackOpen}
-        onClose={closeFeedback}
-        context={feedbackContext}
-        maxSizeKb={config?.fileUploadMaxSizeKb ?? DEFAULT_MAX_UPLOAD_KB}
-      />
+      {feedbackMounted && (
+        <Suspense fallback={null}>
+          <FeedbackModal
+            open={feedbackOpen}
+            onClose={closeFeedback}
+            context={feedbackContext}
+            maxSizeKb={config?.fileUploadMaxSizeKb ?? DEFAULT_MAX_UPLOAD_KB}
+          />
+        </Suspense>
+      )}
       <LoadingOverlay />
     </div>
   );

@@ -1,10 +1,11 @@
-import { Modal } from 'antd';
-
 const CLOSE_DIALOGS_EVENT = 'sello:close-dialogs';
 
-/** Closes every open dialog: antd's imperative ones and the controlled ones that listen. */
+/**
+ * Closes every open dialog: the controlled ones listen for the event, and the modules that open antd's
+ * imperative dialogs (Modal.confirm and the like) listen too, to call Modal.destroyAll(). Importing antd's
+ * Modal here would put it in the shell's initial JavaScript only to close dialogs that cannot exist yet.
+ */
 export function closeAllDialogs(): void {
-  Modal.destroyAll();
   window.dispatchEvent(new Event(CLOSE_DIALOGS_EVENT));
 }
 

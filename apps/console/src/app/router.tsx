@@ -6,17 +6,19 @@ import { GuardedRoute } from './guarded-route.tsx';
 
 type TScreenModule = { default: ComponentType };
 
-/** A guarded screen, loaded on demand. */
+/** A guarded screen, loaded on demand together with the query cache the signed-in screens share. */
 function guarded(path: string, load: () => Promise<TScreenModule>): RouteObject {
   return {
     path,
     lazy: async () => {
-      const { default: Screen } = await load();
+      const [{ default: Screen }, { QueryProvider }] = await Promise.all([load(), import('../api/query-provider.tsx')]);
       return {
         Component: () => (
-          <GuardedRoute>
-            <Screen />
-          </GuardedRoute>
+          <QueryProvider>
+            <GuardedRoute>
+              <Screen />
+            </GuardedRoute>
+          </QueryProvider>
         ),
       };
     },

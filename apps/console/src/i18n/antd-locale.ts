@@ -1,24 +1,44 @@
 import type { Language } from '@sello/contracts/constants';
-import enGB from 'antd/locale/en_GB';
-import esES from 'antd/locale/es_ES';
-import ptPT from 'antd/locale/pt_PT';
-import dayjs from 'dayjs';
-import 'dayjs/locale/en-gb';
-import 'dayjs/locale/es';
-import 'dayjs/locale/pt';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
+import type { Locale } from 'antd/es/locale';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { createStore } from '../lib/create-store.ts';
+import { useStore } from '../lib/use-store.ts';
+import { isLanguage } from './language.ts';
 
-dayjs.extend(localizedFormat);
+type TLibraryLocale = { applyLocale: () => Locale };
 
-const ANTD_LOCALES = { 'es-es': esES, 'en-en': enGB, 'pt-pt': ptPT } as const;
-const DAYJS_LOCALES: Record<Language, string> = { 'es-es': 'es', 'en-en': 'en-gb', 'pt-pt': 'pt' };
+/** antd's and dayjs's texts of each language, loaded on demand: only the language in use is fetched. */
+const LOADERS: Record<Language, () => Promise<TLibraryLocale>> = {
+  'es-es': () => import('./library-locales/es-es.ts'),
+  'en-en': () => import('./library-locales/en-en.ts'),
+  'pt-pt': () => import('./library-locales/pt-pt.ts'),
+};
+
+const antdLocale = createStore<Locale | undefined>(undefined);
+let wanted: Language | null = null;
+
+/** Loads the language's antd and dayjs locales and applies them, unless another language was asked for meanwhile. */
+export async function loadAntdLocale(language: string): Promise<void> {
+  const target: Language = isLanguage(language) ? language : 'es-es';
+  wanted = target;
+  try {
+    const { applyLocale } = await LOADERS[target]();
+    if (wanted === target) antdLocale.set(applyLocale());
+  } catch {
+    // antd keeps the texts it has; the next language change tries again.
+  }
+}
+
+/** Loads the locales of the first language (await it before the first render) and follows every change. */
+export function startAntdLocale(language: string): Promise<void> {
+  i18next.on('languageChanged', (next) => void loadAntdLocale(next));
+  return loadAntdLocale(language);
+}
 
 /** antd and dayjs follow the console language. */
-export function useAntdLocale() {
+export function useAntdLocale(): Locale | undefined {
   const { i18n } = useTranslation();
-  const language = (i18n.language in ANTD_LOCALES ? i18n.language : 'es-es') as Language;
-  dayjs.locale(DAYJS_LOCALES[language]);
-  document.documentElement.lang = language.slice(0, 2);
-  return ANTD_LOCALES[language];
+  document.documentElement.lang = (isLanguage(i18n.language) ? i18n.language : 'es-es').slice(0, 2);
+  return useStore(antdLocale);
 }

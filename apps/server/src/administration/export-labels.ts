@@ -31,7 +31,7 @@ const EN = {
   sheetGroups: 'Groups',
 };
 
-export type TLabel = keyof typeof EN;
+type TLabel = keyof typeof EN;
 
 const LABELS: Record<Language, Record<TLabel, string>> = {
   'en-en': EN,

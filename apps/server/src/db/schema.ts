@@ -113,51 +113,6 @@ export type FeedbackTable = {
   mailed_at: NullableTimestamp;
 };
 
-/** Columns read from an X.509 certificate, shared by certificates and SAML certificates. */
-type CertificateInspectionColumns = {
-  subject: string;
-  subject_cn: string | null;
-  issuer: string;
-  issuer_cn: string | null;
-  serial_number: string;
-  valid_from: Timestamp;
-  valid_to: Timestamp;
-  key_usage: string[];
-  extended_key_usage: string[];
-  key_algorithm: string;
-  fingerprint_sha256: string;
-};
-
-export type CertificatesTable = CertificateInspectionColumns & {
-  id: Generated<string> & Id;
-  domain_id: BigintRef;
-  name: string;
-  alias: string | null;
-  active: Generated<boolean>;
-  chain_pem: string;
-  private_key_sealed: Buffer;
-  private_key_key_id: string;
-  created_at: Generated<Date> & Timestamp;
-  created_by: BigintRef | null;
-  updated_at: Generated<Date> & Timestamp;
-  deleted_at: NullableTimestamp;
-  deleted_by: BigintRef | null;
-};
-
-export type SamlCertificatesTable = CertificateInspectionColumns & {
-  id: Generated<string> & Id;
-  domain_id: BigintRef;
-  name: string;
-  entity_id: string;
-  active: Generated<boolean>;
-  certificate_pem: string;
-  created_at: Generated<Date> & Timestamp;
-  created_by: BigintRef | null;
-  updated_at: Generated<Date> & Timestamp;
-  deleted_at: NullableTimestamp;
-  deleted_by: BigintRef | null;
-};
-
 export type RolesTable = { id: Generated<string> & Id; code: string; name: string };
 
 export type ShippingTypesTable = {
@@ -204,6 +159,51 @@ export type PasswordRecoveryTokensTable = {
   used_at: NullableTimestamp;
 };
 
+/** Columns read from an X.509 certificate, shared by certificates and SAML certificates. */
+type CertificateInspectionColumns = {
+  subject: string;
+  subject_cn: string | null;
+  issuer: string;
+  issuer_cn: string | null;
+  serial_number: string;
+  valid_from: Timestamp;
+  valid_to: Timestamp;
+  key_usage: string[];
+  extended_key_usage: string[];
+  key_algorithm: string;
+  fingerprint_sha256: string;
+};
+
+export type CertificatesTable = CertificateInspectionColumns & {
+  id: Generated<string> & Id;
+  domain_id: BigintRef;
+  name: string;
+  alias: string | null;
+  active: Generated<boolean>;
+  chain_pem: string;
+  private_key_sealed: Buffer;
+  private_key_key_id: string;
+  created_at: Generated<Date> & Timestamp;
+  created_by: BigintRef | null;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
+export type SamlCertificatesTable = CertificateInspectionColumns & {
+  id: Generated<string> & Id;
+  domain_id: BigintRef;
+  name: string;
+  entity_id: string;
+  active: Generated<boolean>;
+  certificate_pem: string;
+  created_at: Generated<Date> & Timestamp;
+  created_by: BigintRef | null;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: BigintRef | null;
+};
+
 export type Database = ShippingTables & {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -214,12 +214,12 @@ export type Database = ShippingTables & {
   sessions: SessionsTable;
   preferences: PreferencesTable;
   feedback: FeedbackTable;
-  certificates: CertificatesTable;
-  saml_certificates: SamlCertificatesTable;
   roles: RolesTable;
   shipping_types: ShippingTypesTable;
   templates: TemplatesTable;
   domain_document_types: DomainDocumentTypesTable;
   domain_adv_templates: DomainAdvTemplatesTable;
   password_recovery_tokens: PasswordRecoveryTokensTable;
+  certificates: CertificatesTable;
+  saml_certificates: SamlCertificatesTable;
 };

@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, Modal } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../alerts/alert-store.ts';
 import { resetHostCache } from '../../api/http-client.ts';
+import { closeAllDialogs } from '../../app/dialogs.ts';
 import { MessageArea } from '../../app/message-area.tsx';
 import { initTestI18n } from '../../test/test-i18n.ts';
 import { FeedbackModal, type TFeedbackContext } from './feedback-modal.tsx';
@@ -220,5 +221,16 @@ describe('FeedbackModal', () => {
     expect(fieldValue('feedback-subject')).toBe('');
     expect(fieldValue('feedback-message')).toBe('');
     expect(screen.queryByText('This field is required.')).toBeNull();
+  });
+
+  it('closes with every dialog, and from its loading on antd imperative dialogs close with them too', async () => {
+    const destroyAll = vi.spyOn(Modal, 'destroyAll').mockImplementation(() => {});
+    const onClose = vi.fn();
+    render(<Harness context={withEmail} onClose={onClose} />);
+    act(() => closeAllDialogs());
+    expect(onClose).toHaveBeenCalled();
+    expect(destroyAll).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByTestId('feedback-send')).toBeNull());
+    destroyAll.mockRestore();
   });
 });

@@ -22,6 +22,9 @@ export type TFeedbackContext = {
 
 type TFields = { name: string; email: string; subject: string; msg: string };
 
+// antd's Modal arrives with this module: from now on closing every dialog closes its imperative ones too.
+onCloseAllDialogs(() => Modal.destroyAll());
+
 /** The 'Contact' dialog of spec §2 with the rules of spec §5. Any outcome closes it with SEND_FEEDBACK_OK. */
 export function FeedbackModal({
   open,

@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
 import { ApiCallError, notifyFailure } from '../../api/http-client.ts';
 import { changeLanguage } from '../../app/change-language.ts';
+// 'LLL' below needs dayjs's localizedFormat plugin, which this module registers.
+import '../../i18n/library-locales/dayjs-locale.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useAccount, useUpdateAccount } from './use-account.ts';

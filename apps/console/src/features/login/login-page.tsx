@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { securityApi } from '@sello/contracts/catalogue/security';
-import { Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Input } from 'antd';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
@@ -11,17 +11,76 @@ import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
 
 type TLoginFields = { login: string; password: string };
+type TFieldName = keyof TLoginFields;
 
+/** Both fields are required; a user name of blanks only counts as empty. */
+export function loginFieldErrors(fields: TLoginFields): Partial<Record<TFieldName, string>> {
+  const errors: Partial<Record<TFieldName, string>> = {};
+  if (fields.login.trim() === '') errors.login = 'ERR_FIELD_REQUIRED';
+  if (fields.password === '') errors.password = 'ERR_FIELD_REQUIRED';
+  return errors;
+}
+
+/** A labelled field with its message underneath, laid out like a vertical antd Form.Item. */
+function Field({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: TFieldName;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? 'login-field has-error' : 'login-field'}>
+      <label className="login-field-label" htmlFor={name}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div id={`${name}-error`} className="login-field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The sign-in form. It is built from plain elements and antd's Input and Button rather than antd's
+ * Form, Card and Typography: those bring rc-field-form, async-validator, Tooltip, Tabs, Dropdown, Menu
+ * and Skeleton into the first load of the console, for two required fields, a box and two lines of text.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { loggedIn, permissions, superAdmin } = useSession();
+  const [fields, setFields] = useState<TLoginFields>({ login: '', password: '' });
+  // Like antd's Form: a field is checked from its first change on, and every field on submit.
+  const [checked, setChecked] = useState<Partial<Record<TFieldName, boolean>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (loggedIn) return <Navigate to={landingPathAfterLogin(permissions, superAdmin)} replace />;
 
-  const submit = async ({ login, password }: TLoginFields) => {
+  const fieldErrors = loginFieldErrors(fields);
+  const shownError = (name: TFieldName) => (checked[name] && fieldErrors[name] ? t(fieldErrors[name]) : undefined);
+  const errorProps = (name: TFieldName) =>
+    shownError(name)
+      ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': `${name}-error` }
+      : { 'aria-required': true };
+  const update = (name: TFieldName) => (event: { target: { value: string } }) => {
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+    setChecked((current) => ({ ...current, [name]: true }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked({ login: true, password: true });
+    if (busy || Object.keys(fieldErrors).length > 0) return;
+    const { login, password } = fields;
     setBusy(true);
     setError(null);
     try {
@@ -51,34 +110,47 @@ export default function LoginPage() {
 
   return (
     <div className="login-page">
-      <Card className="login-card">
-        <Typography.Title level={3}>{t('LOGIN_TITLE')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('LOGIN_SUBTITLE')}</Typography.Paragraph>
-        <Form<TLoginFields> layout="vertical" onFinish={submit} requiredMark={false} data-testid="login-form">
-          <Form.Item
-            name="login"
-            label={t('LOGIN_USER')}
-            rules={[{ required: true, whitespace: true, message: t('ERR_FIELD_REQUIRED') }]}
-          >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus data-testid="login-user" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('LOGIN_PASSWORD')}
-            rules={[{ required: true, message: t('ERR_FIELD_REQUIRED') }]}
-          >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
-          </Form.Item>
+      <section className="login-card" aria-labelledby="login-title">
+        <h1 id="login-title" className="login-title">
+          {t('LOGIN_TITLE')}
+        </h1>
+        <p className="login-subtitle">{t('LOGIN_SUBTITLE')}</p>
+        <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
+          <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
+            <Input
+              id="login"
+              name="login"
+              value={fields.login}
+              onChange={update('login')}
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              autoFocus
+              data-testid="login-user"
+              {...errorProps('login')}
+            />
+          </Field>
+          <Field name="password" label={t('LOGIN_PASSWORD')} error={shownError('password')}>
+            <Input.Password
+              id="password"
+              name="password"
+              value={fields.password}
+              onChange={update('password')}
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              data-testid="login-password"
+              {...errorProps('password')}
+            />
+          </Field>
           {error && (
-            <Typography.Paragraph type="danger" role="alert" data-testid="login-error" data-key={error}>
+            <p className="login-error" role="alert" data-testid="login-error" data-key={error}>
               {t(error)}
-            </Typography.Paragraph>
+            </p>
           )}
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t('LOGIN_SUBMIT')}
           </Button>
-        </Form>
-      </Card>
+        </form>
+      </section>
     </div>
   );
 }

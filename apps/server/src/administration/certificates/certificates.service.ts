@@ -13,6 +13,7 @@ import { ApiError, forbidden, notFound } from '../../platform/api-error.ts';
 import type { TExcelColumn } from '../../platform/excel-export.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
+import { takeDeletedFilter } from '../admin-lists.ts';
 import { isLiveDomain, isUniqueViolation } from './certificate-common.queries.ts';
 import { CertificateFileError, readSigningCertificate, type TSigningCertificateUpload } from './certificate-file.ts';
 import type { TCertificateKey } from './certificate-key.ts';
@@ -30,7 +31,6 @@ import {
   type TCertificateRow,
   updateCertificateRow,
 } from './certificates.queries.ts';
-import { splitDeletedFilter } from './deleted-filter.ts';
 import { exportLabels } from './export-labels.ts';
 import { openPrivateKey, sealPrivateKey } from './private-key-box.ts';
 import { inspectCertificate } from './x509-inspect.ts';
@@ -141,7 +141,7 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
 
   /** The domain and deleted flag of a list or export; deleted items need the certificates bin. */
   function listScope(principal: TPrincipal, query: TPagedQuery) {
-    const { deleted, filters } = splitDeletedFilter(query.filters);
+    const { deleted, filters } = takeDeletedFilter(query.filters);
     if (deleted && !hasAll(principal.permissions, ['certBin'])) throw forbidden();
     return { domainId: resolveDomainScope(principal, query.domainid), deleted, query: { ...query, filters } };
   }

@@ -345,3 +345,39 @@ describe('administration/companies/companiesByDomain', () => {
     expect(asSuper.json().length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('malformed requests', () => {
+  it('answer a 4xx error key, never a 500', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', 'administration/companies/detail?selected=abc'],
+      ['GET', 'administration/companies/detail?selected=99999999999999999999'],
+      ['GET', 'administration/companies/detail?selected=-1'],
+      ['GET', 'administration/companies/detail'],
+      ['DELETE', 'administration/companies/delete/abc'],
+      ['DELETE', 'administration/companies/delete/99999999999999999999'],
+      ['PUT', 'administration/companies/recover/0'],
+      ['GET', 'administration/companies/read?first=-1'],
+      ['GET', 'administration/companies/read?pageSize=100000'],
+      ['GET', 'administration/companies/read?sortOrder=2'],
+      ['GET', `administration/companies/read?filters=${filtersParam({ createdAt: ['yesterday', null] })}`],
+      ['GET', `administration/companies/read?filters=${filtersParam({ active: 'yes' })}`],
+      ['GET', `administration/companies/read?filters=${encodeURIComponent('[1,2]')}`],
+      ['GET', 'administration/companies/read?domainid=99999999999999999999'],
+      ['GET', 'administration/companies/companiesByDomain'],
+      ['GET', 'administration/users/usersWithRequestsByCompanies?companies=1,,2'],
+      ['POST', 'administration/companies/new', 'not json'],
+      ['POST', 'administration/companies/new', [1, 2]],
+      ['POST', 'administration/companies/update', { id: 'x', name: 'A', taxId: 'B1234567A' }],
+      ['PUT', 'administration/users/update', { id: 1 }],
+      ['POST', 'administration/groups/new', { name: 'A', userIds: [1e20] }],
+      ['PUT', 'administration/domains/updateTypesDocument/1', { listOfTypes: 'all' }],
+      ['POST', 'administration/users/importUsers', { data: 'data:text/csv;base64,@@@' }],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await superAdmin.call(method as 'GET', path, body);
+      expect(response.statusCode, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${method} ${path}: ${response.body}`).toBeLessThan(500);
+      expect(typeof response.json().key, `${method} ${path}`).toBe('string');
+    }
+  });
+});

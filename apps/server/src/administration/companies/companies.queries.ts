@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { likeText } from '../admin.queries.ts';
+import { deletedByName, likeText } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -23,7 +23,6 @@ export const COMPANY_COLUMNS: TListColumns = {
 export function selectCompanies(db: Db, domain: TDomainFilter, deleted: boolean) {
   return db
     .selectFrom('companies as c')
-    .leftJoin('users as del', 'del.id', 'c.deleted_by')
     .select([
       'c.id',
       'c.domain_id as domainId',
@@ -35,9 +34,7 @@ export function selectCompanies(db: Db, domain: TDomainFilter, deleted: boolean)
       'c.active',
       'c.created_at as createdAt',
       'c.deleted_at as deletedAt',
-      'del.name as deletedBy',
-      sql<number>`(SELECT count(*)::int FROM user_companies uc JOIN users u ON u.id = uc.user_id
-        WHERE uc.company_id = c.id AND u.deleted_at IS NULL)`.as('users'),
+      deletedByName(sql.ref('c.deleted_by')),
     ])
     .$if(domain !== null, (query) => query.where('c.domain_id', '=', domain!))
     .where(deleted ? sql<boolean>`c.deleted_at IS NOT NULL` : sql<boolean>`c.deleted_at IS NULL`);
@@ -45,13 +42,30 @@ export function selectCompanies(db: Db, domain: TDomainFilter, deleted: boolean)
 
 export type TCompanyRow = Awaited<ReturnType<ReturnType<typeof selectCompanies>['executeTakeFirstOrThrow']>>;
 
-export function selectCompany(db: Db, domain: TDomainFilter, id: string, deleted = false) {
-  return selectCompanies(db, domain, deleted).where('c.id', '=', id).executeTakeFirst();
+/**
+ * Live users of each company. A page asks for its own rows only: a count in the list query would run
+ * for every row an offset skips too.
+ */
+export function companyUsersCount() {
+  return sql<number>`(SELECT count(*)::int FROM user_companies uc JOIN users u ON u.id = uc.user_id
+    WHERE uc.company_id = c.id AND u.deleted_at IS NULL)`.as('users');
 }
 
-/** Only users of the company: a list filter. */
-export function whereHasUserOfCompany(companyId: string) {
-  return sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ${companyId})`;
+export async function selectCompanyUserCounts(db: Db, companyIds: readonly string[]) {
+  if (companyIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('user_companies as uc')
+    .innerJoin('users as u', 'u.id', 'uc.user_id')
+    .select(['uc.company_id as id', sql<number>`count(*)::int`.as('users')])
+    .where('uc.company_id', 'in', companyIds)
+    .where('u.deleted_at', 'is', null)
+    .groupBy('uc.company_id')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.users]));
+}
+
+export function selectCompany(db: Db, domain: TDomainFilter, id: string, deleted = false) {
+  return selectCompanies(db, domain, deleted).select(companyUsersCount()).where('c.id', '=', id).executeTakeFirst();
 }
 
 /** The domain of a live company. */

@@ -16,6 +16,7 @@ import { exportLabels } from '../export-labels.ts';
 import {
   COMPANY_COLUMNS,
   COMPANY_UNIQUE_FIELDS,
+  companyUsersCount,
   existsLiveTaxId,
   insertCompany,
   recoverCompanyRow,
@@ -23,12 +24,13 @@ import {
   selectCompany,
   selectCompanyDomain,
   selectCompanyPicker,
+  selectCompanyUserCounts,
   softDeleteCompany,
   type TCompanyRow,
   updateCompanyRow,
 } from './companies.queries.ts';
 
-function toCompany(row: TCompanyRow): TCompany {
+function toCompany(row: TCompanyRow & { users: number }): TCompany {
   return {
     id: Number(row.id),
     domainId: Number(row.domainId),
@@ -72,14 +74,21 @@ export function createCompaniesService(db: Kysely<Database>) {
   async function read(principal: TPrincipal, query: TPagedQuery) {
     const list = await listQuery(principal, query);
     const page = await runPagedList(list.base, list.query, COMPANY_COLUMNS, listOptions);
-    return { rows: page.rows.map(toCompany), total: page.total };
+    const users = await selectCompanyUserCounts(
+      db,
+      page.rows.map((row) => row.id),
+    );
+    return { rows: page.rows.map((row) => toCompany({ ...row, users: users.get(row.id) ?? 0 })), total: page.total };
   }
 
   async function exportList(principal: TPrincipal, query: TExportQuery, reply: FastifyReply) {
     const list = await listQuery(principal, query);
     const { ordered } = buildListQuery(list.base, list.query, COMPANY_COLUMNS, listOptions);
     const { label, yesNo } = exportLabels(query.language);
-    const rows = mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), toCompany);
+    const rows = mapRows(
+      ordered.select(companyUsersCount()).offset(query.first).limit(query.pageSize).stream(500),
+      toCompany,
+    );
     return sendExcel<TCompany>(
       reply,
       'companies.xlsx',

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
+import { deletedByName } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -27,7 +28,6 @@ export const DOMAIN_COLUMNS: TListColumns = {
 export function selectDomains(db: Db, domain: TDomainFilter, deleted: boolean) {
   return db
     .selectFrom('domains as d')
-    .leftJoin('users as del', 'del.id', 'd.deleted_by')
     .select([
       'd.id',
       'd.code',
@@ -38,7 +38,7 @@ export function selectDomains(db: Db, domain: TDomainFilter, deleted: boolean) {
       'd.two_factor_cool_down_hours as twoFactorCoolDownHours',
       'd.created_at as createdAt',
       'd.deleted_at as deletedAt',
-      'del.name as deletedBy',
+      deletedByName(sql.ref('d.deleted_by')),
       sql<number>`(SELECT count(*)::int FROM companies c WHERE c.domain_id = d.id AND c.deleted_at IS NULL)`.as(
         'companies',
       ),

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { likeText } from '../admin.queries.ts';
+import { deletedByName, likeText } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -19,7 +19,6 @@ export const GROUP_COLUMNS: TListColumns = {
 export function selectGroups(db: Db, domain: TDomainFilter, deleted: boolean) {
   return db
     .selectFrom('groups as g')
-    .leftJoin('users as del', 'del.id', 'g.deleted_by')
     .select([
       'g.id',
       'g.domain_id as domainId',
@@ -28,9 +27,7 @@ export function selectGroups(db: Db, domain: TDomainFilter, deleted: boolean) {
       'g.active',
       'g.created_at as createdAt',
       'g.deleted_at as deletedAt',
-      'del.name as deletedBy',
-      sql<number>`(SELECT count(*)::int FROM user_groups ug JOIN users u ON u.id = ug.user_id
-        WHERE ug.group_id = g.id AND u.deleted_at IS NULL)`.as('users'),
+      deletedByName(sql.ref('g.deleted_by')),
     ])
     .$if(domain !== null, (query) => query.where('g.domain_id', '=', domain!))
     .where(deleted ? sql<boolean>`g.deleted_at IS NOT NULL` : sql<boolean>`g.deleted_at IS NULL`);
@@ -38,8 +35,27 @@ export function selectGroups(db: Db, domain: TDomainFilter, deleted: boolean) {
 
 export type TGroupRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['executeTakeFirstOrThrow']>>;
 
+/** Live members of each group; like companies, a page counts only its own rows. */
+export function groupUsersCount() {
+  return sql<number>`(SELECT count(*)::int FROM user_groups ug JOIN users u ON u.id = ug.user_id
+    WHERE ug.group_id = g.id AND u.deleted_at IS NULL)`.as('users');
+}
+
+export async function selectGroupUserCounts(db: Db, groupIds: readonly string[]) {
+  if (groupIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('user_groups as ug')
+    .innerJoin('users as u', 'u.id', 'ug.user_id')
+    .select(['ug.group_id as id', sql<number>`count(*)::int`.as('users')])
+    .where('ug.group_id', 'in', groupIds)
+    .where('u.deleted_at', 'is', null)
+    .groupBy('ug.group_id')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.users]));
+}
+
 export function selectGroup(db: Db, domain: TDomainFilter, id: string, deleted = false) {
-  return selectGroups(db, domain, deleted).where('g.id', '=', id).executeTakeFirst();
+  return selectGroups(db, domain, deleted).select(groupUsersCount()).where('g.id', '=', id).executeTakeFirst();
 }
 
 /** Live members of a group, for the picker. */

@@ -27,6 +27,7 @@ import {
   existsLiveGroupName,
   GROUP_COLUMNS,
   GROUP_UNIQUE_FIELDS,
+  groupUsersCount,
   insertGroup,
   recoverGroupRow,
   replaceGroupMembers,
@@ -34,12 +35,13 @@ import {
   selectGroupMembers,
   selectGroupPicker,
   selectGroups,
+  selectGroupUserCounts,
   softDeleteGroup,
   type TGroupRow,
   updateGroupRow,
 } from './groups.queries.ts';
 
-function toGroup(row: TGroupRow): TGroup {
+function toGroup(row: TGroupRow & { users: number }): TGroup {
   return {
     id: Number(row.id),
     domainId: Number(row.domainId),
@@ -73,7 +75,11 @@ export function createGroupsService(db: Kysely<Database>) {
   async function read(principal: TPrincipal, query: TPagedQuery) {
     const list = await listQuery(principal, query);
     const page = await runPagedList(list.base, list.query, GROUP_COLUMNS, listOptions);
-    return { rows: page.rows.map(toGroup), total: page.total };
+    const users = await selectGroupUserCounts(
+      db,
+      page.rows.map((row) => row.id),
+    );
+    return { rows: page.rows.map((row) => toGroup({ ...row, users: users.get(row.id) ?? 0 })), total: page.total };
   }
 
   async function exportList(principal: TPrincipal, query: TExportQuery, reply: FastifyReply) {
@@ -94,7 +100,7 @@ export function createGroupsService(db: Kysely<Database>) {
         { header: label('deletedAt'), value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null) },
         { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
       ],
-      mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), toGroup),
+      mapRows(ordered.select(groupUsersCount()).offset(query.first).limit(query.pageSize).stream(500), toGroup),
     );
   }
 

@@ -12,10 +12,10 @@ import { forbidden, notFound } from '../../platform/api-error.ts';
 import type { TExcelColumn } from '../../platform/excel-export.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
+import { takeDeletedFilter } from '../admin-lists.ts';
 import { isLiveDomain, isUniqueViolation } from '../certificates/certificate-common.queries.ts';
 import { readPublicCertificate } from '../certificates/certificate-file.ts';
 import { nameInUse, toFieldError } from '../certificates/certificates.service.ts';
-import { splitDeletedFilter } from '../certificates/deleted-filter.ts';
 import { exportLabels } from '../certificates/export-labels.ts';
 import { inspectCertificate } from '../certificates/x509-inspect.ts';
 import {
@@ -100,7 +100,7 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
   }
 
   function listScope(principal: TPrincipal, query: TPagedQuery) {
-    const { deleted, filters } = splitDeletedFilter(query.filters);
+    const { deleted, filters } = takeDeletedFilter(query.filters);
     if (deleted && !hasAll(principal.permissions, SAML_BIN)) throw forbidden();
     return { domainId: resolveDomainScope(principal, query.domainid), deleted, query: { ...query, filters } };
   }

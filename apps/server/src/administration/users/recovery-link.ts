@@ -9,7 +9,7 @@ import type { TPreferences } from '../../preferences/preferences.service.ts';
 import { insertRecoveryToken } from './users.queries.ts';
 
 /** How long a link to choose a password works. */
-export const RECOVERY_LINK_HOURS = 48;
+const RECOVERY_LINK_HOURS = 48;
 
 export type TRecoveryTokens = { recoveryToken: string; loginToken: string };
 type TMailKind = 'welcome' | 'reset';
@@ -61,7 +61,7 @@ export async function issueRecoveryLink(db: Kysely<Database>, userId: string, cr
 }
 
 /** The console link of spec §2 `/pwdrcvmail`, carrying the two tokens `pwdrecoverlogin` takes. */
-export function recoveryUrl(consoleUrl: string, tokens: TRecoveryTokens): string {
+function recoveryUrl(consoleUrl: string, tokens: TRecoveryTokens): string {
   const base = consoleUrl.endsWith('/') ? consoleUrl : `${consoleUrl}/`;
   const query = new URLSearchParams({ recoveryToken: tokens.recoveryToken, loginToken: tokens.loginToken });
   return `${base}#/pwdrcvmail?${query.toString()}`;

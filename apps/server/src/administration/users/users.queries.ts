@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { likeText } from '../admin.queries.ts';
+import { deletedByName, likeText } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -25,7 +25,6 @@ export const USER_COLUMNS: TListColumns = {
 export function selectUsers(db: Db, domain: TDomainFilter, deleted: boolean) {
   return db
     .selectFrom('users as u')
-    .leftJoin('users as del', 'del.id', 'u.deleted_by')
     .select([
       'u.id',
       'u.domain_id as domainId',
@@ -40,7 +39,7 @@ export function selectUsers(db: Db, domain: TDomainFilter, deleted: boolean) {
       'u.last_login_at as lastLoginAt',
       'u.created_at as createdAt',
       'u.deleted_at as deletedAt',
-      'del.name as deletedBy',
+      deletedByName(sql.ref('u.deleted_by')),
     ])
     .$if(domain !== null, (query) => query.where('u.domain_id', '=', domain!))
     .where(deleted ? sql<boolean>`u.deleted_at IS NOT NULL` : sql<boolean>`u.deleted_at IS NULL`);

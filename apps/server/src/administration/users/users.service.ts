@@ -63,7 +63,7 @@ type Deps = { db: Kysely<Database>; mailer: TMailer; preferences: TPreferences; 
 
 const KNOWN_FLAGS = new Set<string>(PERMISSION_FLAGS);
 
-export function toUserRow(row: TUserRowDb): TUserRow {
+function toUserRow(row: TUserRowDb): TUserRow {
   return {
     id: Number(row.id),
     domainId: Number(row.domainId),
@@ -86,7 +86,7 @@ const fieldError = (field: string, key: 'ERR_PERMISSION_NOT_ALLOWED' | 'ERR_SELF
   new ApiError(400, 'ERR_VALIDATION', { [field]: key });
 
 /** The flags of a role's defaults a caller may hand out: all for a super admin, else those the caller holds. */
-export function defaultFlagsFor(principal: TPrincipal, roleCode: string): string[] {
+function defaultFlagsFor(principal: TPrincipal, roleCode: string): string[] {
   const [key] = detectRoles(roleCode);
   const defaults = key ? DEFAULT_PERMISSIONS_BY_ROLE[key] : [];
   return defaults.filter((flag) => principal.superAdmin || principal.permissions[flag] === true);

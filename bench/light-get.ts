@@ -1,0 +1,190 @@
+// Requests per second and p99 latency of a light authenticated GET on the real app (embedded PostgreSQL,
+// every plugin and hook), side by side with a bare Fastify hello-world measured the same way.
+// Loopback only: both servers listen on 127.0.0.1 and autocannon talks to nothing else.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createConnection } from 'node:net';
+import { COOKIES, HEADERS } from '@sello/contracts/constants';
+import { API_PREFIX } from '@sello/contracts/endpoint';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/open-database.ts';
+import { DEMO_PASSWORD, seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
+import { writeResult } from './lib/bench-result.ts';
+
+const HOST = '127.0.0.1';
+const DATA_DIR = '.test-data/bench-db';
+const PG_PORT = 54395;
+const USER = 'company.user';
+const PATH = `${API_PREFIX}account/users/read`;
+const LOAD = { connections: 10, warmupSeconds: 2, durationSeconds: 10 } as const;
+
+type TFigures = {
+  target: string;
+  requestsPerSec: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
+
+const cleanups: (() => Promise<unknown>)[] = [];
+
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: HOST, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: HOST, port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://${HOST}:${port}`;
+}
+
+/** 2 s of warm-up (discarded), then 10 s measured; autocannon runs in a worker thread, off the servers' event loop. */
+async function measure(target: string, url: string, headers: Record<string, string>): Promise<TFigures> {
+  const options = { url, headers, connections: LOAD.connections, workers: 1 };
+  await autocannon({ ...options, duration: LOAD.warmupSeconds });
+  const result = await autocannon({ ...options, duration: LOAD.durationSeconds });
+  return {
+    target,
+    requestsPerSec: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyMaxMs: result.latency.max,
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function helloWorld(): Promise<TFigures> {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  cleanups.push(() => app.close());
+  const base = await listen(app);
+  const figures = await measure('bare Fastify hello-world', `${base}/`, {});
+  await app.close();
+  return figures;
+}
+
+/** Signs in as the console does: XSRF double submit (cookie and header), then the token of the answer. */
+async function signIn(base: string, xsrf: string): Promise<string> {
+  const response = await fetch(`${base}${API_PREFIX}security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `${COOKIES.xsrf}=${xsrf}`, [HEADERS.xsrf]: xsrf },
+    body: JSON.stringify({ login: USER, password: DEMO_PASSWORD }),
+  });
+  const token = response.headers.get(HEADERS.authToken);
+  if (response.status !== 200 || !token) throw new Error(`sign-in as ${USER} failed: ${response.status}`);
+  return token;
+}
+
+async function sello(): Promise<TFigures> {
+  if (await portInUse(PG_PORT)) {
+    throw new Error(`port ${PG_PORT} is taken: stop the server that uses ${DATA_DIR} (or its PostgreSQL) first`);
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    HOST,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    DATA_DIR,
+    EMBEDDED_PG_PORT: String(PG_PORT),
+  });
+  // The app logs every request at `info` as in production; the lines go nowhere, their cost is measured.
+  const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: '/dev/null', sync: false }));
+  const { database, stop } = await openDatabase(config, logger);
+  cleanups.push(stop);
+  await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
+  await seedDemo(database.db);
+  const app = await buildApp({ config, database, logger });
+  cleanups.push(() => app.close());
+  const base = await listen(app);
+
+  const xsrf = randomBytes(24).toString('base64url');
+  const headers = { [HEADERS.authToken]: await signIn(base, xsrf), cookie: `${COOKIES.xsrf}=${xsrf}` };
+  const check = await fetch(`${base}${PATH}`, { headers });
+  const account = (await check.json()) as { userid?: string };
+  if (check.status !== 200 || account.userid !== USER) throw new Error(`GET ${PATH} answered ${check.status}`);
+
+  const figures = await measure(`GET ${PATH} (${USER})`, `${base}${PATH}`, headers);
+  await cleanUp();
+  return figures;
+}
+
+function table(rows: TFigures[]): string {
+  const width = Math.max(...rows.map((row) => row.target.length));
+  const head = `  ${'target'.padEnd(width)}  ${'req/s'.padStart(8)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'requests'.padStart(9)}  errors  non-2xx`;
+  const lines = rows.map(
+    (row) =>
+      `  ${row.target.padEnd(width)}  ${String(row.requestsPerSec).padStart(8)}  ${String(row.latencyP50Ms).padStart(7)}  ${String(row.latencyP99Ms).padStart(7)}  ${String(row.requests).padStart(9)}  ${String(row.errors + row.timeouts).padStart(6)}  ${String(row.non2xx).padStart(7)}`,
+  );
+  return [head, ...lines].join('\n');
+}
+
+async function main(): Promise<void> {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  }
+  try {
+    const hello = await helloWorld();
+    const app = await sello();
+    const ok = [hello, app].every((row) => row.errors === 0 && row.timeouts === 0 && row.non2xx === 0);
+    const appShare = Math.round((app.requestsPerSec / hello.requestsPerSec) * 1000) / 10;
+    process.stdout.write(
+      [
+        `Light GET, ${LOAD.connections} connections, ${LOAD.durationSeconds} s after ${LOAD.warmupSeconds} s of warm-up (loopback):`,
+        table([hello, app]),
+        `The app serves ${appShare}% of the hello-world's requests per second.`,
+        ok ? 'No errors.' : 'FAILED: errors, timeouts or non-2xx answers.',
+        '',
+      ].join('\n'),
+    );
+    const summary = [
+      `Light GET, ${LOAD.connections} connections, ${LOAD.durationSeconds} s after ${LOAD.warmupSeconds} s of warm-up:`,
+      '',
+      '| target | req/s | p50 ms | p99 ms | requests | errors | non-2xx |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...[hello, app].map(
+        (row) =>
+          `| ${row.target} | ${row.requestsPerSec} | ${row.latencyP50Ms} | ${row.latencyP99Ms} | ${row.requests} | ${row.errors + row.timeouts} | ${row.non2xx} |`,
+      ),
+      '',
+      `The app serves ${appShare}% of the hello-world's requests per second.`,
+    ];
+    writeResult('light-get', {
+      ok,
+      summary,
+      load: LOAD,
+      appShareOfHelloWorldPercent: appShare,
+      helloWorld: hello,
+      app,
+    });
+    process.exitCode = ok ? 0 : 1;
+  } catch (error) {
+    process.stderr.write(`light-get: ${(error as Error).stack ?? error}\n`);
+    process.exitCode = 2;
+  } finally {
+    await cleanUp();
+  }
+}
+
+await main();
