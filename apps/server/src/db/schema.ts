@@ -203,6 +203,13 @@ export type SamlCertificatesTable = CertificateInspectionColumns & {
   deleted_by: BigintRef | null;
 };
 
+/** Live users and companies of each domain, kept by triggers (migrations/006_admin_list_indexes.sql). */
+export type LiveCountsTable = {
+  domain_id: BigintRef;
+  kind: 'users' | 'companies';
+  live: ColumnType<string, string | number, string | number>;
+};
+
 export type Database = {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -221,4 +228,5 @@ export type Database = {
   password_recovery_tokens: PasswordRecoveryTokensTable;
   certificates: CertificatesTable;
   saml_certificates: SamlCertificatesTable;
+  live_counts: LiveCountsTable;
 };
