@@ -444,8 +444,13 @@ function markdownRows(rows: TScenarioFigures[]): string[] {
 }
 
 async function main(): Promise<void> {
+  let interrupted = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+    process.once(signal, () => {
+      interrupted = true;
+      process.stderr.write(`admin-lists: ${signal}, stopping the server and PostgreSQL\n`);
+      void cleanUp().finally(() => process.exit(130));
+    });
   }
   const began = performance.now();
   try {
@@ -528,6 +533,8 @@ async function main(): Promise<void> {
     });
     process.exitCode = ok ? 0 : 1;
   } catch (error) {
+    // After Ctrl-C the requests under way fail as the server stops: nothing to report.
+    if (interrupted) return;
     process.stderr.write(`admin-lists: ${(error as Error).stack ?? error}\n`);
     process.exitCode = 2;
   } finally {
