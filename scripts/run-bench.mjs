@@ -9,7 +9,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, 'bench');
 const resultsDir = path.join(benchDir, 'results');
-/** No bench may run longer than this; light-get needs about 40 s, login-bundle about 1 s. */
+/** No bench may run longer than this; admin-lists needs about 50 s, light-get about 40 s, login-bundle about 1 s. */
 const BENCH_TIMEOUT_MS = 150_000;
 
 function machine() {

@@ -213,6 +213,13 @@ export type DomainConfigurationTable = {
   updated_at: Generated<Date> & Timestamp;
 };
 
+/** Live users and companies of each domain, kept by triggers (migrations/006_admin_list_indexes.sql). */
+export type LiveCountsTable = {
+  domain_id: BigintRef;
+  kind: 'users' | 'companies';
+  live: ColumnType<string, string | number, string | number>;
+};
+
 export type Database = ShippingTables & {
   domains: DomainsTable;
   companies: CompaniesTable;
@@ -232,4 +239,5 @@ export type Database = ShippingTables & {
   certificates: CertificatesTable;
   saml_certificates: SamlCertificatesTable;
   domain_configuration: DomainConfigurationTable;
+  live_counts: LiveCountsTable;
 };

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { deletedByName, likeText } from '../admin.queries.ts';
+import { deletedByName, likeText, notDeletedUser } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -47,18 +47,17 @@ export type TCompanyRow = Awaited<ReturnType<ReturnType<typeof selectCompanies>[
  * for every row an offset skips too.
  */
 export function companyUsersCount() {
-  return sql<number>`(SELECT count(*)::int FROM user_companies uc JOIN users u ON u.id = uc.user_id
-    WHERE uc.company_id = c.id AND u.deleted_at IS NULL)`.as('users');
+  return sql<number>`(SELECT count(*)::int FROM user_companies uc
+    WHERE uc.company_id = c.id AND ${notDeletedUser(sql.ref('uc.user_id'))})`.as('users');
 }
 
 export async function selectCompanyUserCounts(db: Db, companyIds: readonly string[]) {
   if (companyIds.length === 0) return new Map<string, number>();
   const rows = await db
     .selectFrom('user_companies as uc')
-    .innerJoin('users as u', 'u.id', 'uc.user_id')
     .select(['uc.company_id as id', sql<number>`count(*)::int`.as('users')])
     .where('uc.company_id', 'in', companyIds)
-    .where('u.deleted_at', 'is', null)
+    .where(notDeletedUser(sql.ref('uc.user_id')))
     .groupBy('uc.company_id')
     .execute();
   return new Map(rows.map((row) => [row.id, row.users]));

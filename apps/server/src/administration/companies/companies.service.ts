@@ -9,7 +9,7 @@ import { sendExcel } from '../../platform/excel-export.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
-import { selectLiveDomainId } from '../admin.queries.ts';
+import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
 import { conflict, mapRows, takeDeletedFilter, toIso, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { exportLabels } from '../export-labels.ts';
@@ -66,14 +66,18 @@ export function createCompaniesService(db: Kysely<Database>) {
     if (deleted) assertBin(principal, 'companyBin');
     const domainId = await resolveListDomain(principal, query, (id) => selectCompanyDomain(db, id));
     const base = selectCompanies(db, domainId, deleted);
-    return { base, query: { ...query, filters } };
+    return { base, query: { ...query, filters }, domainId, deleted };
   }
 
   const listOptions = { defaultSort: 'name', tieBreaker: sql`c.id` };
 
   async function read(principal: TPrincipal, query: TPagedQuery) {
     const list = await listQuery(principal, query);
-    const page = await runPagedList(list.base, list.query, COMPANY_COLUMNS, listOptions);
+    const page = await runPagedList(list.base, list.query, COMPANY_COLUMNS, {
+      ...listOptions,
+      // Every live company of the domain: the kept count answers the total.
+      ...(!list.deleted && { unfilteredTotal: () => selectLiveCount(db, list.domainId, 'companies') }),
+    });
     const users = await selectCompanyUserCounts(
       db,
       page.rows.map((row) => row.id),

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { deletedByName } from '../admin.queries.ts';
+import { deletedByName, liveCountOf } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -24,7 +24,10 @@ export const DOMAIN_COLUMNS: TListColumns = {
   deletedAt: { expression: sql`d.deleted_at`, sortable: true, filter: 'dateRange' },
 };
 
-/** Domains (every one for null, else only `domain`), live or deleted, with their live companies and users. */
+/**
+ * Domains (every one for null, else only `domain`), live or deleted, with their live companies and users
+ * (kept counts: a domain of 100,000 users is not counted on every page).
+ */
 export function selectDomains(db: Db, domain: TDomainFilter, deleted: boolean) {
   return db
     .selectFrom('domains as d')
@@ -39,10 +42,8 @@ export function selectDomains(db: Db, domain: TDomainFilter, deleted: boolean) {
       'd.created_at as createdAt',
       'd.deleted_at as deletedAt',
       deletedByName(sql.ref('d.deleted_by')),
-      sql<number>`(SELECT count(*)::int FROM companies c WHERE c.domain_id = d.id AND c.deleted_at IS NULL)`.as(
-        'companies',
-      ),
-      sql<number>`(SELECT count(*)::int FROM users u WHERE u.domain_id = d.id AND u.deleted_at IS NULL)`.as('users'),
+      liveCountOf(sql.ref('d.id'), 'companies').as('companies'),
+      liveCountOf(sql.ref('d.id'), 'users').as('users'),
     ])
     .$if(domain !== null, (query) => query.where('d.id', '=', domain!))
     .where(deleted ? sql<boolean>`d.deleted_at IS NOT NULL` : sql<boolean>`d.deleted_at IS NULL`);

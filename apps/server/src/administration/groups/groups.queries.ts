@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { deletedByName, likeText } from '../admin.queries.ts';
+import { deletedByName, likeText, notDeletedUser } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -37,18 +37,17 @@ export type TGroupRow = Awaited<ReturnType<ReturnType<typeof selectGroups>['exec
 
 /** Live members of each group; like companies, a page counts only its own rows. */
 export function groupUsersCount() {
-  return sql<number>`(SELECT count(*)::int FROM user_groups ug JOIN users u ON u.id = ug.user_id
-    WHERE ug.group_id = g.id AND u.deleted_at IS NULL)`.as('users');
+  return sql<number>`(SELECT count(*)::int FROM user_groups ug
+    WHERE ug.group_id = g.id AND ${notDeletedUser(sql.ref('ug.user_id'))})`.as('users');
 }
 
 export async function selectGroupUserCounts(db: Db, groupIds: readonly string[]) {
   if (groupIds.length === 0) return new Map<string, number>();
   const rows = await db
     .selectFrom('user_groups as ug')
-    .innerJoin('users as u', 'u.id', 'ug.user_id')
     .select(['ug.group_id as id', sql<number>`count(*)::int`.as('users')])
     .where('ug.group_id', 'in', groupIds)
-    .where('u.deleted_at', 'is', null)
+    .where(notDeletedUser(sql.ref('ug.user_id')))
     .groupBy('ug.group_id')
     .execute();
   return new Map(rows.map((row) => [row.id, row.users]));

@@ -1,0 +1,313 @@
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+
+/**
+ * A streaming writer of one-sheet .xlsx files: the sheet's XML is written as rows arrive and deflated
+ * on the way out, so memory stays flat whatever the number of rows. It writes what the list exports
+ * need (text, numbers, yes/no, date-times, a bold header, column widths) as exceljs's streaming writer
+ * wrote it (text as `t="str"` cells, dates as serial numbers in the format yyyy-mm-dd hh:mm:ss), at a
+ * fraction of the cost: a 100,000-user export spent about 3 s of CPU in exceljs's cell and style
+ * objects, against a few hundred milliseconds here.
+ */
+
+export type TCellValue = string | number | boolean | Date | null | undefined;
+
+export type TSheetColumn = { header: string; width: number };
+
+/** The styles of styles.xml below: 0 plain, 1 bold (header), 2 date-time. */
+const STYLE = { header: 1, dateTime: 2 } as const;
+const MS_PER_DAY = 86_400_000;
+/** Excel's serial number of 1970-01-01 (the 1900 date system). */
+const EXCEL_EPOCH_DAYS = 25_569;
+/** Text is handed to the deflater in chunks of about this many characters. */
+const CHUNK_CHARS = 64 * 1024;
+const MAX_ZIP32 = 0xffff_ffff;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
+<Default Extension="xml" ContentType="application/xml"/>\
+<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
+<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>\
+<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>\
+</Types>`;
+
+const ROOT_RELS = `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">\
+<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+
+const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">\
+<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>\
+<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+
+const FONT = '<sz val="11"/><name val="Calibri"/><family val="2"/>';
+const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
+<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>\
+<fonts count="2"><font>${FONT}</font><font><b/>${FONT}</font></fonts>\
+<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
+<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
+<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
+<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>\
+<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
+<dxfs count="0"/><tableStyles count="0"/></styleSheet>`;
+
+const XML_ENTITIES: Record<number, string> = { 34: '&quot;', 38: '&amp;', 39: '&apos;', 60: '&lt;', 62: '&gt;' };
+
+/** Whether XML 1.0 cannot carry the character: C0 controls but tab, line feed and carriage return; DEL. */
+const isUnwritable = (code: number) => (code < 32 ? code !== 9 && code !== 10 && code !== 13 : code === 127);
+
+/** XML text of a value: the five entities escaped, characters XML cannot carry left out (as exceljs did). */
+export function escapeXml(text: string): string {
+  let result = '';
+  let last = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const entity = XML_ENTITIES[code];
+    if (entity === undefined && !isUnwritable(code)) continue;
+    result += text.slice(last, index) + (entity ?? '');
+    last = index + 1;
+  }
+  return last === 0 ? text : result + text.slice(last);
+}
+
+/** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ]. */
+function sheetName(name: string): string {
+  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
+/** A, B, …, Z, AA, AB, … */
+export function columnLetters(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+function cellXml(ref: string, value: TCellValue, style = 0): string {
+  const s = style ? ` s="${style}"` : '';
+  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${s}><v>${value}</v></c>`;
+  if (typeof value === 'boolean') return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
+  if (value instanceof Date) {
+    const time = value.getTime();
+    if (Number.isNaN(time)) return `<c r="${ref}"${s} t="str"><v></v></c>`;
+    return `<c r="${ref}" s="${STYLE.dateTime}"><v>${EXCEL_EPOCH_DAYS + time / MS_PER_DAY}</v></c>`;
+  }
+  return `<c r="${ref}"${s} t="str"><v>${escapeXml(value === null || value === undefined ? '' : String(value))}</v></c>`;
+}
+
+async function* sheetXml(
+  columns: readonly TSheetColumn[],
+  rows: AsyncIterable<readonly TCellValue[]>,
+): AsyncGenerator<Buffer> {
+  const letters = columns.map((_, index) => columnLetters(index));
+  const widths = columns
+    .map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${column.width}" customWidth="1"/>`)
+    .join('');
+  const header = columns.map((column, index) => cellXml(`${letters[index]}1`, column.header, STYLE.header)).join('');
+  let text = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">\
+<sheetViews><sheetView workbookViewId="0"/></sheetViews><sheetFormatPr defaultRowHeight="15"/>\
+<cols>${widths}</cols><sheetData><row r="1" s="${STYLE.header}" customFormat="1">${header}</row>`;
+  let rowNumber = 1;
+  for await (const values of rows) {
+    rowNumber++;
+    text += `<row r="${rowNumber}">`;
+    for (let index = 0; index < letters.length; index++) {
+      text += cellXml(`${letters[index]}${rowNumber}`, values[index]);
+    }
+    text += '</row>';
+    if (text.length >= CHUNK_CHARS) {
+      yield Buffer.from(text, 'utf8');
+      text = '';
+    }
+  }
+  yield Buffer.from(`${text}</sheetData></worksheet>`, 'utf8');
+}
+
+type TZipEntry = {
+  name: Buffer;
+  crc: number;
+  size: number;
+  compressedSize: number;
+  offset: number;
+  /** Sizes and CRC follow the data (streamed entries), not in the local header. */
+  streamed: boolean;
+};
+
+/** MS-DOS time and date of the entries. */
+function dosDateTime(date: Date): { time: number; date: number } {
+  return {
+    time: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
+    date: ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+  };
+}
+
+const FLAG_DATA_DESCRIPTOR = 0x0008;
+const FLAG_UTF8_NAME = 0x0800;
+const METHOD_DEFLATE = 8;
+const ZIP_VERSION = 20;
+
+/** Writes a ZIP archive to `out`: small entries whole, one large entry streamed (data descriptor). */
+class ZipWriter {
+  readonly #out: Writable;
+  readonly #entries: TZipEntry[] = [];
+  readonly #stamp = dosDateTime(new Date());
+  #offset = 0;
+
+  constructor(out: Writable) {
+    this.#out = out;
+  }
+
+  async #write(buffer: Buffer): Promise<void> {
+    if (this.#out.destroyed) throw new Error('the download was closed');
+    this.#offset += buffer.length;
+    if (!this.#out.write(buffer)) await drained(this.#out);
+  }
+
+  #localHeader(entry: TZipEntry): Buffer {
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(ZIP_VERSION, 4);
+    header.writeUInt16LE(FLAG_UTF8_NAME | (entry.streamed ? FLAG_DATA_DESCRIPTOR : 0), 6);
+    header.writeUInt16LE(METHOD_DEFLATE, 8);
+    header.writeUInt16LE(this.#stamp.time, 10);
+    header.writeUInt16LE(this.#stamp.date, 12);
+    header.writeUInt32LE(entry.crc, 14);
+    header.writeUInt32LE(entry.compressedSize, 18);
+    header.writeUInt32LE(entry.size, 22);
+    header.writeUInt16LE(entry.name.length, 26);
+    return Buffer.concat([header, entry.name]);
+  }
+
+  async addFile(name: string, text: string): Promise<void> {
+    const data = Buffer.from(text, 'utf8');
+    const compressed = deflateRawSync(data);
+    const entry = {
+      name: Buffer.from(name, 'utf8'),
+      crc: crc32(data),
+      size: data.length,
+      compressedSize: compressed.length,
+      offset: this.#offset,
+      streamed: false,
+    };
+    await this.#write(this.#localHeader(entry));
+    await this.#write(compressed);
+    this.#entries.push(entry);
+  }
+
+  async addStream(name: string, chunks: AsyncIterable<Buffer>): Promise<void> {
+    const entry: TZipEntry = {
+      name: Buffer.from(name, 'utf8'),
+      crc: 0,
+      size: 0,
+      compressedSize: 0,
+      offset: this.#offset,
+      streamed: true,
+    };
+    await this.#write(this.#localHeader(entry));
+    await pipeline(
+      chunks,
+      async function* checksum(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          entry.crc = crc32(chunk, entry.crc);
+          entry.size += chunk.length;
+          yield chunk;
+        }
+      },
+      createDeflateRaw({ level: constants.Z_BEST_SPEED }),
+      async function* measure(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          entry.compressedSize += chunk.length;
+          yield chunk;
+        }
+      },
+      this.#out,
+      { end: false },
+    );
+    this.#offset += entry.compressedSize;
+    if (entry.size > MAX_ZIP32 || this.#offset > MAX_ZIP32) throw new Error('export too large for a ZIP32 archive');
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(entry.crc, 4);
+    descriptor.writeUInt32LE(entry.compressedSize, 8);
+    descriptor.writeUInt32LE(entry.size, 12);
+    await this.#write(descriptor);
+    this.#entries.push(entry);
+  }
+
+  async end(): Promise<void> {
+    const start = this.#offset;
+    for (const entry of this.#entries) {
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(0x02014b50, 0);
+      header.writeUInt16LE(ZIP_VERSION, 4);
+      header.writeUInt16LE(ZIP_VERSION, 6);
+      header.writeUInt16LE(FLAG_UTF8_NAME | (entry.streamed ? FLAG_DATA_DESCRIPTOR : 0), 8);
+      header.writeUInt16LE(METHOD_DEFLATE, 10);
+      header.writeUInt16LE(this.#stamp.time, 12);
+      header.writeUInt16LE(this.#stamp.date, 14);
+      header.writeUInt32LE(entry.crc, 16);
+      header.writeUInt32LE(entry.compressedSize, 20);
+      header.writeUInt32LE(entry.size, 24);
+      header.writeUInt16LE(entry.name.length, 28);
+      header.writeUInt32LE(entry.offset, 42);
+      await this.#write(Buffer.concat([header, entry.name]));
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.#entries.length, 8);
+    end.writeUInt16LE(this.#entries.length, 10);
+    end.writeUInt32LE(this.#offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    await this.#write(end);
+    this.#out.end();
+  }
+}
+
+/** Resolves when `out` can take more; rejects when it is closed first (the client went away). */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      out.off('error', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('the download was closed'));
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+    out.on('error', onClose);
+  });
+}
+
+/**
+ * Writes a one-sheet workbook to `out` and ends it: a bold header row, then one row per item of
+ * `rows`. Reading `rows` stops (its iterator is returned) when `out` closes early.
+ */
+export async function writeXlsx(
+  out: Writable,
+  name: string,
+  columns: readonly TSheetColumn[],
+  rows: AsyncIterable<readonly TCellValue[]>,
+): Promise<void> {
+  const zip = new ZipWriter(out);
+  await zip.addFile('[Content_Types].xml', CONTENT_TYPES);
+  await zip.addFile('_rels/.rels', ROOT_RELS);
+  await zip.addFile(
+    'xl/workbook.xml',
+    `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews>\
+<sheets><sheet name="${escapeXml(sheetName(name))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+  await zip.addFile('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
+  await zip.addFile('xl/styles.xml', STYLES);
+  await zip.addStream('xl/worksheets/sheet1.xml', sheetXml(columns, rows));
+  await zip.end();
+}
