@@ -34,6 +34,8 @@ import { createPreferences } from './preferences/preferences.service.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
 import { registerShippingsRoutes } from './shippings/shippings.routes.ts';
+import { registerTemplatesRoutes } from './templates/templates.routes.ts';
+import { registerTypesRoutes } from './types/types.routes.ts';
 import { readVersion } from './version.ts';
 
 export type TBuildOptions = { config: TConfig; database: TDatabase; logger: Logger };
@@ -107,6 +109,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerCertificateRoutes(ctx);
   registerSamlCertificateRoutes(ctx);
   registerShippingsRoutes(ctx);
+  registerTypesRoutes(ctx);
+  registerTemplatesRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

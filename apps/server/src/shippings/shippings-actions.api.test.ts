@@ -193,10 +193,15 @@ describe('soft delete and recover', () => {
     const bin = (
       await admin.get(`shippings/shippingslist?scope=all&filters=${encodeURIComponent('{"deleted":true}')}`)
     ).json();
-    expect(bin.rows.find((row: { requestId: number }) => row.requestId === id)).toMatchObject({
-      deleted: true,
-      state: 'no_auth',
-    });
+    const binRow = bin.rows.find((row: { requestId: number }) => row.requestId === id);
+    expect(binRow).toMatchObject({ deleted: true, state: 'no_auth', deletedBy: 'Javier Ruiz' });
+    expect(Date.now() - Date.parse(binRow.deletedAt)).toBeLessThan(60_000);
+    // Another domain's bin does not show it, nor can it bring it back.
+    const acmeBin = (
+      await acmeAdmin.get(`shippings/shippingslist?scope=all&filters=${encodeURIComponent('{"deleted":true}')}`)
+    ).json();
+    expect(acmeBin.rows.map((row: { requestId: number }) => row.requestId)).not.toContain(id);
+    expect((await acmeAdmin.put(`shippings/recover/${id}`)).statusCode).toBe(404);
     expect(
       (await user.get(`shippings/shippingslist?filters=${encodeURIComponent('{"deleted":true}')}`)).statusCode,
     ).toBe(403);

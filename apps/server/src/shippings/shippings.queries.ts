@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { deletedByName } from '../administration/admin.queries.ts';
 import type { Database } from '../db/schema.ts';
 import type { TListColumns } from '../platform/paged-list.ts';
 import type { TShippingVisibility } from './shipping-access.ts';
@@ -506,6 +507,7 @@ export function selectShippingRows(db: Db) {
       's.result',
       's.is_sandbox as isSandbox',
       's.deleted_at as deletedAt',
+      deletedByName(sql.ref('s.deleted_by')),
       's.created_at as createdAt',
       's.updated_at as updatedAt',
     ]);

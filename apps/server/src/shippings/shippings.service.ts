@@ -157,6 +157,8 @@ export function toShippingRow(row: TShippingRowRecord): TShippingRow {
     result: row.result as TShippingRow['result'],
     isSandbox: row.isSandbox,
     deleted: row.deletedAt !== null,
+    deletedAt: row.deletedAt === null ? null : row.deletedAt.toISOString(),
+    deletedBy: row.deletedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -143,6 +143,9 @@ export const ZShippingRow = z.object({
   result: ZResultFilter.nullable(),
   isSandbox: z.boolean(),
   deleted: z.boolean(),
+  /** When and by whom (name) the shipping was deleted; null for a live one. */
+  deletedAt: ZTimestamp.nullable(),
+  deletedBy: z.string().nullable(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });

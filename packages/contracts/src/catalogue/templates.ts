@@ -22,6 +22,8 @@ import { findIllegalSmsCharacters } from '../patterns.ts';
 
 const TEMPLATES = { all: ['templates'] } as const satisfies TPermissionRule;
 const TEMPLATES_BIN = { all: ['templatesBin'] } as const satisfies TPermissionRule;
+/** The paged list: live templates need `templates`, deleted ones (`filters={"deleted":true}`) `templatesBin`. */
+const TEMPLATES_OR_BIN = { any: ['templates', 'templatesBin'] } as const satisfies TPermissionRule;
 /** The new-shipping form offers a company's templates too. */
 const TEMPLATES_OR_SEND = { any: ['templates', 'newSend'] } as const satisfies TPermissionRule;
 
@@ -38,6 +40,21 @@ export const ZTemplateRow = z.object({
   updatedAt: ZTimestamp,
 });
 export type TTemplateRow = z.infer<typeof ZTemplateRow>;
+
+/** A row of the paged templates list; deleted rows carry who deleted them and when. */
+export const ZTemplateListRow = z.object({
+  id: z.number().int(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  name: z.string(),
+  contentType: ZTemplateContentType,
+  locked: z.boolean(),
+  active: z.boolean(),
+  updatedAt: ZTimestamp,
+  deletedAt: ZTimestamp.nullable(),
+  deletedBy: z.string().nullable(),
+});
+export type TTemplateListRow = z.infer<typeof ZTemplateListRow>;
 
 export const ZTemplateDetail = ZTemplateRow.extend({ content: z.string() });
 export type TTemplateDetail = z.infer<typeof ZTemplateDetail>;
@@ -78,10 +95,10 @@ export const templatesApi = {
     id: 'templates.readList',
     method: 'GET',
     path: 'templates/readList',
-    summary: 'Page of the templates list',
-    permission: TEMPLATES,
+    summary: 'Page of the templates list (deleted ones with filters={"deleted":true} and templatesBin)',
+    permission: TEMPLATES_OR_BIN,
     query: ZPagedQuery.extend({ contentType: ZTemplateContentType.optional() }),
-    response: pageOf(ZTemplateRow),
+    response: pageOf(ZTemplateListRow),
   }),
   readListReduced: defineEndpoint({
     id: 'templates.readListReduced',

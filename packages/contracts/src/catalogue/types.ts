@@ -31,6 +31,8 @@ import {
 /** Shipping types are document types: the kinds of shipping a company can send (spec §1). */
 const TYPES = { all: ['types'] } as const satisfies TPermissionRule;
 const TYPE_BIN = { all: ['typeBin'] } as const satisfies TPermissionRule;
+/** The paged list: live types need `types`, deleted ones (`filters={"deleted":true}`) `typeBin`. */
+const TYPES_OR_BIN = { any: ['types', 'typeBin'] } as const satisfies TPermissionRule;
 
 export const ZTypeRow = z.object({
   id: z.number().int(),
@@ -44,6 +46,21 @@ export const ZTypeRow = z.object({
   createdAt: ZTimestamp,
 });
 export type TTypeRow = z.infer<typeof ZTypeRow>;
+
+/** A row of the paged types list; deleted rows carry who deleted them and when. */
+export const ZTypeListRow = z.object({
+  id: z.number().int(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  service: ZServiceKind,
+  active: z.boolean(),
+  createdAt: ZTimestamp,
+  deletedAt: ZTimestamp.nullable(),
+  deletedBy: z.string().nullable(),
+});
+export type TTypeListRow = z.infer<typeof ZTypeListRow>;
 
 export const ZFormControl = z.object({
   kind: ZFormControlKind,
@@ -122,10 +139,10 @@ export const typesApi = {
     id: 'types.readList',
     method: 'GET',
     path: 'shippings/types/readList',
-    summary: 'Page of the types list',
-    permission: TYPES,
+    summary: 'Page of the types list (deleted ones with filters={"deleted":true} and typeBin)',
+    permission: TYPES_OR_BIN,
     query: ZPagedQuery,
-    response: pageOf(ZTypeRow),
+    response: pageOf(ZTypeListRow),
     methodChosen: true,
   }),
   export: defineEndpoint({

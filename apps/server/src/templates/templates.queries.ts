@@ -1,0 +1,88 @@
+import { type Kysely, sql } from 'kysely';
+import { deletedByName } from '../administration/admin.queries.ts';
+import type { TDomainFilter } from '../administration/admin-access.ts';
+import type { Database } from '../db/schema.ts';
+import type { TListColumns } from '../platform/paged-list.ts';
+
+type Db = Kysely<Database>;
+
+export const TEMPLATE_COLUMNS: TListColumns = {
+  name: { expression: sql`lower(t.name)`, sortable: true, filter: 'text', notNull: true },
+  contentType: { expression: sql`t.content_type`, sortable: true, filter: 'exact', notNull: true },
+  active: { expression: sql`t.active`, sortable: true, filter: 'boolean', notNull: true },
+  updatedAt: { expression: sql`t.updated_at`, sortable: true, filter: 'dateRange', notNull: true },
+  deletedAt: { expression: sql`t.deleted_at`, sortable: true, filter: 'dateRange' },
+};
+
+/** Templates of one domain (or every domain for null), live or deleted, with who deleted them. */
+export function selectTemplates(db: Db, domain: TDomainFilter, deleted: boolean, contentType?: string) {
+  return db
+    .selectFrom('templates as t')
+    .leftJoin('companies as c', 'c.id', 't.company_id')
+    .select([
+      't.id',
+      't.domain_id as domainId',
+      't.company_id as companyId',
+      'c.name as companyName',
+      't.name',
+      't.content_type as contentType',
+      't.locked',
+      't.active',
+      't.updated_at as updatedAt',
+      't.deleted_at as deletedAt',
+      deletedByName(sql.ref('t.deleted_by')),
+    ])
+    .$if(domain !== null, (query) => query.where('t.domain_id', '=', domain!))
+    .$if(contentType !== undefined, (query) => query.where('t.content_type', '=', contentType!))
+    .where(deleted ? sql<boolean>`t.deleted_at IS NOT NULL` : sql<boolean>`t.deleted_at IS NULL`);
+}
+
+export type TTemplateDbRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>['executeTakeFirstOrThrow']>>;
+
+export function selectTemplate(db: Db, domain: TDomainFilter, id: string, deleted = false) {
+  return selectTemplates(db, domain, deleted).where('t.id', '=', id).executeTakeFirst();
+}
+
+/** Whether a live template of the domain is named `name` (ignoring case), other than `exceptId`. */
+export async function existsLiveTemplateName(db: Db, domainId: string, name: string, exceptId?: string) {
+  const row = await db
+    .selectFrom('templates')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .$if(exceptId !== undefined, (query) => query.where('id', '<>', exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function softDeleteTemplate(db: Db, domainId: string, id: string, deletedBy: string) {
+  await db
+    .updateTable('templates')
+    .set({ deleted_at: sql`now()`, deleted_by: deletedBy, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function recoverTemplateRow(db: Db, domainId: string, id: string) {
+  await db
+    .updateTable('templates')
+    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is not', null)
+    .execute();
+}
+
+/** The domain of a live company. */
+export async function selectLiveCompanyDomain(db: Db, companyId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('companies')
+    .select('domain_id')
+    .where('id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.domain_id;
+}

@@ -1,0 +1,20 @@
+import { typesApi as api } from '@sello/contracts/catalogue/types';
+import type { TAppContext } from '../app-context.ts';
+import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createTypesService } from './types.service.ts';
+
+const ok = { ok: true as const };
+
+export function registerTypesRoutes({ app, db }: TAppContext): void {
+  const types = createTypesService(db);
+
+  registerEndpoint(app, api.readList, ({ principal, query }) => types.readList(principal, query));
+  registerEndpoint(app, api.delete, async ({ principal, params }) => {
+    await types.remove(principal, params.id);
+    return ok;
+  });
+  registerEndpoint(app, api.recover, async ({ principal, params }) => {
+    await types.recover(principal, params.id);
+    return ok;
+  });
+}
