@@ -191,7 +191,9 @@ describe('soft delete and recover', () => {
     expect((await user.get(`shippings/shippingdetail?requestId=${id}`)).statusCode).toBe(404);
     expect((await user.put(`shippings/recover/${id}`)).statusCode).toBe(403);
     const bin = (
-      await admin.get(`shippings/shippingslist?scope=all&filters=${encodeURIComponent('{"deleted":true}')}`)
+      await admin.get(
+        `shippings/shippingslist?scope=all&sortField=deletedAt&sortOrder=-1&filters=${encodeURIComponent('{"deleted":true}')}`,
+      )
     ).json();
     const binRow = bin.rows.find((row: { requestId: number }) => row.requestId === id);
     expect(binRow).toMatchObject({ deleted: true, state: 'no_auth', deletedBy: 'Javier Ruiz' });

@@ -529,6 +529,7 @@ export const SHIPPING_SORT_COLUMNS: TListColumns = {
   result: { expression: sql`s.result`, sortable: true },
   createdAt: { expression: sql`s.created_at`, sortable: true, notNull: true },
   updatedAt: { expression: sql`s.updated_at`, sortable: true, notNull: true },
+  deletedAt: { expression: sql`s.deleted_at`, sortable: true },
 };
 
 export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id: string) {

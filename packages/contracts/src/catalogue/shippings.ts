@@ -121,6 +121,8 @@ export const SHIPPING_SORT_FIELDS = [
   'result',
   'createdAt',
   'updatedAt',
+  /** The deleted-items area lists the newest deletion first. */
+  'deletedAt',
 ] as const;
 export type ShippingSortField = (typeof SHIPPING_SORT_FIELDS)[number];
 

@@ -7,6 +7,9 @@ import { DeletedList } from './deleted-list.tsx';
 import { visibleDeletedTabs } from './deleted-tabs.ts';
 
 const TAB_LABEL_KEYS: Record<string, string> = {
+  shippings: 'DELETED_TAB_SHIPPINGS',
+  types: 'DELETED_TAB_TYPES',
+  templates: 'DELETED_TAB_TEMPLATES',
   companies: 'DELETED_TAB_COMPANIES',
   groups: 'DELETED_TAB_GROUPS',
   certificates: 'DELETED_TAB_CERTIFICATES',

@@ -30,6 +30,43 @@ const DELETED_COMPANY = {
   deletedBy: 'Daniel Ortega',
 };
 
+const DELETED_TYPE = {
+  id: 7,
+  companyId: null,
+  companyName: null,
+  name: 'Certified SMS',
+  description: null,
+  service: 'certified_sms',
+  active: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  deletedAt: '2026-02-02T10:00:00.000Z',
+  deletedBy: 'Daniel Ortega',
+};
+
+const DELETED_SHIPPING = {
+  requestId: 31,
+  guid: 'abc',
+  reference: null,
+  subject: 'Deed acceptance',
+  service: 'acceptance',
+  channel: 'email',
+  typeId: 2,
+  typeName: 'Deed acceptance',
+  companyId: 1,
+  companyName: 'Notaría Central S.L.',
+  senderId: 5,
+  sender: 'Javier Ruiz',
+  receiver: 'Ana Gil',
+  state: 'no_auth',
+  result: null,
+  isSandbox: false,
+  deleted: true,
+  deletedAt: '2026-02-03T10:00:00.000Z',
+  deletedBy: 'Javier Ruiz',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-02-03T10:00:00.000Z',
+};
+
 let fetchMock: Mock<(input: string, init?: RequestInit) => Promise<Response>>;
 let recoverAnswer: () => Response;
 
@@ -45,6 +82,8 @@ beforeEach(() => {
   fetchMock = vi.fn(async (input: string) => {
     if (input.includes('UtilityServlet')) return json(200, { host: '' });
     if (input.includes('/recover/')) return recoverAnswer();
+    if (input.includes('/types/')) return json(200, { rows: [DELETED_TYPE], total: 1 });
+    if (input.includes('/shippingslist')) return json(200, { rows: [DELETED_SHIPPING], total: 1 });
     return json(200, { rows: [DELETED_COMPANY], total: 1 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -55,9 +94,9 @@ afterEach(() => {
   for (const alert of alerts.get()) dismissAlert(alert.id);
 });
 
-function renderList() {
+function renderList(kind: 'companies' | 'types' | 'shippings' = 'companies') {
   const router = createMemoryRouter(
-    [{ path: '/administration/deleted', element: <DeletedList kind="companies" showTitle={false} /> }],
+    [{ path: '/administration/deleted', element: <DeletedList kind={kind} showTitle={false} /> }],
     { initialEntries: ['/administration/deleted'] },
   );
   render(
@@ -102,5 +141,48 @@ describe('deleted items list', () => {
       key: 'DELETED_RECOVER_CONFLICT',
       params: { name: 'Old Company SL', field: 'tax id' },
     });
+  });
+
+  it('lists deleted types and explains a recover refused because the name is taken again', async () => {
+    recoverAnswer = () => json(409, { key: 'ERR_CONFLICT', fields: { name: 'ERR_CONFLICT' } });
+    renderList('types');
+    const row = await screen.findByTestId('row-7');
+    expect(row.textContent).toContain('Certified SMS');
+    expect(row.textContent).toContain('Daniel Ortega');
+    const readUrl = new URL(
+      String(fetchMock.mock.calls.find(([input]) => input.includes('/readList'))?.[0]),
+      'http://x',
+    );
+    expect(readUrl.pathname).toBe('/rest/services/shippings/types/readList');
+    expect(JSON.parse(readUrl.searchParams.get('filters') ?? '')).toEqual({ deleted: true });
+    fireEvent.click(screen.getByTestId('row-recover-7'));
+    await waitFor(() => expect(alerts.get()).toHaveLength(1));
+    expect(alerts.get()[0]).toMatchObject({
+      kind: 'error',
+      key: 'DELETED_RECOVER_CONFLICT',
+      params: { name: 'Certified SMS', field: 'name' },
+    });
+    expect(fetchMock.mock.calls.find(([input]) => input.includes('/recover/'))?.[0]).toBe(
+      '/rest/services/shippings/types/recover/7',
+    );
+  });
+
+  it('lists every deleted shipping the user manages and recovers one by its request id', async () => {
+    recoverAnswer = () => json(200, { ok: true });
+    renderList('shippings');
+    const row = await screen.findByTestId('row-31');
+    expect(row.textContent).toContain('Deed acceptance');
+    expect(row.textContent).toContain('Javier Ruiz');
+    const readUrl = new URL(
+      String(fetchMock.mock.calls.find(([input]) => input.includes('/shippingslist'))?.[0]),
+      'http://x',
+    );
+    expect(readUrl.searchParams.get('scope')).toBe('all');
+    expect(JSON.parse(readUrl.searchParams.get('filters') ?? '')).toEqual({ deleted: true });
+    fireEvent.click(screen.getByTestId('row-recover-31'));
+    await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['DELETED_RECOVERED_OK']));
+    expect(fetchMock.mock.calls.find(([input]) => input.includes('/recover/'))?.[0]).toBe(
+      '/rest/services/shippings/recover/31',
+    );
   });
 });

@@ -1,6 +1,4 @@
 import { UndoOutlined } from '@ant-design/icons';
-import type { TEndpoint } from '@sello/contracts/endpoint';
-import type { AdminKind } from '@sello/contracts/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -10,28 +8,51 @@ import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-cli
 import { toPagedQuery } from '../../../components/list-state/list-state.ts';
 import { useListState } from '../../../components/list-state/use-list-state.ts';
 import { PagedTable, type TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
-import { ADMIN_LIST_CALLS, adminKeys } from '../shared/admin-api.ts';
 import { adminKindLabelKey } from '../shared/admin-paths.ts';
 import { formatDateTime } from '../shared/badges.tsx';
-import { deletedFilters } from './deleted-tabs.ts';
+import { DELETED_CALLS, type DeletedKind, deletedFilters } from './deleted-tabs.ts';
 
 /** What every deleted record shows, whatever its kind. */
 type TDeletedRow = {
-  id: number;
+  /** Shippings are identified by `requestId`, everything else by `id`. */
+  id?: number;
+  requestId?: number;
   name?: string;
   code?: string;
   taxId?: string;
   userid?: string;
   subject?: string;
   entityId?: string;
+  typeName?: string;
+  companyName?: string | null;
+  service?: string;
+  contentType?: string;
   deletedAt: string | null;
   deletedBy: string | null;
 };
 
 /** The columns that name a deleted record of each kind (filterable by its main one). */
-function identityColumns(kind: AdminKind, t: TFunction): TPagedColumn<TDeletedRow>[] {
+function identityColumns(kind: DeletedKind, t: TFunction): TPagedColumn<TDeletedRow>[] {
   const text = { kind: 'text' } as const;
   switch (kind) {
+    case 'shippings':
+      // The shipping list filters by state, type, ...: no free column filter here.
+      return [
+        { key: 'requestId', title: t('DELETED_SHIPPING_ID'), sortable: true },
+        { key: 'subject', title: t('DELETED_SHIPPING_SUBJECT'), sortable: true },
+        { key: 'typeName', title: t('DELETED_SHIPPING_TYPE'), sortable: true },
+        { key: 'companyName', title: t('DELETED_SHIPPING_COMPANY'), sortable: true },
+      ];
+    case 'types':
+      return [
+        { key: 'name', title: t('DELETED_TYPE_NAME'), sortable: true, filter: text },
+        { key: 'service', title: t('DELETED_TYPE_SERVICE'), sortable: true },
+      ];
+    case 'templates':
+      return [
+        { key: 'name', title: t('DELETED_TEMPLATE_NAME'), sortable: true, filter: text },
+        { key: 'contentType', title: t('DELETED_TEMPLATE_CONTENT_TYPE'), sortable: true },
+      ];
     case 'domains':
       return [
         { key: 'code', title: t('DOMAIN_CODE'), sortable: true, filter: text },
@@ -62,36 +83,54 @@ function identityColumns(kind: AdminKind, t: TFunction): TPagedColumn<TDeletedRo
   }
 }
 
-const nameOf = (row: TDeletedRow) => row.name ?? row.userid ?? row.code ?? String(row.id);
+const idOf = (row: TDeletedRow) => row.requestId ?? row.id ?? 0;
+const nameOf = (row: TDeletedRow) => row.name ?? row.userid ?? row.code ?? row.subject ?? String(idOf(row));
+
+/** The title of a kind's list when a tab shows several. */
+const kindLabelKey = (kind: DeletedKind) =>
+  kind === 'shippings' || kind === 'types' || kind === 'templates'
+    ? `DELETED_TAB_${kind.toUpperCase()}`
+    : adminKindLabelKey(kind);
 
 /**
  * The soft-deleted records of one kind (`read` with filters {"deleted": true}): who deleted each and
  * when, and a recover button. Recovering a record whose name or tax id was given to another one
  * meanwhile answers ERR_CONFLICT, shown as a clear message.
  */
-export function DeletedList({ kind, domainid, showTitle }: { kind: AdminKind; domainid?: number; showTitle: boolean }) {
+export function DeletedList({
+  kind,
+  domainid,
+  showTitle,
+}: {
+  kind: DeletedKind;
+  domainid?: number;
+  showTitle: boolean;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [state, setState] = useListState({ pageSize: 10, sortField: 'deletedAt', sortOrder: -1 }, kind);
-  const calls = ADMIN_LIST_CALLS[kind];
+  const calls = DELETED_CALLS[kind];
   const query = {
     ...toPagedQuery(state),
     filters: deletedFilters(state.filters),
     ...(domainid !== undefined && kind !== 'domains' && { domainid }),
+    // Every deleted shipping the user manages, not only the ones they sent.
+    ...(kind === 'shippings' && { scope: 'all' }),
   };
+  const kindKey = ['administration', kind] as const;
   const list = useQuery({
-    queryKey: adminKeys.list(kind, { ...query, deleted: true }),
-    queryFn: () => callEndpoint(calls.read as TEndpoint, { query }) as Promise<{ rows: TDeletedRow[]; total: number }>,
+    queryKey: [...kindKey, 'list', { ...query, deleted: true }],
+    queryFn: () => callEndpoint(calls.read, { query }) as Promise<{ rows: TDeletedRow[]; total: number }>,
     placeholderData: keepPreviousData,
   });
   const recover = useMutation({
-    mutationFn: (id: number) => callEndpoint(calls.recover as TEndpoint, { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.kind(kind) }),
+    mutationFn: (id: number) => callEndpoint(calls.recover, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: kindKey }),
   });
 
   const onRecover = async (row: TDeletedRow) => {
     try {
-      await recover.mutateAsync(row.id);
+      await recover.mutateAsync(idOf(row));
       notify.success('DELETED_RECOVERED_OK', { params: { name: nameOf(row) } });
     } catch (error) {
       if (error instanceof ApiCallError && error.key === 'ERR_CONFLICT') {
@@ -118,7 +157,7 @@ export function DeletedList({ kind, domainid, showTitle }: { kind: AdminKind; do
 
   return (
     <section className="deleted-list" data-testid={`deleted-list-${kind}`}>
-      {showTitle && <Typography.Title level={4}>{t(adminKindLabelKey(kind))}</Typography.Title>}
+      {showTitle && <Typography.Title level={4}>{t(kindLabelKey(kind))}</Typography.Title>}
       <PagedTable<TDeletedRow>
         columns={columns}
         rows={list.data?.rows ?? []}
@@ -126,14 +165,14 @@ export function DeletedList({ kind, domainid, showTitle }: { kind: AdminKind; do
         loading={list.isFetching}
         state={state}
         onStateChange={setState}
-        rowKey={(row) => row.id}
+        rowKey={idOf}
         actions={(row) => (
           <Button
             size="small"
             icon={<UndoOutlined />}
             onClick={() => void onRecover(row)}
-            loading={recover.isPending && recover.variables === row.id}
-            data-testid={`row-recover-${row.id}`}
+            loading={recover.isPending && recover.variables === idOf(row)}
+            data-testid={`row-recover-${idOf(row)}`}
           >
             {t('DELETED_RECOVER')}
           </Button>

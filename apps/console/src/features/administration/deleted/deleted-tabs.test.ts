@@ -26,6 +26,23 @@ describe('deleted-items tabs', () => {
     ]);
   });
 
+  it('adds the shippings, types and templates bins to those holding their lists and bin flags', () => {
+    const permissions = {
+      administration: true,
+      shippingList: true,
+      shpBin: true,
+      typeBin: true,
+      companyBin: true,
+      templatesBin: true,
+    } as const;
+    expect(keys(visibleDeletedTabs({ ...admin, permissions }))).toEqual([
+      'shippings:shippings',
+      'types:types',
+      'companies:companies',
+      'templates:templates',
+    ]);
+  });
+
   it('adds SAML certificates to the certificates bin for those who administer them', () => {
     const permissions = { administration: true, administrationSaml: true, certBin: true } as const;
     expect(keys(visibleDeletedTabs({ ...admin, permissions }))).toEqual(['certificates:certificates+samlcertificates']);

@@ -1,24 +1,40 @@
 import { DELETED_FILTER } from '@sello/contracts/catalogue/administration';
-import type { TPermissionRule } from '@sello/contracts/endpoint';
+import { shippingsApi } from '@sello/contracts/catalogue/shippings';
+import { templatesApi } from '@sello/contracts/catalogue/templates';
+import { typesApi } from '@sello/contracts/catalogue/types';
+import type { TEndpoint, TPermissionRule } from '@sello/contracts/endpoint';
 import { hasAll, hasAny, type PermissionFlag, type TPermissionMap } from '@sello/contracts/permissions';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import type { RoleKey } from '@sello/contracts/roles';
 import type { AdminKind } from '@sello/contracts/routes';
 import { ADMIN_LIST_CALLS } from '../shared/admin-api.ts';
 
+/** The kinds of record the deleted-items area lists: the administration kinds, shippings, types and templates. */
+export type DeletedKind = AdminKind | 'shippings' | 'types' | 'templates';
+
+/** The list and recover calls of each kind; the list answers deleted records with filters {"deleted": true}. */
+export const DELETED_CALLS: Record<DeletedKind, { read: TEndpoint; recover: TEndpoint }> = {
+  ...ADMIN_LIST_CALLS,
+  shippings: { read: shippingsApi.list, recover: shippingsApi.recover },
+  types: { read: typesApi.readList, recover: typesApi.recover },
+  templates: { read: templatesApi.readList, recover: templatesApi.recover },
+};
+
 /** A tab of the deleted-items area: a bin permission and the lists of deleted records it shows. */
-export type TDeletedTab = { key: string; bin: PermissionFlag | null; kinds: AdminKind[] };
+export type TDeletedTab = { key: string; bin: PermissionFlag | null; kinds: DeletedKind[] };
 
 /**
- * One tab per bin permission (spec §6), in the order of the flags. The shippings, types and templates
- * bins come with their lists (later issues). SAML certificates share the certificates bin. Domains have
- * no bin flag: their deleted list is a super admin's own tab.
+ * One tab per bin permission (spec §6), in the order of the flags. SAML certificates share the
+ * certificates bin. Domains have no bin flag: their deleted list is a super admin's own tab.
  */
 export const DELETED_TABS: readonly TDeletedTab[] = [
+  { key: 'shippings', bin: 'shpBin', kinds: ['shippings'] },
+  { key: 'types', bin: 'typeBin', kinds: ['types'] },
   { key: 'companies', bin: 'companyBin', kinds: ['companies'] },
   { key: 'groups', bin: 'groupBin', kinds: ['groups'] },
   { key: 'certificates', bin: 'certBin', kinds: ['certificates', 'samlcertificates'] },
   { key: 'users', bin: 'userBin', kinds: ['users'] },
+  { key: 'templates', bin: 'templatesBin', kinds: ['templates'] },
   { key: 'domains', bin: null, kinds: ['domains'] },
 ];
 
@@ -36,10 +52,10 @@ type TViewer = { permissions: TPermissionMap; roleKeys: readonly RoleKey[]; supe
  * Whether the viewer may list and recover the deleted records of a kind: administrators only, with
  * the read and recover calls' flags (the recover rule carries the bin flag); domains for super admins.
  */
-export function mayRecover(kind: AdminKind, viewer: TViewer): boolean {
+export function mayRecover(kind: DeletedKind, viewer: TViewer): boolean {
   if (kind === 'domains') return viewer.superAdmin;
   if (!viewer.roleKeys.some((role) => ADMINISTRATOR_ROLES.includes(role))) return false;
-  const calls = ADMIN_LIST_CALLS[kind];
+  const calls = DELETED_CALLS[kind];
   return (
     meetsRule(calls.read.permission, viewer.permissions) && meetsRule(calls.recover.permission, viewer.permissions)
   );
