@@ -223,6 +223,57 @@ test('a deleted company is in the deleted items, with who deleted it, and is rec
   await expect(page.getByTestId(`row-${id}`)).toContainText(name);
 });
 
+test('a deleted document type is in the types bin with who deleted it; a name taken again blocks its recovery', async ({
+  page,
+}) => {
+  const name = `E2E Type ${uniqueSuffix()}`;
+  // A type of domain.admin's domain, deleted by domain.admin (test set-up).
+  const { id, deleter } = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string; deleter: string }>(
+      `INSERT INTO shipping_types (domain_id, name, service_kind, deleted_at, deleted_by)
+       SELECT domain_id, $1, 'notification', now(), id FROM users WHERE username = 'domain.admin'
+       RETURNING id, (SELECT name FROM users WHERE username = 'domain.admin') AS deleter`,
+      [name],
+    );
+    return { id: Number(rows[0]!.id), deleter: rows[0]!.deleter };
+  });
+  // Meanwhile a live type took the same name.
+  const liveId = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO shipping_types (domain_id, name, service_kind)
+       SELECT domain_id, upper($1), 'notification' FROM users WHERE username = 'domain.admin' RETURNING id`,
+      [name],
+    );
+    return Number(rows[0]!.id);
+  });
+
+  await signIn(page, 'domain.admin');
+  await acceptCookies(page);
+  await page.goto('/#/administration/deleted');
+  await page.getByTestId('deleted-tab-types').click();
+  await filterList(page, 'name', name);
+  const row = page.getByTestId(`row-${id}`);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText(deleter);
+
+  await page.getByTestId(`row-recover-${id}`).click();
+  await expect(alertsWithKey(page, 'DELETED_RECOVER_CONFLICT')).toBeVisible();
+  await expect(row).toBeVisible();
+
+  await withDatabase((client) => client.query('DELETE FROM shipping_types WHERE id = $1', [liveId]));
+  await page.getByTestId(`row-recover-${id}`).click();
+  await expect(alertsWithKey(page, 'DELETED_RECOVERED_OK')).toBeVisible();
+  await expect(page.getByTestId(`row-${id}`)).toHaveCount(0);
+  const recovered = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ deleted_at: Date | null }>(
+      'SELECT deleted_at FROM shipping_types WHERE id = $1',
+      [id],
+    );
+    return rows[0];
+  });
+  expect(recovered).toEqual({ deleted_at: null });
+});
+
 test('a domain admin blocks a user, who then cannot sign in, and unblocks it from the list', async ({
   page,
   browser,
