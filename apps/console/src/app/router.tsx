@@ -1,4 +1,4 @@
-import { PATHS } from '@sello/contracts/routes';
+import { ADMIN_KINDS, type AdminKind, adminPaths, PATHS } from '@sello/contracts/routes';
 import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './app-shell.tsx';
@@ -25,11 +25,39 @@ function guarded(path: string, load: () => Promise<TScreenModule>): RouteObject 
   };
 }
 
+const loadAdministration = () => import('../features/administration/administration-page.tsx');
+
+/** The create and edit screen of each administration kind. */
+const ADMIN_FORMS: Record<AdminKind, () => Promise<TScreenModule>> = {
+  domains: () => import('../features/administration/domains/domain-form-page.tsx'),
+  companies: () => import('../features/administration/companies/company-form-page.tsx'),
+  users: () => import('../features/administration/users/user-form-page.tsx'),
+  groups: () => import('../features/administration/groups/group-form-page.tsx'),
+  certificates: () => import('../features/administration/certificates/certificate-form-page.tsx'),
+  samlcertificates: () => import('../features/administration/saml-certificates/saml-certificate-form-page.tsx'),
+};
+
+/** Spec §2: `/administration`, the deleted items, and the list, list per domain, create and edit of each kind. */
+const ADMINISTRATION_ROUTES: RouteObject[] = [
+  guarded(PATHS.administration, loadAdministration),
+  guarded(PATHS.administrationDeleted, () => import('../features/administration/deleted/deleted-items-page.tsx')),
+  ...ADMIN_KINDS.flatMap((kind) => {
+    const paths = adminPaths(kind);
+    return [
+      guarded(paths.list, loadAdministration),
+      guarded(paths.listByDomain, loadAdministration),
+      guarded(paths.create, ADMIN_FORMS[kind]),
+      guarded(paths.edit, ADMIN_FORMS[kind]),
+    ];
+  }),
+];
+
 /** Guarded screens that exist today; a route is registered once its screen exists. */
 const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.home, () => import('../features/home/home-page.tsx')),
   guarded(PATHS.account, () => import('../features/account/account-page.tsx')),
   guarded(PATHS.faqs, () => import('../features/faqs/faqs-page.tsx')),
+  ...ADMINISTRATION_ROUTES,
 ];
 
 const registeredPaths = new Set(GUARDED_ROUTES.map((route) => route.path));

@@ -1,0 +1,24 @@
+import type { TCompany } from '@sello/contracts/catalogue/administration';
+import { useTranslation } from 'react-i18next';
+import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
+import { AdminList } from '../shared/admin-list.tsx';
+import { ActiveTag } from '../shared/badges.tsx';
+
+export default function CompaniesList() {
+  const { t } = useTranslation();
+  const columns: TPagedColumn<TCompany>[] = [
+    { key: 'name', title: t('COMPANY_NAME'), sortable: true, filter: { kind: 'text' } },
+    { key: 'taxId', title: t('COMPANY_TAX_ID'), sortable: true, filter: { kind: 'text' } },
+    { key: 'vatNumber', title: t('COMPANY_VAT'), sortable: true, filter: { kind: 'text' } },
+    { key: 'email', title: t('COMPANY_EMAIL'), sortable: true, filter: { kind: 'text' } },
+    { key: 'users', title: t('COMPANY_USERS') },
+    {
+      key: 'active',
+      title: t('ADMIN_STATE'),
+      sortable: true,
+      filter: { kind: 'boolean' },
+      render: (row) => <ActiveTag active={row.active} />,
+    },
+  ];
+  return <AdminList<TCompany> kind="companies" columns={columns} defaultSort="name" nameOf={(row) => row.name} />;
+}

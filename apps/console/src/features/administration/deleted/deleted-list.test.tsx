@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { alerts, dismissAlert } from '../../../alerts/alert-store.ts';
+import { resetHostCache } from '../../../api/http-client.ts';
+import { session } from '../../../session/session-store.ts';
+import { makeSessionUser } from '../../../test/session-user.ts';
+import { initTestI18n } from '../../../test/test-i18n.ts';
+import { DeletedList } from './deleted-list.tsx';
+
+vi.mock('../../../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const DELETED_COMPANY = {
+  id: 4,
+  domainId: 1,
+  name: 'Old Company SL',
+  taxId: 'B1234567A',
+  vatNumber: null,
+  email: null,
+  ccEmails: null,
+  active: true,
+  users: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  deletedAt: '2026-02-01T10:00:00.000Z',
+  deletedBy: 'Daniel Ortega',
+};
+
+let fetchMock: Mock<(input: string, init?: RequestInit) => Promise<Response>>;
+let recoverAnswer: () => Response;
+
+beforeAll(async () => {
+  await initTestI18n('en-en');
+});
+
+beforeEach(() => {
+  resetHostCache();
+  session.start(
+    makeSessionUser({ permissions: { administration: true, companyBin: true }, roles: ['cust_ctr_admin'] }),
+  );
+  fetchMock = vi.fn(async (input: string) => {
+    if (input.includes('UtilityServlet')) return json(200, { host: '' });
+    if (input.includes('/recover/')) return recoverAnswer();
+    return json(200, { rows: [DELETED_COMPANY], total: 1 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  for (const alert of alerts.get()) dismissAlert(alert.id);
+});
+
+function renderList() {
+  const router = createMemoryRouter(
+    [{ path: '/administration/deleted', element: <DeletedList kind="companies" showTitle={false} /> }],
+    { initialEntries: ['/administration/deleted'] },
+  );
+  render(
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+}
+
+describe('deleted items list', () => {
+  it('reads the deleted records, newest deletion first, and shows who deleted each and when', async () => {
+    renderList();
+    const row = await screen.findByTestId('row-4');
+    expect(row.textContent).toContain('Old Company SL');
+    expect(row.textContent).toContain('Daniel Ortega');
+    const readUrl = new URL(String(fetchMock.mock.calls.find(([input]) => input.includes('/read'))?.[0]), 'http://x');
+    expect(readUrl.pathname).toBe('/rest/services/administration/companies/read');
+    expect(JSON.parse(readUrl.searchParams.get('filters') ?? '')).toEqual({ deleted: true });
+    expect(readUrl.searchParams.get('sortField')).toBe('deletedAt');
+    expect(readUrl.searchParams.get('sortOrder')).toBe('-1');
+  });
+
+  it('recovers a record', async () => {
+    recoverAnswer = () => json(200, { ok: true });
+    renderList();
+    fireEvent.click(await screen.findByTestId('row-recover-4'));
+    await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['DELETED_RECOVERED_OK']));
+    const recover = fetchMock.mock.calls.find(([input]) => input.includes('/recover/'));
+    expect(recover?.[0]).toBe('/rest/services/administration/companies/recover/4');
+    expect(recover?.[1]?.method).toBe('PUT');
+  });
+
+  it('explains a recover refused because the tax id now belongs to another company', async () => {
+    recoverAnswer = () => json(409, { key: 'ERR_CONFLICT', fields: { taxId: 'ERR_CONFLICT' } });
+    renderList();
+    fireEvent.click(await screen.findByTestId('row-recover-4'));
+    await waitFor(() => expect(alerts.get()).toHaveLength(1));
+    expect(alerts.get()[0]).toMatchObject({
+      kind: 'error',
+      key: 'DELETED_RECOVER_CONFLICT',
+      params: { name: 'Old Company SL', field: 'tax id' },
+    });
+  });
+});

@@ -1,0 +1,146 @@
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { type TUsersImportResult, USERS_IMPORT_MAX_BYTES } from '@sello/contracts/catalogue/administration';
+import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../alerts/alert-store.ts';
+import { ApiCallError, notifyFailure } from '../../../api/http-client.ts';
+import { onCloseAllDialogs } from '../../../app/dialogs.ts';
+import { readAsDataUrl } from '../shared/file-field.tsx';
+import { fieldErrorText } from '../shared/form-errors.ts';
+import { useAdminDomain } from '../shared/use-admin-domain.ts';
+import { useImportUsers } from './use-users.ts';
+
+const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type TFailedRow = TUsersImportResult['failed'][number];
+
+/**
+ * Bulk import of users from CSV or Excel (`importUsers`). Either every row is created or none is; a
+ * refused file comes back with the list of failing rows, shown here line by line.
+ */
+export function UsersImport() {
+  const { t } = useTranslation();
+  const { chosenDomainId } = useAdminDomain();
+  const importUsers = useImportUsers();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [failed, setFailed] = useState<TFailedRow[] | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  useEffect(() => onCloseAllDialogs(() => setOpen(false)), []);
+
+  const reset = () => {
+    setFile(null);
+    setFailed(null);
+    setFileError(null);
+  };
+
+  const submit = async () => {
+    if (!file) return;
+    setFailed(null);
+    setFileError(null);
+    try {
+      const data = await readAsDataUrl(file);
+      const result = await importUsers.mutateAsync({ domainid: chosenDomainId, data, fileName: file.name });
+      if (result.failed.length > 0) {
+        setFailed(result.failed);
+        return;
+      }
+      notify.success('USERS_IMPORT_OK', { params: { count: result.created } });
+      setOpen(false);
+      reset();
+    } catch (error) {
+      if (error instanceof ApiCallError && Object.keys(error.fields).length > 0) {
+        setFileError(
+          Object.values(error.fields)
+            .map((key) => fieldErrorText(key, t))
+            .join(' '),
+        );
+        return;
+      }
+      notifyFailure(error);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid="users-import-open">
+        {t('USERS_IMPORT')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('USERS_IMPORT_TITLE')}
+        onCancel={() => {
+          setOpen(false);
+          reset();
+        }}
+        okText={t('USERS_IMPORT_SUBMIT')}
+        cancelText={t('CLOSE')}
+        onOk={() => void submit()}
+        okButtonProps={{ disabled: !file, loading: importUsers.isPending, 'data-testid': 'users-import-submit' }}
+        width={720}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('USERS_IMPORT_HELP')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          <code>userid;name;email;role;language;companies;groups;permissions;active</code>
+        </Typography.Paragraph>
+        <Upload.Dragger
+          accept={ACCEPT}
+          maxCount={1}
+          fileList={
+            file ? [{ uid: 'import-file', name: file.name, status: 'done', size: file.size, type: file.type }] : []
+          }
+          beforeUpload={(chosen) => {
+            setFailed(null);
+            if (chosen.size > USERS_IMPORT_MAX_BYTES) {
+              setFile(null);
+              setFileError(t('ERR_MAX_FILE_SIZE', { size: Math.round(USERS_IMPORT_MAX_BYTES / 1024) }));
+            } else {
+              setFile(chosen);
+              setFileError(null);
+            }
+            return false;
+          }}
+          onRemove={() => reset()}
+          data-testid="users-import-file"
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p>{t('USERS_IMPORT_DROP')}</p>
+        </Upload.Dragger>
+        {fileError && (
+          <Alert type="error" showIcon title={fileError} className="admin-alert" data-testid="users-import-error" />
+        )}
+        {failed && (
+          <div data-testid="users-import-report">
+            <Alert
+              type="error"
+              showIcon
+              className="admin-alert"
+              title={t('USERS_IMPORT_FAILED', { count: failed.length })}
+            />
+            <Table<TFailedRow>
+              size="small"
+              rowKey={(row) => `${row.line}-${row.field ?? ''}-${row.key}`}
+              dataSource={failed}
+              pagination={failed.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              columns={[
+                { key: 'line', title: t('USERS_IMPORT_LINE'), dataIndex: 'line', width: 80 },
+                {
+                  key: 'field',
+                  title: t('USERS_IMPORT_COLUMN'),
+                  render: (_value, row) => row.field ?? '—',
+                  width: 140,
+                },
+                { key: 'key', title: t('USERS_IMPORT_ERROR'), render: (_value, row) => fieldErrorText(row.key, t) },
+              ]}
+            />
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
