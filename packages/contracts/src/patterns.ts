@@ -98,3 +98,86 @@ export function findIllegalSmsCharacters(value: string): string[] {
   for (const char of value) if (!SMS_TEXT_PATTERN.test(char)) illegal.add(char);
   return [...illegal];
 }
+
+/** Check letters of Spanish DNI and NIE numbers: the number modulo 23 picks the letter. */
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+function dniLetterMatches(digits: string, letter: string): boolean {
+  return DNI_LETTERS[Number(digits) % 23] === letter;
+}
+
+/** Spanish DNI: eight digits and the check letter (`12345678Z`). */
+export function isDni(value: string): boolean {
+  const match = /^(\d{8})([A-Z])$/.exec(value.toUpperCase());
+  return match !== null && dniLetterMatches(match[1]!, match[2]!);
+}
+
+/** Spanish NIE (foreigners): X, Y or Z (read as 0, 1, 2), seven digits and the DNI check letter. */
+export function isNie(value: string): boolean {
+  const match = /^([XYZ])(\d{7})([A-Z])$/.exec(value.toUpperCase());
+  return match !== null && dniLetterMatches(`${'XYZ'.indexOf(match[1]!)}${match[2]}`, match[3]!);
+}
+
+/**
+ * NIF of a legal entity (formerly CIF): an organisation letter, seven digits and a control character.
+ * The control is a digit for A, B, E and H, a letter for N, P, Q, R, S and W, either for the rest.
+ */
+export function isEntityNif(value: string): boolean {
+  const match = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/.exec(value.toUpperCase());
+  if (!match) return false;
+  const [, kind, digits, control] = match as unknown as [string, string, string, string];
+  let sum = 0;
+  for (let index = 0; index < 7; index++) {
+    const digit = Number(digits[index]);
+    if (index % 2 === 1) sum += digit;
+    else {
+      const doubled = digit * 2;
+      sum += Math.floor(doubled / 10) + (doubled % 10);
+    }
+  }
+  const checkDigit = (10 - (sum % 10)) % 10;
+  const checkLetter = 'JABCDEFGHI'[checkDigit]!;
+  if ('ABEH'.includes(kind)) return control === String(checkDigit);
+  if ('NPQRSW'.includes(kind)) return control === checkLetter;
+  return control === String(checkDigit) || control === checkLetter;
+}
+
+/**
+ * Spanish NIF: a person's (the DNI number, or K, L or M followed by seven digits and the DNI check
+ * letter) or a legal entity's.
+ */
+export function isNif(value: string): boolean {
+  const upper = value.toUpperCase();
+  const klm = /^[KLM](\d{7})([A-Z])$/.exec(upper);
+  if (klm) return dniLetterMatches(klm[1]!, klm[2]!);
+  return isDni(upper) || isEntityNif(upper);
+}
+
+export type TIdentityDocumentType = 'DNI' | 'NIF' | 'NIE';
+
+/** Whether `value` is a valid number of the document type, check character included. */
+export function isIdentityDocument(type: TIdentityDocumentType, value: string): boolean {
+  const compact = value.replace(/[\s.-]/g, '');
+  if (type === 'DNI') return isDni(compact);
+  if (type === 'NIE') return isNie(compact);
+  return isNif(compact);
+}
+
+/**
+ * A mobile number in E.164 form, or written the Spanish or Portuguese way. Spanish mobiles are nine
+ * digits starting with 6 or 7; Portuguese ones nine digits starting with 91, 92, 93 or 96. Answers
+ * the number in E.164 (`+34612345678`), or null when it is not a mobile number.
+ */
+export function normaliseMobile(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, '').replace(/^00/, '+');
+  const spanish = /^(?:\+?34)?([67]\d{8})$/.exec(compact);
+  if (spanish) return `+34${spanish[1]}`;
+  const portuguese = /^(?:\+?351)?(9[1236]\d{7})$/.exec(compact);
+  if (portuguese) return `+351${portuguese[1]}`;
+  if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
+  return null;
+}
+
+export function isMobile(value: string): boolean {
+  return normaliseMobile(value) !== null;
+}
