@@ -17,9 +17,15 @@ type TCertificateRow = {
   active: boolean;
 };
 
-/** The inspection columns both certificate lists show, after their own first columns. */
-export function certificateColumns<Row extends TCertificateRow>(t: TFunction): TPagedColumn<Row>[] {
-  return [
+/**
+ * The inspection columns both certificate lists show, after their own first columns: subject, issuer,
+ * serial (certificates only), validity (sorted by its end) with its badge, state.
+ */
+export function certificateColumns<Row extends TCertificateRow>(
+  t: TFunction,
+  { serial = true }: { serial?: boolean } = {},
+): TPagedColumn<Row>[] {
+  const columns: TPagedColumn<Row>[] = [
     {
       key: 'subject',
       title: t('CERT_SUBJECT'),
@@ -45,8 +51,16 @@ export function certificateColumns<Row extends TCertificateRow>(t: TFunction): T
         </code>
       ),
     },
-    { key: 'validFrom', title: t('CERT_VALID_FROM'), sortable: true, render: (row) => formatDate(row.validFrom) },
-    { key: 'validTo', title: t('CERT_VALID_TO'), sortable: true, render: (row) => formatDate(row.validTo) },
+    {
+      key: 'validTo',
+      title: t('CERT_VALIDITY'),
+      sortable: true,
+      render: (row) => (
+        <span className="cert-validity" data-testid={`cert-validity-${row.id}`}>
+          {formatDate(row.validFrom)} – {formatDate(row.validTo)}
+        </span>
+      ),
+    },
     {
       key: 'status',
       title: t('CERT_STATUS'),
@@ -65,4 +79,5 @@ export function certificateColumns<Row extends TCertificateRow>(t: TFunction): T
       render: (row) => <ActiveTag active={row.active} />,
     },
   ];
+  return serial ? columns : columns.filter((column) => column.key !== 'serialNumber');
 }

@@ -14,7 +14,7 @@ export default function SamlCertificatesList() {
       sortable: true,
       filter: { kind: 'text' },
     },
-    ...certificateColumns<TSamlCertificate>(t),
+    ...certificateColumns<TSamlCertificate>(t, { serial: false }),
   ];
   return (
     <AdminList<TSamlCertificate>
