@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TCertificateKey } from './administration/certificates/certificate-key.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
+import type { TBlobStore } from './platform/blob-store.ts';
 import type { TMailer } from './platform/mailer.ts';
 import type { TPreferences } from './preferences/preferences.service.ts';
 import type { TSecurityService } from './security/security.service.ts';
@@ -18,4 +19,8 @@ export type TAppContext = {
   version: string;
   /** Encrypts certificate private keys at rest. */
   certificateKey: TCertificateKey;
+  /** Shipping documents, addressed by their SHA-256 (DATA_DIR/files). */
+  blobs: TBlobStore;
+  /** Prepared export files (DATA_DIR/exports). */
+  exportFiles: TBlobStore;
 };

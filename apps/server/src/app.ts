@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -25,12 +26,14 @@ import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
 import type { TDatabase } from './db/database.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
+import { createLocalBlobStore } from './platform/blob-store.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerSessionHooks } from './platform/session-hooks.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
+import { registerShippingsRoutes } from './shippings/shippings.routes.ts';
 import { readVersion } from './version.ts';
 
 export type TBuildOptions = { config: TConfig; database: TDatabase; logger: Logger };
@@ -88,6 +91,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
     version: readVersion(),
     certificateKey,
+    blobs: createLocalBlobStore(path.join(config.dataDir, 'files')),
+    exportFiles: createLocalBlobStore(path.join(config.dataDir, 'exports')),
   };
   registerSecurityRoutes(ctx);
   registerAccountRoutes(ctx);
@@ -101,6 +106,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerRolesRoutes(ctx);
   registerCertificateRoutes(ctx);
   registerSamlCertificateRoutes(ctx);
+  registerShippingsRoutes(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

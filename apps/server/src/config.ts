@@ -46,6 +46,8 @@ const ZConfig = z
     CONSOLE_DIST_DIR: z.string().optional(),
     /** AES-256-GCM key that encrypts certificate private keys at rest (see docs/decisions.md). */
     CERTIFICATE_ENCRYPTION_KEY: encryptionKeyFromEnv.optional(),
+    /** Largest `sendrequest` body, MiB: the documents travel in it base64-encoded. */
+    SHIPPING_BODY_LIMIT_MB: z.coerce.number().int().min(1).max(2048).default(200),
   })
   .superRefine((config, context) => {
     // Copies of the server sharing a database must share the key: a key file per machine would not do.

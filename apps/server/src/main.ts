@@ -1,8 +1,12 @@
+import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedPreferences } from './db/seed.ts';
+import { seedDemoShippings } from './db/seed-shippings.ts';
+import { createLocalBlobStore } from './platform/blob-store.ts';
+import { createPreferences } from './preferences/preferences.service.ts';
 
 function printSignIns(url: string): void {
   const lines = DEMO_USERS.map((user) => `  ${user.username.padEnd(16)} ${DEMO_PASSWORD}   ${user.role}`);
@@ -22,7 +26,14 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.LOG_LEVEL });
   const { database, stop } = await openDatabase(config, logger);
   await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
-  if (config.SEED_DEMO) await seedDemo(database.db);
+  if (config.SEED_DEMO && (await seedDemo(database.db))) {
+    // Demo shippings go through the shipping services, so their documents and events are real ones.
+    await seedDemoShippings({
+      db: database.db,
+      blobs: createLocalBlobStore(path.join(config.dataDir, 'files')),
+      preferences: createPreferences(database.db),
+    });
+  }
 
   const app = await buildApp({ config, database, logger });
   let stopping = false;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ShippingTables } from './shipping-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -212,7 +213,7 @@ export type DomainConfigurationTable = {
   updated_at: Generated<Date> & Timestamp;
 };
 
-export type Database = {
+export type Database = ShippingTables & {
   domains: DomainsTable;
   companies: CompaniesTable;
   groups: GroupsTable;

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { insertMissingPreferences } from '../preferences/preferences.queries.ts';
 import { hashPassword } from '../security/passwords.ts';
 import type { Database } from './schema.ts';
+import { seedShippingCatalogue } from './seed-shippings.ts';
 
 const SEED_LOCK_KEY = 7_305_114;
 
@@ -384,6 +385,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
           .execute();
       }
     }
+    await seedShippingCatalogue(trx);
     return true;
   });
 }

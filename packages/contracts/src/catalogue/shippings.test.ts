@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ZDenyRequest, ZDownloadRequest, ZSendRequest, ZShippingListQuery } from './shippings.ts';
+import {
+  ZDenyRequest,
+  ZDownloadRequest,
+  ZReceiver,
+  ZSendRequest,
+  ZShippingListFilters,
+  ZShippingListQuery,
+} from './shippings.ts';
 
 describe('ZDownloadRequest (spec §4 download dialog)', () => {
   it('needs at least one shipping and one option', () => {
@@ -23,7 +30,7 @@ describe('ZDownloadRequest (spec §4 download dialog)', () => {
 });
 
 describe('ZShippingListQuery (spec §3)', () => {
-  it('coerces the query string', () => {
+  it('coerces the query string; filterAll is the free-text search', () => {
     expect(
       ZShippingListQuery.parse({
         first: '10',
@@ -31,7 +38,7 @@ describe('ZShippingListQuery (spec §3)', () => {
         sortOrder: '1',
         filterFrom: '1700000000000',
         filterTo: '1800000000000',
-        filterAll: 'false',
+        filterAll: '  ana gil ',
         filters: '{}',
         customFilters: '[]',
       }),
@@ -41,11 +48,58 @@ describe('ZShippingListQuery (spec §3)', () => {
       sortOrder: 1,
       filterFrom: 1_700_000_000_000,
       filterTo: 1_800_000_000_000,
-      filterAll: false,
+      filterAll: 'ana gil',
       filters: '{}',
       customFilters: '[]',
+      scope: 'own',
     });
-    expect(ZShippingListQuery.parse({ filterAll: 'true' }).filterAll).toBe(true);
+    expect(ZShippingListQuery.parse({ filterAll: 'false' }).filterAll).toBe('false');
+  });
+
+  it('covers the own, all or authorisation scope', () => {
+    expect(ZShippingListQuery.parse({ scope: 'all' }).scope).toBe('all');
+    expect(ZShippingListQuery.parse({ scope: 'auth' }).scope).toBe('auth');
+    expect(ZShippingListQuery.safeParse({ scope: 'mine' }).success).toBe(false);
+  });
+});
+
+describe('ZShippingListFilters', () => {
+  it('takes one value or a list for each filter, and nothing unknown', () => {
+    expect(ZShippingListFilters.safeParse({ state: 'pending_auth', result: ['error', 'timeout'] }).success).toBe(true);
+    expect(ZShippingListFilters.safeParse({ typeId: [1, 2], companyId: 3, deleted: true }).success).toBe(true);
+    expect(ZShippingListFilters.safeParse({ state: 'nope' }).success).toBe(false);
+    expect(ZShippingListFilters.safeParse({ password: 'x' }).success).toBe(false);
+  });
+});
+
+describe('ZReceiver', () => {
+  const parse = (receiver: Record<string, unknown>) => ZReceiver.safeParse({ name: 'Ana Gil', ...receiver });
+
+  it('checks the identity document by its type, check letter included', () => {
+    expect(parse({ documentType: 'DNI', documentNumber: '12345678Z' }).success).toBe(true);
+    const badLetter = parse({ documentType: 'DNI', documentNumber: '12345678A' });
+    expect(badLetter.error?.issues[0]).toMatchObject({ path: ['documentNumber'], message: 'ERR_DOCUMENT_ID_INVALID' });
+    expect(parse({ documentType: 'NIE', documentNumber: 'X1234567L' }).success).toBe(true);
+    expect(parse({ documentType: 'NIE', documentNumber: '12345678Z' }).success).toBe(false);
+    expect(parse({ documentNumber: '12345678Z' }).error?.issues[0]?.path).toEqual(['documentType']);
+  });
+
+  it('identifies a company by the NIF of a legal entity', () => {
+    expect(parse({ receiverType: 2, documentType: 'NIF', documentNumber: 'B12345674' }).success).toBe(true);
+    expect(parse({ receiverType: 2, documentType: 'NIF', documentNumber: '12345678Z' }).success).toBe(false);
+    expect(parse({ receiverType: 2, documentType: 'DNI', documentNumber: '12345678Z' }).success).toBe(false);
+  });
+
+  it('stores mobiles in E.164', () => {
+    expect(parse({ mobile: '612 345 678' }).data?.mobile).toBe('+34612345678');
+    expect(parse({ mobile: '12345' }).error?.issues[0]?.message).toBe('ERR_MOBILE_INVALID');
+  });
+
+  it('checks Spanish and Portuguese postal codes', () => {
+    const postal = { street: 'Gran Vía 1', postalCode: '28013', city: 'Madrid', country: 'es' };
+    expect(parse({ postal }).data?.postal?.country).toBe('ES');
+    expect(parse({ postal: { ...postal, postalCode: '2801' } }).success).toBe(false);
+    expect(parse({ postal: { ...postal, postalCode: '1000-001', country: 'PT' } }).success).toBe(true);
   });
 });
 
@@ -72,10 +126,23 @@ describe('ZSendRequest', () => {
     expect(ZSendRequest.safeParse({ ...request, companyId: '1' }).success).toBe(false);
   });
 
-  it('limits the custom fields to the custom fields limit of spec §9', () => {
+  it('limits the custom fields and meta properties to the limits of spec §9', () => {
     const fields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, 'v']));
     expect(ZSendRequest.safeParse({ ...request, customFields: fields(10) }).success).toBe(true);
-    expect(ZSendRequest.safeParse({ ...request, customFields: fields(11) }).success).toBe(false);
+    const tooMany = ZSendRequest.safeParse({ ...request, customFields: fields(11) });
+    expect(tooMany.error?.issues[0]?.message).toBe('ERR_TOO_MANY_ITEMS');
+    expect(ZSendRequest.safeParse({ ...request, metaProperties: fields(5) }).success).toBe(true);
+    expect(ZSendRequest.safeParse({ ...request, metaProperties: fields(6) }).success).toBe(false);
+  });
+
+  it('needs the contact the channel travels to', () => {
+    const sms = ZSendRequest.safeParse({ ...request, channel: 'sms' });
+    expect(sms.error?.issues[0]).toMatchObject({ path: ['receivers', 0, 'mobile'], message: 'ERR_FIELD_REQUIRED' });
+    const postal = ZSendRequest.safeParse({ ...request, channel: 'postal' });
+    expect(postal.error?.issues[0]?.path).toEqual(['receivers', 0, 'postal']);
+    expect(ZSendRequest.safeParse({ ...request, channel: 'onscreen', receivers: [{ name: 'Ana' }] }).success).toBe(
+      true,
+    );
   });
 });
 

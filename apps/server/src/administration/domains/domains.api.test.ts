@@ -250,7 +250,15 @@ describe('administration/domains document types and advanced templates', () => {
       'Certified e-mail',
       'Certified SMS',
       'Claim settlement acceptance',
+      'Document custody',
+      'ID card capture',
+      'ID card verification',
+      'Joint deed acceptance',
+      'NFC identity check',
       'Policy renewal notice',
+      'Power of attorney accreditation',
+      'Premium direct debit acceptance',
+      'Remote onboarding',
       'Video identification',
     ]);
     expect(body.available.find((item: { text: string }) => item.text === 'Video identification').blocked).toBe(true);

@@ -1,0 +1,177 @@
+import type { TBatchResult } from '@sello/contracts/catalogue/shippings';
+import type { ErrorKey } from '@sello/contracts/error-keys';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError, notFound } from '../platform/api-error.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import { manageVisibility, recordVisibility, type TShippingVisibility } from './shipping-access.ts';
+import { applyTransition, assertAllowed, contextOf, eventTime } from './shipping-transitions.ts';
+import {
+  decideAuthorisation,
+  expireOpenAuthorisations,
+  hasDecidedInRound,
+  insertAuthorisations,
+  lockShipping,
+  selectExpiredAuthorisationIds,
+  selectOpenAuthorisations,
+  selectRoundSlots,
+  selectTypeAuthDeadlineHours,
+  type TLockedShipping,
+} from './shippings.queries.ts';
+
+type Trx = Transaction<Database>;
+
+/** The outcome a denial leads to (spec §3 `stateCom`/`resultCom` must name it). */
+const DENY_OUTCOME = { state: 'no_auth', result: 'authorizer_reject' } as const;
+
+export type TDenyInput = { stateCom: string; resultCom: string; comment?: string };
+
+/** `stateCom` and `resultCom` must name the outcome of a denial in the transition table. */
+function assertDenyOutcome(input: TDenyInput): void {
+  const fields: Record<string, ErrorKey> = {};
+  if (input.stateCom !== DENY_OUTCOME.state) fields.stateCom = 'ERR_FIELD_INVALID';
+  if (input.resultCom !== DENY_OUTCOME.result) fields.resultCom = 'ERR_FIELD_INVALID';
+  if (Object.keys(fields).length > 0) throw new ApiError(400, 'ERR_VALIDATION', fields);
+}
+
+export function createShippingActions(db: Kysely<Database>) {
+  /** Runs `work` on one locked shipping the visibility reaches, in its own transaction; 404 otherwise. */
+  function onShipping<T>(
+    visibility: TShippingVisibility,
+    id: number,
+    work: (trx: Trx, shipping: TLockedShipping) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      const shipping = await lockShipping(trx, visibility, String(id));
+      if (!shipping) throw notFound();
+      return work(trx, shipping);
+    });
+  }
+
+  /**
+   * The pending authorisation the user fills: their own, else one of a group they belong to. A user
+   * decides once per round and never on a shipping they sent.
+   */
+  async function takeAuthorisation(trx: Trx, shipping: TLockedShipping, principal: TPrincipal) {
+    const open = await selectOpenAuthorisations(trx, shipping.id, shipping.authRound, principal.userId);
+    const mine = open.find((slot) => slot.mine);
+    const decided = await hasDecidedInRound(trx, shipping.id, shipping.authRound, principal.userId);
+    if (!mine || decided || shipping.senderId === principal.userId) throw new ApiError(409, 'ERR_NOT_AUTHORISER');
+    return { slot: mine, othersPending: open.length > 1 };
+  }
+
+  async function authorize(principal: TPrincipal, id: number, comment: string | null) {
+    await onShipping(recordVisibility(principal), id, async (trx, shipping) => {
+      assertAllowed(shipping, 'authorize', contextOf(shipping, true));
+      const { slot, othersPending } = await takeAuthorisation(trx, shipping, principal);
+      const at = eventTime();
+      await decideAuthorisation(trx, slot.id, { decision: 'authorized', userId: principal.userId, at, comment });
+      await applyTransition(trx, shipping, 'authorize', principal.userId, {
+        othersPending,
+        reason: comment,
+        details: { authorisation: Number(slot.id), round: shipping.authRound },
+      });
+    });
+  }
+
+  async function deny(principal: TPrincipal, id: number, input: TDenyInput) {
+    assertDenyOutcome(input);
+    const comment = input.comment || null;
+    await onShipping(recordVisibility(principal), id, async (trx, shipping) => {
+      assertAllowed(shipping, 'deny');
+      const { slot } = await takeAuthorisation(trx, shipping, principal);
+      const at = eventTime();
+      await decideAuthorisation(trx, slot.id, { decision: 'denied', userId: principal.userId, at, comment });
+      await applyTransition(trx, shipping, 'deny', principal.userId, {
+        reason: comment,
+        details: { authorisation: Number(slot.id), round: shipping.authRound },
+      });
+    });
+  }
+
+  async function retry(principal: TPrincipal, id: number) {
+    await onShipping(manageVisibility(principal), id, async (trx, shipping) => {
+      assertAllowed(shipping, 'retry');
+      if (shipping.state !== 'auths_expired') {
+        await applyTransition(trx, shipping, 'retry', principal.userId);
+        return;
+      }
+      // A new authorisation period: the same authorisers, a new round, a new deadline.
+      const round = shipping.authRound + 1;
+      const hours = await selectTypeAuthDeadlineHours(trx, shipping.typeId);
+      const deadline = new Date(Date.now() + hours * 3_600_000);
+      const slots = await selectRoundSlots(trx, shipping.id, shipping.authRound);
+      await insertAuthorisations(trx, shipping.id, round, slots, deadline);
+      await applyTransition(trx, shipping, 'retry', principal.userId, {
+        authRound: round,
+        authDeadlineAt: deadline,
+        details: { round, authorisations: slots.length },
+      });
+      shipping.authRound = round;
+    });
+  }
+
+  async function remove(principal: TPrincipal, id: number) {
+    await onShipping(manageVisibility(principal), id, (trx, shipping) =>
+      applyTransition(trx, shipping, 'delete', principal.userId),
+    );
+  }
+
+  async function recover(principal: TPrincipal, id: number) {
+    await onShipping(manageVisibility(principal), id, (trx, shipping) =>
+      applyTransition(trx, shipping, 'recover', principal.userId),
+    );
+  }
+
+  /** Each shipping in its own transaction: the ones that can change do, the others say why not. */
+  async function batch(ids: readonly number[], act: (id: number) => Promise<void>): Promise<TBatchResult> {
+    const result: TBatchResult = { succeeded: [], failed: [] };
+    for (const id of new Set(ids)) {
+      try {
+        await act(id);
+        result.succeeded.push(id);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        result.failed.push({ requestId: id, key: error.key });
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Moves every shipping whose authorisation deadline has passed to `auths_expired` (the job queue of
+   * the delivery side calls this on a schedule). Answers the ids it expired.
+   */
+  async function expireAuthorisations(now = new Date(), limit = 500): Promise<number[]> {
+    const expired: number[] = [];
+    for (const id of await selectExpiredAuthorisationIds(db, now, limit)) {
+      await db.transaction().execute(async (trx) => {
+        const shipping = await lockShipping(trx, null, id);
+        // Decided, deleted or moved on since the look-up: nothing to expire.
+        if (!shipping || shipping.deletedAt !== null) return;
+        if (shipping.state !== 'pending_auth' && shipping.state !== 'auths_pending_user') return;
+        await expireOpenAuthorisations(trx, shipping.id, shipping.authRound, eventTime());
+        await applyTransition(trx, shipping, 'authExpire', null, { details: { round: shipping.authRound } });
+        expired.push(Number(id));
+      });
+    }
+    return expired;
+  }
+
+  return {
+    authorize,
+    deny,
+    retry,
+    remove,
+    recover,
+    expireAuthorisations,
+    authorizeList: (principal: TPrincipal, ids: readonly number[], comment: string | null) =>
+      batch(ids, (id) => authorize(principal, id, comment)),
+    denyList: (principal: TPrincipal, ids: readonly number[], input: TDenyInput) => {
+      assertDenyOutcome(input);
+      return batch(ids, (id) => deny(principal, id, input));
+    },
+    retryList: (principal: TPrincipal, ids: readonly number[]) => batch(ids, (id) => retry(principal, id)),
+    deleteList: (principal: TPrincipal, ids: readonly number[]) => batch(ids, (id) => remove(principal, id)),
+  };
+}

@@ -1,0 +1,266 @@
+import type { TReceiver, TSendRequest } from '@sello/contracts/catalogue/shippings';
+import { LIMITS, PREFERENCES } from '@sello/contracts/constants';
+import type { ServiceKind } from '@sello/contracts/enums';
+import type { ErrorKey } from '@sello/contracts/error-keys';
+import { findIllegalSmsCharacters } from '@sello/contracts/patterns';
+import { initialLifecycle } from '@sello/contracts/shipping-lifecycle';
+import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../platform/api-error.ts';
+import type { TBlobStore } from '../platform/blob-store.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import type { TPreferences } from '../preferences/preferences.service.ts';
+import { checkDocumentType, decodeDocument } from './document-check.ts';
+import { appendEvent, eventTime } from './shipping-transitions.ts';
+import {
+  insertAuthorisations,
+  insertDocuments,
+  insertReceivers,
+  insertShipping,
+  selectAuthoriserCandidates,
+  selectCompanyForShipping,
+  selectTemplateForShipping,
+  selectTypeAuthorisers,
+  selectTypeForCreation,
+  type TAuthoriserSlot,
+  type TNewDocument,
+  type TNewReceiver,
+} from './shippings.queries.ts';
+
+/** Collects field errors so one answer lists them all. */
+class FieldErrors {
+  readonly fields: Record<string, ErrorKey> = {};
+  params: Record<string, string | number> | undefined;
+
+  add(field: string, key: ErrorKey, params?: Record<string, string | number>): void {
+    this.fields[field] ??= key;
+    if (params) this.params = { ...this.params, ...params };
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.fields).length > 0) throw new ApiError(400, 'ERR_VALIDATION', this.fields, this.params);
+  }
+}
+
+/** Whether the principal may send shippings for the company. */
+function mayUseCompany(principal: TPrincipal, company: { id: string; domainId: string }): boolean {
+  if (principal.superAdmin) return true;
+  if (company.domainId !== principal.domainId) return false;
+  return principal.roleKeys.includes('domainAdmin') || principal.companyIds.includes(company.id);
+}
+
+/** `{{name}}` placeholders of a template, filled from the custom fields and the company name. */
+function fillTemplate(body: string, values: Record<string, string>): string {
+  return body.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+function toReceiverRow(receiver: TReceiver, position: number): TNewReceiver {
+  const postal = receiver.postal;
+  return {
+    position,
+    kind: receiver.receiverType === 2 ? 'company' : 'individual',
+    name: receiver.name,
+    documentType: receiver.documentType ?? null,
+    documentNumber: receiver.documentNumber ?? null,
+    email: receiver.email?.toLowerCase() ?? null,
+    cc: receiver.cc ?? null,
+    mobile: receiver.mobile ?? null,
+    language: receiver.language ?? null,
+    streetType: postal?.streetType ?? null,
+    street: postal?.street ?? null,
+    streetNumType: postal?.streetNumType ?? null,
+    streetNumber: postal?.streetNumber ?? null,
+    addressExtra: postal?.addressExtra ?? null,
+    postalCode: postal?.postalCode ?? null,
+    city: postal?.city ?? null,
+    province: postal?.province ?? null,
+    country: postal?.country ?? null,
+  };
+}
+
+/** Lower-case text the free search looks in: reference, subject and every way to name a receiver. */
+function searchTextOf(request: TSendRequest): string {
+  const parts = [request.reference, request.subject];
+  for (const receiver of request.receivers) {
+    parts.push(receiver.name, receiver.email, receiver.mobile, receiver.documentNumber, receiver.postal?.city);
+  }
+  return parts
+    .filter((part): part is string => Boolean(part))
+    .join(' ')
+    .toLowerCase();
+}
+
+export function createShippingCreation(deps: { db: Kysely<Database>; blobs: TBlobStore; preferences: TPreferences }) {
+  const { db, blobs, preferences } = deps;
+
+  /** Checks the documents and stores their bytes; answers their rows, or records field errors. */
+  async function storeDocuments(request: TSendRequest, errors: FieldErrors): Promise<TNewDocument[]> {
+    const maxKb = await preferences.getNumber(PREFERENCES.fileUploadMaxSize, 5120);
+    const maxBytes = maxKb * LIMITS.byteScale;
+    const checked: { index: number; bytes: Buffer; mime: string }[] = [];
+    for (const [index, document] of request.documents.entries()) {
+      const decoded = decodeDocument(document.content);
+      const field = `documents.${index}.content`;
+      const mime = checkDocumentType(document.name, decoded);
+      if (decoded.bytes.length === 0) errors.add(field, 'ERR_FILE_EMPTY');
+      else if (decoded.bytes.length > maxBytes) errors.add(field, 'ERR_MAX_FILE_SIZE', { size: maxKb });
+      else if (!mime) errors.add(field, 'ERR_FILE_TYPE');
+      else checked.push({ index, bytes: decoded.bytes, mime });
+    }
+    errors.throwIfAny();
+    // Blobs are content-addressed: a file stored for a shipping whose transaction then fails is only an
+    // unreferenced copy, never a half-saved shipping.
+    const rows: TNewDocument[] = [];
+    for (const { index, bytes, mime } of checked) {
+      const stored = await blobs.put(bytes);
+      const document = request.documents[index]!;
+      rows.push({
+        position: index + 1,
+        kind: 'original',
+        name: document.name,
+        mimeType: mime,
+        sizeBytes: stored.size,
+        category: document.category,
+        sha256: stored.sha256,
+      });
+    }
+    return rows;
+  }
+
+  async function create(principal: TPrincipal, request: TSendRequest): Promise<{ requestId: number }> {
+    const errors = new FieldErrors();
+    const company = await selectCompanyForShipping(db, String(request.companyId));
+    if (!company || !mayUseCompany(principal, company)) errors.add('companyId', 'ERR_FIELD_INVALID');
+    errors.throwIfAny();
+    const domainId = company!.domainId;
+    const companyId = company!.id;
+
+    const type = await selectTypeForCreation(db, domainId, companyId, String(request.typeId));
+    if (!type) errors.add('typeId', 'ERR_FIELD_INVALID');
+    errors.throwIfAny();
+    const serviceKind = type!.serviceKind as ServiceKind;
+    const rule = SERVICE_RULES[serviceKind];
+
+    // What the service and the type allow.
+    if (!rule.channels.includes(request.channel) || !type!.channels.includes(request.channel)) {
+      errors.add('channel', 'ERR_CHANNEL_NOT_ALLOWED');
+    }
+    const receiverCount = request.receivers.length;
+    if (receiverCount < rule.minReceivers || receiverCount > rule.maxReceivers) {
+      errors.add('receivers', 'ERR_RECEIVERS_COUNT', { min: rule.minReceivers, max: rule.maxReceivers });
+    }
+    if (rule.documents === 'required' && request.documents.length === 0) errors.add('documents', 'ERR_FIELD_REQUIRED');
+    if (rule.documents === 'none' && request.documents.length > 0) errors.add('documents', 'ERR_FIELD_INVALID');
+    if (!rule.signing && request.multiSignerOrder === 1) errors.add('multiSignerOrder', 'ERR_FIELD_INVALID');
+    if (!rule.signing && request.pinSignatureText !== undefined) errors.add('pinSignatureText', 'ERR_FIELD_INVALID');
+    if (!rule.custody && request.custodyDays !== undefined) errors.add('custodyDays', 'ERR_FIELD_INVALID');
+    const custodyDays = rule.custody ? (request.custodyDays ?? type!.custodyDays) : null;
+    if (rule.custody && custodyDays === null) errors.add('custodyDays', 'ERR_FIELD_REQUIRED');
+
+    // The body: written, or taken from the chosen template or the type's default one.
+    const smsLike = request.channel === 'sms' || request.channel === 'whatsapp';
+    const templateId =
+      request.templateId !== undefined
+        ? String(request.templateId)
+        : request.message === undefined
+          ? smsLike
+            ? type!.defaultSmsTemplateId
+            : type!.defaultTemplateId
+          : null;
+    let body = request.message ?? null;
+    if (templateId !== null) {
+      const template = await selectTemplateForShipping(db, domainId, companyId, templateId);
+      if (!template || template.contentType !== (smsLike ? 'SMS' : 'HTML'))
+        errors.add('templateId', 'ERR_FIELD_INVALID');
+      else body ??= fillTemplate(template.body, { company: company!.name, ...request.customFields });
+    }
+    if (request.channel === 'sms') {
+      const maxCharacters = await preferences.getNumber(PREFERENCES.smsMaxCharacters, 160);
+      if (!body) errors.add('message', 'ERR_FIELD_REQUIRED');
+      else if (findIllegalSmsCharacters(body).length > 0) {
+        errors.add('message', 'ERR_FIELD_INVALID', { illegal: findIllegalSmsCharacters(body).join('') });
+      } else if (body.length > maxCharacters) errors.add('message', 'ERR_FIELD_TOO_LONG', { max: maxCharacters });
+    }
+
+    // Authorisers: those the type names, plus users the sender adds (of the company, never the sender).
+    const slots: TAuthoriserSlot[] = (await selectTypeAuthorisers(db, [type!.id])).map((row) => ({
+      userId: row.userId,
+      groupId: row.groupId,
+    }));
+    const added = [...new Set((request.authorizers ?? []).map(String))];
+    if (added.length > 0) {
+      const candidates = await selectAuthoriserCandidates(db, domainId, companyId, added);
+      added.forEach((userId, index) => {
+        if (!candidates.has(userId) || userId === principal.userId) {
+          errors.add(`authorizers.${index}`, 'ERR_FIELD_INVALID');
+        } else if (!slots.some((slot) => slot.userId === userId)) slots.push({ userId, groupId: null });
+      });
+    }
+    if (type!.requiresAuth && slots.length === 0) errors.add('authorizers', 'ERR_FIELD_REQUIRED');
+    errors.throwIfAny();
+
+    const documents = await storeDocuments(request, errors);
+    const requiresAuth = type!.requiresAuth || slots.length > 0;
+    const lifecycle = initialLifecycle({ requiresAuth });
+    const createdAt = eventTime();
+    const authDeadlineAt = requiresAuth ? new Date(createdAt.getTime() + type!.authDeadlineHours * 3_600_000) : null;
+    const receivers = request.receivers.map((receiver, index) => toReceiverRow(receiver, index + 1));
+    const firstName = receivers[0]!.name;
+
+    const id = await db.transaction().execute(async (trx) => {
+      const shipping = await insertShipping(trx, {
+        domainId,
+        companyId,
+        typeId: type!.id,
+        senderId: principal.userId,
+        serviceKind,
+        channel: request.channel,
+        templateId,
+        reference: request.reference || null,
+        subject: request.subject,
+        body,
+        state: lifecycle.state,
+        customFields: request.customFields ?? {},
+        metaProperties: request.metaProperties ?? {},
+        multiSignerOrder: request.multiSignerOrder,
+        pinSignatureText: request.pinSignatureText ?? null,
+        font: request.font ?? null,
+        custodyDays,
+        requiresAuth,
+        authDeadlineAt,
+        isSandbox: principal.isSandbox,
+        receiverSummary: receivers.length > 1 ? `${firstName} +${receivers.length - 1}` : firstName,
+        searchText: `${searchTextOf(request)}`,
+        createdAt,
+      });
+      await insertReceivers(trx, shipping.id, receivers);
+      await insertDocuments(trx, shipping.id, documents);
+      if (authDeadlineAt) await insertAuthorisations(trx, shipping.id, 1, slots, authDeadlineAt);
+      await appendEvent(
+        trx,
+        { id: shipping.id, eventCount: 0, lastEventHash: null },
+        {
+          at: createdAt,
+          actor: principal.userId,
+          action: 'create',
+          from: null,
+          to: lifecycle,
+          details: {
+            guid: shipping.guid,
+            service: serviceKind,
+            channel: request.channel,
+            receivers: receivers.length,
+            documents: documents.map((document) => document.sha256),
+            authorisations: authDeadlineAt ? slots.length : 0,
+            sandbox: principal.isSandbox,
+          },
+        },
+      );
+      return shipping.id;
+    });
+    return { requestId: Number(id) };
+  }
+
+  return { create };
+}

@@ -1,0 +1,210 @@
+import { PassThrough } from 'node:stream';
+import type { TExportJob, TShippingRow, TShippingsReportRequest } from '@sello/contracts/catalogue/shippings';
+import { DEFAULT_LANGUAGE, type Language } from '@sello/contracts/constants';
+import ExcelJS from 'exceljs';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError, notFound } from '../platform/api-error.ts';
+import type { TBlobStore } from '../platform/blob-store.ts';
+import { sendExcel, type TExcelColumn } from '../platform/excel-export.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import { contentDisposition } from './shipping-files.service.ts';
+import { insertExportJob, markExportJob, selectExportJob } from './shippings.queries.ts';
+import { orderedShippingList, toShippingRow } from './shippings.service.ts';
+
+const LABELS = {
+  'en-en': {
+    sheet: 'Shippings',
+    columns: [
+      'Id',
+      'Reference',
+      'Subject',
+      'Service',
+      'Channel',
+      'Type',
+      'Company',
+      'Sender',
+      'Receiver',
+      'State',
+      'Result',
+      'Sandbox',
+      'Created',
+      'Updated',
+    ],
+    yes: 'Yes',
+    no: 'No',
+  },
+  'es-es': {
+    sheet: 'Envíos',
+    columns: [
+      'Id',
+      'Referencia',
+      'Asunto',
+      'Servicio',
+      'Canal',
+      'Tipo',
+      'Empresa',
+      'Remitente',
+      'Destinatario',
+      'Estado',
+      'Resultado',
+      'Pruebas',
+      'Creado',
+      'Actualizado',
+    ],
+    yes: 'Sí',
+    no: 'No',
+  },
+  'pt-pt': {
+    sheet: 'Envios',
+    columns: [
+      'Id',
+      'Referência',
+      'Assunto',
+      'Serviço',
+      'Canal',
+      'Tipo',
+      'Empresa',
+      'Remetente',
+      'Destinatário',
+      'Estado',
+      'Resultado',
+      'Testes',
+      'Criado',
+      'Atualizado',
+    ],
+    yes: 'Sim',
+    no: 'Não',
+  },
+} satisfies Record<Language, { sheet: string; columns: string[]; yes: string; no: string }>;
+
+function reportColumns(language: Language | undefined): { sheet: string; columns: TExcelColumn<TShippingRow>[] } {
+  const labels = LABELS[language ?? DEFAULT_LANGUAGE];
+  const values: ((row: TShippingRow) => string | number | Date | null)[] = [
+    (row) => row.requestId,
+    (row) => row.reference,
+    (row) => row.subject,
+    (row) => row.service,
+    (row) => row.channel,
+    (row) => row.typeName,
+    (row) => row.companyName,
+    (row) => row.sender,
+    (row) => row.receiver,
+    (row) => row.state,
+    (row) => row.result,
+    (row) => (row.isSandbox ? labels.yes : labels.no),
+    (row) => new Date(row.createdAt),
+    (row) => new Date(row.updatedAt),
+  ];
+  return {
+    sheet: labels.sheet,
+    columns: values.map((value, index) => ({ header: labels.columns[index]!, width: index === 2 ? 40 : 20, value })),
+  };
+}
+
+async function* mapRows<In, Out>(rows: AsyncIterable<In>, map: (row: In) => Out): AsyncIterable<Out> {
+  for await (const row of rows) yield map(row);
+}
+
+/** Writes the rows to an .xlsx in memory-bounded steps and answers the file and the row count. */
+async function writeWorkbook(
+  sheetName: string,
+  columns: TExcelColumn<TShippingRow>[],
+  rows: AsyncIterable<TShippingRow>,
+) {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width }));
+  sheet.getRow(1).font = { bold: true };
+  let count = 0;
+  for await (const row of rows) {
+    sheet.addRow(columns.map((column) => column.value(row) ?? '')).commit();
+    count++;
+  }
+  sheet.commit();
+  await workbook.commit();
+  await finished;
+  return { file: Buffer.concat(chunks), count };
+}
+
+const toJob = (row: {
+  guid: string;
+  state: string;
+  rowCount: number | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}): TExportJob => ({
+  jobId: row.guid,
+  state: row.state as TExportJob['state'],
+  rowCount: row.rowCount,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt === null ? null : row.finishedAt.toISOString(),
+});
+
+export function createShippingReport(deps: { db: Kysely<Database>; exports: TBlobStore; logger: FastifyBaseLogger }) {
+  const { db, exports, logger } = deps;
+  const running = new Set<Promise<void>>();
+
+  function rowsOf(principal: TPrincipal, request: TShippingsReportRequest) {
+    const { ordered } = orderedShippingList(db, principal, { ...request, domainid: request.domainId });
+    return mapRows(ordered.offset(request.first).limit(request.pageSize).stream(1000), toShippingRow);
+  }
+
+  /** Prepares the file in this process; the job queue of the delivery side will take this over. */
+  async function runJob(jobId: string, principal: TPrincipal, request: TShippingsReportRequest) {
+    try {
+      await markExportJob(db, jobId, { state: 'running' });
+      const { sheet, columns } = reportColumns(request.language);
+      const { file, count } = await writeWorkbook(sheet, columns, rowsOf(principal, request));
+      const stored = await exports.put(file);
+      await markExportJob(db, jobId, {
+        state: 'ready',
+        rowCount: count,
+        fileKey: stored.key,
+        fileName: 'shippings.xlsx',
+      });
+    } catch (error) {
+      logger.error({ err: error, jobId }, 'shipping export failed');
+      await markExportJob(db, jobId, { state: 'failed', error: (error as Error).message }).catch(() => {});
+    }
+  }
+
+  async function report(principal: TPrincipal, request: TShippingsReportRequest, reply: FastifyReply) {
+    if (request.jobId !== undefined) {
+      const job = await selectExportJob(db, principal.userId, request.jobId);
+      if (!job) throw notFound();
+      if (job.state === 'failed') throw new ApiError(409, 'ERR_EXPORT_FAILED');
+      if (job.state !== 'ready' || !job.fileKey) return reply.code(202).send(toJob(job));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', job.fileName ?? 'shippings.xlsx'))
+        .header('x-export-rows', String(job.rowCount ?? 0))
+        .send(await exports.open(job.fileKey));
+    }
+    // Checks the query now, so a bad one answers 400 instead of a failed job.
+    orderedShippingList(db, principal, { ...request, domainid: request.domainId });
+    if (request.asynchronous) {
+      const job = await insertExportJob(db, principal.userId, { ...request, authToken: undefined });
+      const work = runJob(job.id, principal, request).finally(() => running.delete(work));
+      running.add(work);
+      return reply.code(202).send(toJob(job));
+    }
+    const { sheet, columns } = reportColumns(request.language);
+    return sendExcel(reply, 'shippings.xlsx', sheet, columns, rowsOf(principal, request));
+  }
+
+  /** Waits for the exports still being prepared (tests, shutdown). */
+  async function settle(): Promise<void> {
+    await Promise.all([...running]);
+  }
+
+  return { report, settle };
+}

@@ -1,0 +1,408 @@
+import {
+  SHIPPING_DETAIL_ACTIONS,
+  type TShippingAuthorisation,
+  type TShippingDetail,
+  type TShippingDocument,
+  type TShippingEvent,
+  type TShippingListQuery,
+  type TShippingReceiver,
+  type TShippingRow,
+  type TShippingTypeOption,
+  ZShippingCustomFilters,
+  ZShippingListFilters,
+} from '@sello/contracts/catalogue/shippings';
+import { LIMITS } from '@sello/contracts/constants';
+import type { ServiceKind } from '@sello/contracts/enums';
+import type { ErrorKey } from '@sello/contracts/error-keys';
+import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
+import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
+import { buildListQuery } from '../platform/paged-list.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import { effectiveScope, listVisibility, recordVisibility } from './shipping-access.ts';
+import { lifecycleOf } from './shipping-transitions.ts';
+import {
+  SHIPPING_SORT_COLUMNS,
+  selectAuthorisations,
+  selectDocuments,
+  selectEvents,
+  selectReceivers,
+  selectShippingDetail,
+  selectShippingList,
+  selectTypeAuthorisers,
+  selectTypeOptions,
+  type TAuthorisationRecord,
+  type TDocumentRecord,
+  type TEventRecord,
+  type TReceiverRecord,
+  type TShippingDetailRecord,
+  type TShippingListWhere,
+  type TShippingRowRecord,
+} from './shippings.queries.ts';
+
+const toIso = (value: Date | null) => (value === null ? null : value.toISOString());
+const ids = (value: number | number[] | undefined) =>
+  value === undefined ? undefined : (Array.isArray(value) ? value : [value]).map(String);
+const list = <T extends string>(value: T | T[] | undefined) =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
+
+function invalid(field: string, key: ErrorKey = 'ERR_FIELD_INVALID'): ApiError {
+  return new ApiError(400, 'ERR_VALIDATION', { [field]: key });
+}
+
+function parseJson(raw: string, field: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw invalid(field);
+  }
+}
+
+/** The creation-date range of a list: by default the last 60 months, never longer (spec §9). */
+export function resolveDateRange(filterFrom?: number, filterTo?: number): { from: Date; to: Date | null } {
+  const to = filterTo === undefined ? null : new Date(filterTo);
+  const end = to ?? new Date();
+  const earliest = new Date(end);
+  earliest.setUTCMonth(earliest.getUTCMonth() - LIMITS.shippingListDefaultMaxRangeMonths);
+  const from = filterFrom === undefined ? earliest : new Date(filterFrom);
+  if (from > end || from < earliest) throw invalid('filterFrom', 'ERR_DATE_RANGE');
+  return { from, to };
+}
+
+export type TListRequest = Pick<
+  TShippingListQuery,
+  'filters' | 'filterFrom' | 'filterTo' | 'filterAll' | 'customFilters' | 'scope' | 'domainid'
+>;
+
+/** Everything a list or an export of the list filters by, checked. */
+export function resolveListWhere(principal: TPrincipal, request: TListRequest): TShippingListWhere {
+  const parsed = request.filters ? ZShippingListFilters.safeParse(parseJson(request.filters, 'filters')) : null;
+  if (parsed && !parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalid(['filters', ...issue.path.slice(0, 1)].join('.'));
+  }
+  const filters = parsed?.data ?? {};
+  if (filters.deleted && principal.permissions.shpBin !== true) throw forbidden();
+  let customFields: Record<string, string> | undefined;
+  if (request.customFilters) {
+    const custom = ZShippingCustomFilters.safeParse(parseJson(request.customFilters, 'customFilters'));
+    if (!custom.success) throw invalid('customFilters');
+    if (Object.keys(custom.data).length > 0) customFields = custom.data;
+  }
+  const { from, to } = resolveDateRange(request.filterFrom, request.filterTo);
+  const search = request.filterAll?.trim().toLowerCase();
+  return {
+    visibility: listVisibility(principal, request.domainid),
+    scope: effectiveScope(principal, request.scope),
+    deleted: filters.deleted === true,
+    from,
+    to,
+    states: list(filters.state),
+    results: list(filters.result),
+    typeIds: ids(filters.typeId),
+    companyIds: ids(filters.companyId),
+    services: list(filters.service),
+    channels: list(filters.channel),
+    search: search || undefined,
+    customFields,
+  };
+}
+
+export const LIST_OPTIONS = { defaultSort: 'createdAt', tieBreaker: sql`s.id` };
+
+/** The ordered list of a query (an export adds its own paging). */
+export function orderedShippingList(
+  db: Kysely<Database>,
+  principal: TPrincipal,
+  query: TListRequest & { sortField?: string; sortOrder?: number },
+) {
+  const where = resolveListWhere(principal, query);
+  const base = selectShippingList(db, where);
+  // The default order is the newest first.
+  const sortOrder = query.sortField === undefined && query.sortOrder === undefined ? -1 : query.sortOrder;
+  return buildListQuery(
+    base,
+    { first: 0, pageSize: 1, sortField: query.sortField, sortOrder, filters: undefined },
+    SHIPPING_SORT_COLUMNS,
+    LIST_OPTIONS,
+  );
+}
+
+export function toShippingRow(row: TShippingRowRecord): TShippingRow {
+  return {
+    requestId: Number(row.id),
+    guid: row.guid,
+    reference: row.reference,
+    subject: row.subject,
+    service: row.service as TShippingRow['service'],
+    channel: row.channel as TShippingRow['channel'],
+    typeId: Number(row.typeId),
+    typeName: row.typeName,
+    companyId: Number(row.companyId),
+    companyName: row.companyName,
+    senderId: Number(row.senderId),
+    sender: row.sender,
+    receiver: row.receiver,
+    state: row.state as TShippingRow['state'],
+    result: row.result as TShippingRow['result'],
+    isSandbox: row.isSandbox,
+    deleted: row.deletedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toReceiver(row: TReceiverRecord): TShippingReceiver {
+  return {
+    position: row.position,
+    receiverType: row.kind === 'company' ? 2 : 1,
+    name: row.name,
+    documentType: row.document_type as TShippingReceiver['documentType'],
+    documentNumber: row.document_number,
+    email: row.email,
+    cc: row.cc,
+    mobile: row.mobile,
+    language: row.language as TShippingReceiver['language'],
+    postal:
+      row.street === null
+        ? null
+        : {
+            streetType: row.street_type,
+            street: row.street,
+            streetNumType: row.street_num_type,
+            streetNumber: row.street_number,
+            addressExtra: row.address_extra,
+            postalCode: row.postal_code ?? '',
+            city: row.city ?? '',
+            province: row.province,
+            country: row.country ?? '',
+          },
+    status: row.status as TShippingReceiver['status'],
+    statusAt: toIso(row.status_at),
+  };
+}
+
+export function toDocument(row: TDocumentRecord): TShippingDocument {
+  return {
+    fileRequest: row.position,
+    name: row.name,
+    kind: row.kind as TShippingDocument['kind'],
+    category: row.category as TShippingDocument['category'],
+    mimeType: row.mimeType,
+    sizeBytes: Number(row.sizeBytes),
+    sha256: row.sha256,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toEvent(row: TEventRecord): TShippingEvent {
+  return {
+    seq: row.seq,
+    at: row.at.toISOString(),
+    actor: row.actorKind === 'system' ? 'system' : (row.actorName ?? ''),
+    actorUserId: row.actorUserId === null ? null : Number(row.actorUserId),
+    action: row.action,
+    fromState: row.fromState as TShippingEvent['fromState'],
+    fromResult: row.fromResult as TShippingEvent['fromResult'],
+    toState: row.toState as TShippingEvent['toState'],
+    toResult: row.toResult as TShippingEvent['toResult'],
+    deleted: row.toDeleted,
+    reason: row.reason,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
+}
+
+function toAuthorisation(row: TAuthorisationRecord): TShippingAuthorisation {
+  return {
+    id: Number(row.id),
+    round: row.round,
+    authoriserKind: row.userId === null ? 'group' : 'user',
+    authoriserId: Number(row.userId ?? row.groupId),
+    authoriserName: row.authoriserName,
+    decision: row.decision as TShippingAuthorisation['decision'],
+    decidedById: row.decidedById === null ? null : Number(row.decidedById),
+    decidedBy: row.decidedBy,
+    decidedAt: toIso(row.decidedAt),
+    comment: row.comment,
+    deadlineAt: row.deadlineAt.toISOString(),
+  };
+}
+
+/** What the user may do to the shipping now: the table's actions, narrowed by flags and designation. */
+function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShippingDetail['allowedActions'] {
+  const byTable = allowedUserActions(lifecycleOf(row));
+  const manages = principal.permissions.shippingList === true;
+  const edits = manages && principal.permissions.editMode === true;
+  return SHIPPING_DETAIL_ACTIONS.filter((action) => {
+    if (!byTable.includes(action)) return false;
+    if (action === 'authorize' || action === 'deny') return row.canDecide;
+    if (action === 'recover') return manages && principal.permissions.shpBin === true;
+    return edits;
+  });
+}
+
+export function createShippingsService(db: Kysely<Database>) {
+  async function listPage(principal: TPrincipal, query: TShippingListQuery) {
+    const { filtered, ordered } = orderedShippingList(db, principal, query);
+    const [countRow, rows] = await Promise.all([
+      filtered.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
+      ordered.offset(query.first).limit(query.pageSize).execute(),
+    ]);
+    return { rows: rows.map(toShippingRow), total: (countRow as { total: number } | undefined)?.total ?? 0 };
+  }
+
+  /** The shipping when the user reaches it; deleted ones only in the deleted-items area (shpBin). */
+  async function findVisible(principal: TPrincipal, id: number): Promise<TShippingDetailRecord> {
+    const row = await selectShippingDetail(db, recordVisibility(principal), String(id));
+    if (!row) throw notFound();
+    if (row.deletedAt !== null && principal.permissions.shpBin !== true) throw notFound();
+    return row;
+  }
+
+  async function detail(principal: TPrincipal, id: number): Promise<TShippingDetail> {
+    const row = await findVisible(principal, id);
+    const [receivers, documents, events, authorisations] = await Promise.all([
+      selectReceivers(db, row.id),
+      selectDocuments(db, [row.id]),
+      selectEvents(db, row.id),
+      selectAuthorisations(db, row.id),
+    ]);
+    return {
+      ...toShippingRow(row),
+      body: row.body,
+      templateId: row.templateId === null ? null : Number(row.templateId),
+      situationCode: row.situationCode as TShippingDetail['situationCode'],
+      situationReason: row.situationReason as TShippingDetail['situationReason'],
+      identificationSubstate: row.substate as TShippingDetail['identificationSubstate'],
+      customFields: row.customFields,
+      metaProperties: row.metaProperties,
+      multiSignerOrder: row.multiSignerOrder as TShippingDetail['multiSignerOrder'],
+      pinSignatureText: row.pinSignatureText as TShippingDetail['pinSignatureText'],
+      font: row.font as TShippingDetail['font'],
+      custodyDays: row.custodyDays,
+      requiresAuth: row.requiresAuth,
+      authRound: row.authRound,
+      authDeadlineAt: toIso(row.authDeadlineAt),
+      responseDeadlineAt: toIso(row.responseDeadlineAt),
+      custodyUntil: toIso(row.custodyUntil),
+      deletedAt: toIso(row.deletedAt),
+      receivers: receivers.map(toReceiver),
+      documents: documents.map(toDocument),
+      events: events.map(toEvent),
+      authorisations: authorisations.map(toAuthorisation),
+      allowedActions: detailActions(principal, row),
+    };
+  }
+
+  async function auths(principal: TPrincipal, id: number) {
+    const row = await findVisible(principal, id);
+    return (await selectAuthorisations(db, row.id)).map(toAuthorisation);
+  }
+
+  /** The receivers' signing status, for services where receivers sign. */
+  async function signatures(principal: TPrincipal, id: number) {
+    const row = await findVisible(principal, id);
+    const rule = SERVICE_RULES[row.service as ServiceKind];
+    if (!rule.signing) throw new ApiError(409, 'ERR_NO_SIGNATURES');
+    const method = row.service === 'express_acceptance' ? ('click' as const) : ('pin' as const);
+    return (await selectReceivers(db, row.id)).map((receiver) => ({
+      position: receiver.position,
+      signer: receiver.name,
+      method,
+      state:
+        receiver.status === 'accepted'
+          ? ('signed' as const)
+          : receiver.status === 'rejected'
+            ? ('rejected' as const)
+            : ('pending' as const),
+      signedAt: receiver.status === 'accepted' || receiver.status === 'rejected' ? toIso(receiver.status_at) : null,
+    }));
+  }
+
+  /**
+   * Sending the access communication again needs a shipping that has reached its receivers; the
+   * channels that deliver it come with the delivery side.
+   */
+  async function sendAccessCommunication(principal: TPrincipal, id: number) {
+    const row = await findVisible(principal, id);
+    if (row.deletedAt !== null || (row.state !== 'sent' && row.state !== 'in_course')) {
+      throw new ApiError(409, 'ERR_NOT_SENT');
+    }
+    throw new ApiError(409, 'ERR_NOT_IMPLEMENTED');
+  }
+
+  /** No receiver signs in over SAML yet: every shipping answers that it has no such access. */
+  async function samlAccess(principal: TPrincipal, id: number): Promise<{ url: string }> {
+    await findVisible(principal, id);
+    throw new ApiError(409, 'ERR_NO_SAML_ACCESS');
+  }
+
+  /** The recording of a video identification, once the identification has stored one. */
+  async function urlVideoDownload(principal: TPrincipal, id: number): Promise<{ url: string }> {
+    const row = await findVisible(principal, id);
+    const video = (await selectDocuments(db, [row.id], ['video'])).at(-1);
+    if (!video) throw new ApiError(409, 'ERR_NO_VIDEO');
+    return {
+      url: `/rest/services/shippings/shippingreadoriginalfile?requestId=${row.id}&fileRequest=${video.position}`,
+    };
+  }
+
+  async function listTypes(
+    principal: TPrincipal,
+    query: { companyId?: number; complete?: boolean; onlyactive?: boolean },
+  ): Promise<TShippingTypeOption[]> {
+    const wholeDomain = principal.superAdmin || principal.roleKeys.includes('domainAdmin');
+    let companyIds: string[] | null = wholeDomain ? null : principal.companyIds;
+    if (query.companyId !== undefined) {
+      const companyId = String(query.companyId);
+      if (companyIds !== null && !companyIds.includes(companyId)) throw notFound();
+      companyIds = [companyId];
+    }
+    const rows = await selectTypeOptions(db, principal.domainId, companyIds, query.onlyactive === true);
+    const authorisers = query.complete
+      ? await selectTypeAuthorisers(
+          db,
+          rows.map((row) => row.id),
+        )
+      : [];
+    return rows.map((row) => ({
+      value: Number(row.id),
+      text: row.name,
+      description: row.description,
+      blocked: !row.active,
+      serviceKind: row.serviceKind as TShippingTypeOption['serviceKind'],
+      companyId: row.companyId === null ? null : Number(row.companyId),
+      ...(query.complete && {
+        channels: row.channels as NonNullable<TShippingTypeOption['channels']>,
+        requiresAuth: row.requiresAuth,
+        authDeadlineHours: row.authDeadlineHours,
+        responseDays: row.responseDays,
+        custodyDays: row.custodyDays,
+        defaultTemplateId: row.defaultTemplateId === null ? null : Number(row.defaultTemplateId),
+        defaultSmsTemplateId: row.defaultSmsTemplateId === null ? null : Number(row.defaultSmsTemplateId),
+        authorisers: authorisers
+          .filter((authoriser) => authoriser.typeId === row.id)
+          .map((authoriser) => ({
+            kind: authoriser.userId === null ? ('group' as const) : ('user' as const),
+            id: Number(authoriser.userId ?? authoriser.groupId),
+            name: authoriser.name,
+          })),
+      }),
+    }));
+  }
+
+  return {
+    listPage,
+    findVisible,
+    detail,
+    auths,
+    signatures,
+    sendAccessCommunication,
+    samlAccess,
+    urlVideoDownload,
+    listTypes,
+  };
+}

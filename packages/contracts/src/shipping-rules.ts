@@ -1,0 +1,66 @@
+import type { Channel, ServiceKind } from './enums.ts';
+
+/**
+ * What each service kind of spec §1 takes when a shipping is created: the channels it can travel
+ * over, how many receivers, whether documents are needed, and which options mean something for it.
+ * Both sides read this table; every choice is recorded in docs/decisions.md.
+ */
+export type TServiceRule = {
+  channels: readonly Channel[];
+  minReceivers: number;
+  maxReceivers: number;
+  documents: 'required' | 'optional' | 'none';
+  /** Receivers sign (accept or reject): signing order and PIN signature text apply. */
+  signing: boolean;
+  /** Documents stay available for a custody time. */
+  custody: boolean;
+  /** The receiver proves who they are (identification kinds). */
+  identification: boolean;
+};
+
+const ONLINE: readonly Channel[] = ['email', 'sms', 'whatsapp', 'onscreen'];
+const ALL: readonly Channel[] = ['postal', 'email', 'sms', 'whatsapp', 'onscreen'];
+const MANY = 100;
+
+const base = { minReceivers: 1, maxReceivers: MANY, signing: false, custody: false, identification: false };
+const identification = {
+  ...base,
+  channels: ['email', 'sms', 'whatsapp', 'onscreen'] as const,
+  maxReceivers: 1,
+  documents: 'optional' as const,
+  identification: true,
+};
+
+export const SERVICE_RULES: Record<ServiceKind, TServiceRule> = {
+  notification: { ...base, channels: ALL, documents: 'required' },
+  acceptance: { ...base, channels: ONLINE, documents: 'required', signing: true },
+  express_acceptance: { ...base, channels: ONLINE, documents: 'required', signing: true },
+  communication: { ...base, channels: ALL, documents: 'optional' },
+  custody: { ...base, channels: ['email', 'onscreen'], documents: 'required', custody: true },
+  accreditation: { ...base, channels: ONLINE, documents: 'optional' },
+  certified_email: { ...base, channels: ['email'], documents: 'optional' },
+  // An SMS carries text only.
+  certified_sms: { ...base, channels: ['sms'], documents: 'none' },
+  double_acceptance: {
+    ...base,
+    channels: ONLINE,
+    minReceivers: 2,
+    maxReceivers: 2,
+    documents: 'required',
+    signing: true,
+  },
+  video_identification_attended: { ...identification, channels: ['email', 'sms', 'onscreen'] },
+  video_identification_unattended: { ...identification, channels: ['email', 'sms', 'onscreen'] },
+  nfc_identification: identification,
+  card_identification: identification,
+  card_verification: identification,
+};
+
+/** What a channel needs to know about each receiver. */
+export const CHANNEL_CONTACT: Record<Channel, 'email' | 'mobile' | 'postal' | null> = {
+  email: 'email',
+  sms: 'mobile',
+  whatsapp: 'mobile',
+  postal: 'postal',
+  onscreen: null,
+};
