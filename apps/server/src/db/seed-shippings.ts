@@ -1,5 +1,6 @@
 import type { TSendRequestInput } from '@sello/contracts/catalogue/shippings';
 import { ZSendRequest } from '@sello/contracts/catalogue/shippings';
+import type { Language } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import { detectRoles } from '@sello/contracts/roles';
@@ -279,7 +280,7 @@ export function pdfDataUrl(title: string): string {
 export async function loadPrincipal(db: Kysely<Database>, username: string): Promise<TPrincipal> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'username', 'domain_id', 'roles', 'permissions', 'is_sandbox'])
+    .select(['id', 'username', 'domain_id', 'roles', 'permissions', 'is_sandbox', 'language'])
     .where('username', '=', username)
     .where('deleted_at', 'is', null)
     .executeTakeFirstOrThrow();
@@ -294,6 +295,7 @@ export async function loadPrincipal(db: Kysely<Database>, username: string): Pro
     permissions: toPermissionMap(user.permissions as PermissionFlag[]),
     superAdmin: roleKeys.includes('superAdmin'),
     isSandbox: user.is_sandbox,
+    language: user.language as Language,
     companyIds: companies.map((row) => row.company_id),
     sessionId: '0',
     token: '',

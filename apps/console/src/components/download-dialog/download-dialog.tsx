@@ -37,7 +37,11 @@ export function DownloadDialog({ open, shippingIds, offered = DOWNLOAD_OPTIONS, 
     const body = { listOfRequests: [...shippingIds], downloadOptions: chosen };
     setBusy(true);
     try {
-      const { count } = await callEndpoint(shippingsApi.numberDownloadFiles, { body });
+      const { count, limit } = await callEndpoint(shippingsApi.numberDownloadFiles, { body });
+      if (shippingIds.length > limit) {
+        notify.error('DOWNLOAD_TOO_MANY', { params: { limit } });
+        return;
+      }
       if (count === 0) {
         notify.info('DOWNLOAD_NO_FILES');
         return;

@@ -7,17 +7,17 @@ describe('batch actions', () => {
   });
 
   it('offers authorise and deny for shippings waiting for authorisation', () => {
-    const enabled = enabledBatchActions([{ state: 'pending_auth', result: null }]);
+    const enabled = enabledBatchActions([{ state: 'pending_auth', result: null, deleted: false }]);
     expect([...enabled].sort()).toEqual(['authorize', 'delete', 'deny']);
   });
 
   it('offers only what every selected row allows', () => {
     const enabled = enabledBatchActions([
-      { state: 'pending_auth', result: null },
-      { state: 'not_send_error', result: 'error' },
+      { state: 'pending_auth', result: null, deleted: false },
+      { state: 'not_send_error', result: 'error', deleted: false },
     ]);
     expect([...enabled]).toEqual(['delete']);
-    expect([...enabledBatchActions([{ state: 'sent', result: null }])]).toEqual([]);
+    expect([...enabledBatchActions([{ state: 'sent', result: null, deleted: false }])]).toEqual([]);
   });
 
   it('lists the outcome of each shipping in id order', () => {

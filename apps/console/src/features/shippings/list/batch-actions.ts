@@ -9,11 +9,13 @@ export type TBatchAction = (typeof BATCH_ACTIONS)[number];
  * A batch action is enabled when every selected row allows it (the state machine's allowedUserActions),
  * so the server never refuses a whole batch for a row the user could not see was wrong.
  */
-export function enabledBatchActions(rows: readonly Pick<TShippingRow, 'state' | 'result'>[]): Set<TBatchAction> {
+export function enabledBatchActions(
+  rows: readonly Pick<TShippingRow, 'state' | 'result' | 'deleted'>[],
+): Set<TBatchAction> {
   if (rows.length === 0) return new Set();
   const enabled = new Set<TBatchAction>(BATCH_ACTIONS);
   for (const row of rows) {
-    const allowed = allowedUserActions({ state: row.state, result: row.result, deleted: false });
+    const allowed = allowedUserActions({ state: row.state, result: row.result, deleted: row.deleted });
     for (const action of BATCH_ACTIONS) if (!allowed.includes(action)) enabled.delete(action);
   }
   return enabled;

@@ -13,12 +13,12 @@ const today = dayjs('2026-11-22T10:00:00');
 describe('shipping list filters in the URL', () => {
   it('defaults to the last 60 months, no text, not the authorisations view', () => {
     expect(parseExtraFilters(new URLSearchParams(), today)).toEqual({
-      from: '2021-11-22',
+      from: '2021-11-23',
       to: '2026-11-22',
       text: '',
       authView: false,
     });
-    expect(defaultRange(today)).toEqual({ from: '2021-11-22', to: '2026-11-22' });
+    expect(defaultRange(today)).toEqual({ from: '2021-11-23', to: '2026-11-22' });
   });
 
   it('round-trips dates, text and view, leaving defaults out', () => {
@@ -32,8 +32,8 @@ describe('shipping list filters in the URL', () => {
 
   it('ignores malformed dates and clamps the range to 60 months', () => {
     const parsed = parseExtraFilters(new URLSearchParams('from=2001-02-30&to=nope'), today);
-    expect(parsed.from).toBe('2021-11-22');
-    expect(clampRange('2010-01-01', '2026-06-30')).toEqual({ from: '2021-06-30', to: '2026-06-30' });
+    expect(parsed.from).toBe('2021-11-23');
+    expect(clampRange('2010-01-01', '2026-06-30')).toEqual({ from: '2021-07-01', to: '2026-06-30' });
     expect(clampRange('2026-06-30', '2026-01-01')).toEqual({ from: '2026-01-01', to: '2026-06-30' });
   });
 
@@ -48,11 +48,11 @@ describe('shipping list filters in the URL', () => {
       pageSize: 20,
       sortField: 'createdAt',
       sortOrder: -1,
-      filters: JSON.stringify({ state: 'sent', text: 'ACME' }),
+      filters: JSON.stringify({ state: 'sent' }),
       filterFrom: dayjs('2026-01-01').startOf('day').valueOf(),
       filterTo: dayjs('2026-01-31').endOf('day').valueOf(),
-      filterAll: 'true',
-      customFilters: '{"onlyAuth":true}',
+      filterAll: 'ACME',
+      scope: 'auth',
     });
     const own = toShippingListQuery(
       { page: 1, pageSize: 10, filters: {} },
@@ -60,7 +60,7 @@ describe('shipping list filters in the URL', () => {
       'own',
     );
     expect(own.filters).toBeUndefined();
-    expect(own.filterAll).toBe('false');
-    expect(own.customFilters).toBeUndefined();
+    expect(own.filterAll).toBeUndefined();
+    expect(own.scope).toBe('own');
   });
 });

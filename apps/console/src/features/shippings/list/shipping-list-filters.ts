@@ -1,15 +1,24 @@
-import type { ZShippingListQuery } from '@sello/contracts/catalogue/shippings';
+import type { ShippingListScope } from '@sello/contracts/catalogue/shippings';
 import { LIMITS } from '@sello/contracts/constants';
 import { AUTHORISATIONS_VIEW } from '@sello/contracts/routes';
 import dayjs from 'dayjs';
-import type { z } from 'zod';
 import { type TListState, toPagedQuery } from '../../../components/list-state/list-state.ts';
 
-/** The query as the console sends it (`filterAll` travels as text). */
-export type TShippingListRequest = z.input<typeof ZShippingListQuery>;
+/** The query as the console sends it (a `shippingslist` query, also the body of an export). */
+export type TShippingListRequest = {
+  first: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: number;
+  filters?: string;
+  filterFrom: number;
+  filterTo: number;
+  filterAll?: string;
+  scope: ShippingListScope;
+};
 
-/** Which shippings a list shows: the user's own (`/shippings`) or every one they may see (`/shippings/all`). */
-export type TShippingScope = 'own' | 'all';
+/** Which shippings a route shows: the user's own (`/shippings`) or every one they may see (`/shippings/all`). */
+export type TShippingScope = Exclude<ShippingListScope, 'auth'>;
 
 /** The filters of the shipping list kept in the URL besides the paged list state (dates and free text). */
 export type TShippingExtraFilters = {
@@ -27,12 +36,17 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FORMAT = 'YYYY-MM-DD';
 export const PARAM = { from: 'from', to: 'to', text: 'q', view: 'view' } as const;
 
+/**
+ * The first day a range ending on `end` may start on: 60 months before its last day (spec §9), plus
+ * one day, so the range stays within the limit however the server counts the end of the day.
+ */
+function earliestStart(end: dayjs.Dayjs): dayjs.Dayjs {
+  return end.subtract(LIMITS.shippingListDefaultMaxRangeMonths, 'month').add(1, 'day');
+}
+
 /** Spec §9: the default range covers the last 60 months up to today. */
 export function defaultRange(today = dayjs()): { from: string; to: string } {
-  return {
-    from: today.subtract(LIMITS.shippingListDefaultMaxRangeMonths, 'month').format(FORMAT),
-    to: today.format(FORMAT),
-  };
+  return { from: earliestStart(today).format(FORMAT), to: today.format(FORMAT) };
 }
 
 function validDay(raw: string | null): string | undefined {
@@ -49,7 +63,7 @@ export function clampRange(from: string, to: string): { from: string; to: string
   let start = dayjs(from);
   let end = dayjs(to);
   if (end.isBefore(start)) [start, end] = [end, start];
-  const earliest = end.subtract(LIMITS.shippingListDefaultMaxRangeMonths, 'month');
+  const earliest = earliestStart(end);
   if (start.isBefore(earliest)) start = earliest;
   return { from: start.format(FORMAT), to: end.format(FORMAT) };
 }
@@ -91,9 +105,8 @@ export function writeExtraFilters(
 
 /**
  * The `shippingslist` query (spec §3) of a list: page, order and column filters from the list state;
- * the free text as `text` inside `filters`; the range as epoch ms from the first to the last
- * millisecond of the days; `filterAll` for `/shippings/all`; `customFilters` `{"onlyAuth":true}` for
- * the authorisations view.
+ * the free text as `filterAll`; the range as epoch ms from the first to the last millisecond of the
+ * days; `scope` `own`, `all`, or `auth` in the authorisations view.
  */
 export function toShippingListQuery(
   state: TListState,
@@ -101,12 +114,11 @@ export function toShippingListQuery(
   scope: TShippingScope,
 ): TShippingListRequest {
   const text = extra.text.trim();
-  const paged = toPagedQuery({ ...state, filters: text ? { ...state.filters, text } : state.filters });
   return {
-    ...paged,
+    ...toPagedQuery(state),
     filterFrom: dayjs(extra.from).startOf('day').valueOf(),
     filterTo: dayjs(extra.to).endOf('day').valueOf(),
-    filterAll: String(scope === 'all'),
-    ...(extra.authView && { customFilters: JSON.stringify({ onlyAuth: true }) }),
+    ...(text && { filterAll: text }),
+    scope: extra.authView ? 'auth' : scope,
   };
 }

@@ -8,10 +8,11 @@ import {
   RedoOutlined,
 } from '@ant-design/icons';
 import { shippingsApi, type TBatchResult, type TShippingRow } from '@sello/contracts/catalogue/shippings';
-import { RESULT_FILTERS, SHIPPING_STATE_FILTERS } from '@sello/contracts/enums';
+import type { Language } from '@sello/contracts/constants';
+import { CHANNELS, RESULT_FILTERS, SERVICE_KINDS, SHIPPING_STATE_FILTERS } from '@sello/contracts/enums';
 import { AUTHORISATIONS_VIEW, PATHS } from '@sello/contracts/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Dropdown, Input, Popconfirm, Segmented, Space, Typography } from 'antd';
+import { Alert, Button, DatePicker, Dropdown, Input, Popconfirm, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import { notify } from '../../../alerts/alert-store.ts';
 import { callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { DownloadDialog } from '../../../components/download-dialog/download-dialog.tsx';
 import { downloadFile } from '../../../components/download-file.ts';
+import { withFilter } from '../../../components/list-state/list-state.ts';
 import { useListState } from '../../../components/list-state/use-list-state.ts';
 import { PagedTable, type TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { useSession } from '../../../session/use-session.ts';
@@ -36,6 +38,7 @@ import {
 } from '../shared/shipping-labels.tsx';
 import { batchOutcomes, enabledBatchActions, type TBatchAction, type TBatchOutcome } from './batch-actions.ts';
 import { DenyDialog, type TDenyReason } from './deny-dialog.tsx';
+import { exportInBackground } from './export-in-background.ts';
 import {
   parseExtraFilters,
   type TShippingExtraFilters,
@@ -118,11 +121,19 @@ export default function ShippingsListPage() {
 
   const exportList = (asynchronous: boolean) => {
     const { first: _first, pageSize: _pageSize, ...rest } = query;
-    void downloadFile(shippingsApi.report.path, { ...rest, first: 0, language: i18n.language, asynchronous });
-    if (asynchronous) notify.info('SHIPPING_EXPORT_ASYNC_STARTED');
+    const request = { ...rest, first: 0, language: i18n.language as Language };
+    if (!asynchronous) {
+      void downloadFile(shippingsApi.report.path, request);
+      return;
+    }
+    void exportInBackground(request);
   };
 
   const typeOptions = (types.data ?? []).map((type) => ({ value: type.value, label: type.text }));
+  const numberFilter = (field: string) => {
+    const value = state.filters[field];
+    return typeof value === 'number' ? value : undefined;
+  };
   const companyOptions = (companies.data ?? []).map((company) => ({ value: company.value, label: company.text }));
 
   const columns: TPagedColumn<TShippingRow>[] = [
@@ -142,30 +153,24 @@ export default function ShippingsListPage() {
       key: 'service',
       title: t('SHIPPING_SERVICE'),
       sortable: true,
+      filter: {
+        kind: 'options',
+        options: SERVICE_KINDS.map((value) => ({ value, label: serviceName(value, i18n.language) })),
+      },
       render: (row) => serviceName(row.service, i18n.language),
     },
     {
       key: 'channel',
       title: t('SHIPPING_CHANNEL'),
       sortable: true,
+      filter: {
+        kind: 'options',
+        options: CHANNELS.map((value) => ({ value, label: channelName(value, i18n.language) })),
+      },
       render: (row) => channelName(row.channel, i18n.language),
     },
-    {
-      key: 'typeId',
-      title: t('SHIPPING_TYPE'),
-      sortable: true,
-      ellipsis: true,
-      filter: { kind: 'options', options: typeOptions },
-      render: (row) => row.typeName,
-    },
-    {
-      key: 'companyId',
-      title: t('SHIPPING_COMPANY'),
-      sortable: true,
-      ellipsis: true,
-      filter: { kind: 'options', options: companyOptions },
-      render: (row) => row.companyName,
-    },
+    { key: 'typeName', title: t('SHIPPING_TYPE'), sortable: true, ellipsis: true },
+    { key: 'companyName', title: t('SHIPPING_COMPANY'), sortable: true, ellipsis: true },
     { key: 'sender', title: t('SHIPPING_SENDER'), sortable: true, ellipsis: true },
     { key: 'receiver', title: t('SHIPPING_RECEIVER'), sortable: true, ellipsis: true },
     {
@@ -262,6 +267,26 @@ export default function ShippingsListPage() {
           onSearch={(value) => setExtra({ ...extra, text: value })}
           enterButton
           data-testid="shippings-search"
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          className="shippings-filter-select"
+          placeholder={t('SHIPPING_COMPANY')}
+          value={numberFilter('companyId')}
+          options={companyOptions}
+          onChange={(value?: number) => setState((current) => withFilter(current, 'companyId', value ?? null))}
+          data-testid="filter-company"
+        />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          className="shippings-filter-select"
+          placeholder={t('SHIPPING_TYPE')}
+          value={numberFilter('typeId')}
+          options={typeOptions}
+          onChange={(value?: number) => setState((current) => withFilter(current, 'typeId', value ?? null))}
+          data-testid="filter-type"
         />
         <div className="shippings-toolbar-actions">
           {permissions.newSend && canEdit && (

@@ -22,13 +22,20 @@ export function useShippingList(query: TShippingListRequest) {
   });
 }
 
-/** Types for the filters (every type, old and inactive ones too: old shippings must be findable). */
-export function useShippingTypes(companyId?: number, onlyActive = false) {
+/**
+ * Shipping types of a company (or every company of the user): for the filters every type, old and
+ * inactive ones too (old shippings must be findable); `complete` adds what creating a shipping takes.
+ */
+export function useShippingTypes(companyId?: number, { onlyActive = false, complete = false } = {}) {
   return useQuery({
-    queryKey: [...shippingKeys.types(companyId), onlyActive],
+    queryKey: [...shippingKeys.types(companyId), onlyActive, complete],
     queryFn: () =>
       callEndpoint(shippingsApi.listTypes, {
-        query: { ...(companyId !== undefined && { companyId }), onlyactive: String(onlyActive) },
+        query: {
+          ...(companyId !== undefined && { companyId }),
+          onlyactive: String(onlyActive),
+          complete: String(complete),
+        },
       }),
     staleTime: 60_000,
   });
