@@ -59,6 +59,7 @@ const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.home, () => import('../features/home/home-page.tsx')),
   guarded(PATHS.shippings, loadShippingsList),
   guarded(PATHS.shippingsAll, loadShippingsList),
+  guarded(PATHS.shippingDetail, () => import('../features/shippings/detail/shipping-detail-page.tsx')),
   guarded(PATHS.account, () => import('../features/account/account-page.tsx')),
   guarded(PATHS.faqs, () => import('../features/faqs/faqs-page.tsx')),
   ...ADMINISTRATION_ROUTES,

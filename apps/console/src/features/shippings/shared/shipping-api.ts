@@ -49,3 +49,11 @@ export function useUserCompanies() {
     staleTime: 60_000,
   });
 }
+
+export function useShippingDetail(id: number | undefined) {
+  return useQuery({
+    queryKey: shippingKeys.detail(id ?? 0),
+    queryFn: () => callEndpoint(shippingsApi.detail, { query: { requestId: id ?? 0 } }),
+    enabled: id !== undefined,
+  });
+}
