@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import yauzl from 'yauzl';
 import type { Database } from '../src/db/schema.ts';
-import { createTestApp, type TTestApp } from './test-app.ts';
+import { pdfDataUrl } from '../src/db/seed-shippings.ts';
+import { createTestApp, type TestClient, type TTestApp } from './test-app.ts';
 
-export { pdfDataUrl } from '../src/db/seed-shippings.ts';
+export { pdfDataUrl };
 
 /** A test app whose blob store lives in a temporary directory, removed on close. */
 export async function createShippingTestApp(env: Record<string, string> = {}): Promise<TTestApp> {
@@ -52,4 +53,68 @@ export function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
+}
+
+export const LUCIA = {
+  name: 'Lucía Fernández',
+  email: 'lucia@example.es',
+  mobile: '612 345 678',
+  documentType: 'DNI',
+  documentNumber: '12345678Z',
+};
+export const TIAGO = { name: 'Tiago Almeida', email: 'tiago@example.pt', mobile: '+351 912 345 678' };
+
+/** Creates a shipping of the named type through the API and answers its id. */
+export async function sendShipping(
+  client: TestClient,
+  db: Kysely<Database>,
+  typeName: string,
+  body: Record<string, unknown> = {},
+): Promise<number> {
+  const company = await db
+    .selectFrom('shipping_types as t')
+    .leftJoin('companies as c', 'c.id', 't.company_id')
+    .select('c.id')
+    .where('t.name', '=', typeName)
+    .executeTakeFirstOrThrow();
+  const companyId =
+    company.id ??
+    (await db.selectFrom('companies').select('id').where('tax_id', '=', 'B1234567A').executeTakeFirstOrThrow()).id;
+  const response = await client.post('shippings/sendrequest', {
+    companyId: Number(companyId),
+    typeId: await typeIdOf(db, typeName),
+    channel: 'email',
+    subject: `${typeName} test`,
+    receivers: typeName === 'Joint deed acceptance' ? [LUCIA, TIAGO] : [LUCIA],
+    documents: [{ name: 'document.pdf', content: pdfDataUrl(typeName) }],
+    ...body,
+  });
+  if (response.statusCode !== 200) throw new Error(`sendrequest ${typeName}: ${response.statusCode} ${response.body}`);
+  return response.json().requestId as number;
+}
+
+/** The stored event rows of a shipping in the form the chain hashes. */
+export async function readChain(db: Kysely<Database>, shippingId: number) {
+  const events = await db
+    .selectFrom('shipping_events')
+    .selectAll()
+    .where('shipping_id', '=', String(shippingId))
+    .orderBy('seq')
+    .execute();
+  return events.map((event) => ({
+    shippingId: event.shipping_id,
+    seq: event.seq,
+    at: event.at.toISOString(),
+    actor: event.actor_kind === 'system' ? 'system' : `user:${event.actor_user_id}`,
+    action: event.action,
+    from:
+      event.from_state === null
+        ? null
+        : { state: event.from_state, result: event.from_result, deleted: event.from_deleted === true },
+    to: { state: event.to_state, result: event.to_result, deleted: event.to_deleted },
+    reason: event.reason,
+    details: event.details as never,
+    prevHash: event.prev_hash,
+    hash: event.hash,
+  }));
 }

@@ -127,6 +127,7 @@ describe('shipping lifecycle (table)', () => {
             (row) =>
               row.action === action &&
               row.from.includes(state) &&
+              row.fromResults === undefined &&
               (row.when ?? []).every((condition) =>
                 condition.startsWith('!')
                   ? !context[condition.slice(1) as keyof TLifecycleContext]
@@ -168,9 +169,15 @@ describe('shipping lifecycle (table)', () => {
     expect(allowedUserActions({ state: 'sent', result: null, deleted: false })).toEqual(['cancel']);
   });
 
-  it('ends custody with its result even when its start was never reported', () => {
-    const delivered: TLifecycle = { state: 'in_course', result: null, deleted: false };
-    expect(applyAction(delivered, 'custodyEnd')).toEqual({
+  it('ends a custody only after it started, and a running custody takes no other answer', () => {
+    const delivered = applyAction(applyAction(initialLifecycle({ requiresAuth: false }), 'dispatch')!, 'deliver')!;
+    expect(applyAction(delivered, 'custodyEnd')).toBeNull();
+    const custody = applyAction(delivered, 'custodyStart')!;
+    expect(custody).toEqual({ state: 'in_course', result: 'custody_in_course', deleted: false });
+    for (const action of ['accept', 'reject', 'expire', 'pinFailed', 'custodyStart'] as const) {
+      expect(applyAction(custody, action)).toBeNull();
+    }
+    expect(applyAction(custody, 'custodyEnd')).toEqual({
       state: 'pending_cert',
       result: 'custody_in_course',
       deleted: false,

@@ -68,6 +68,8 @@ export type TTransition = {
   result: ResultFilter | null | 'keep';
   /** The row applies only when every condition holds. */
   when?: readonly TCondition[];
+  /** The row applies only when the current result is one of these. */
+  fromResults?: readonly (ResultFilter | null)[];
 };
 
 /** States a shipping can be soft-deleted in: nothing is travelling, nothing is being certified. */
@@ -84,6 +86,8 @@ export const DELETABLE_STATES: readonly ShippingStateFilter[] = [
 
 const AWAITING_AUTH: readonly ShippingStateFilter[] = ['pending_auth', 'auths_pending_user'];
 const TRAVELLING: readonly ShippingStateFilter[] = ['sent', 'in_course'];
+/** The recipient has not answered yet (a running custody is an answer: it ends with custodyEnd). */
+const UNANSWERED: readonly (ResultFilter | null)[] = [null];
 
 export const TRANSITIONS: readonly TTransition[] = [
   // Imports and review
@@ -119,22 +123,27 @@ export const TRANSITIONS: readonly TTransition[] = [
   // The recipient's side
   { from: ['sent'], action: 'deliver', to: 'in_course', result: null },
   { from: ['sent'], action: 'dispatchFailed', to: 'pending_cert', result: 'error' },
-  { from: TRAVELLING, action: 'accept', to: 'pending_cert', result: 'accepted' },
-  { from: TRAVELLING, action: 'reject', to: 'pending_cert', result: 'deny' },
-  { from: TRAVELLING, action: 'pinFailed', to: 'pending_cert', result: 'pin_error' },
-  { from: TRAVELLING, action: 'ocrExceeded', to: 'pending_cert', result: 'exceeded_ocr_tries' },
-  { from: TRAVELLING, action: 'expire', to: 'pending_cert', result: 'timeout' },
-  { from: ['in_course'], action: 'custodyStart', to: 'same', result: 'custody_in_course' },
-  // Custody ends with its own result even when the delivery side never reported its start.
-  { from: ['in_course'], action: 'custodyEnd', to: 'pending_cert', result: 'custody_in_course' },
+  { from: TRAVELLING, action: 'accept', fromResults: UNANSWERED, to: 'pending_cert', result: 'accepted' },
+  { from: TRAVELLING, action: 'reject', fromResults: UNANSWERED, to: 'pending_cert', result: 'deny' },
+  { from: TRAVELLING, action: 'pinFailed', fromResults: UNANSWERED, to: 'pending_cert', result: 'pin_error' },
+  {
+    from: TRAVELLING,
+    action: 'ocrExceeded',
+    fromResults: UNANSWERED,
+    to: 'pending_cert',
+    result: 'exceeded_ocr_tries',
+  },
+  { from: TRAVELLING, action: 'expire', fromResults: UNANSWERED, to: 'pending_cert', result: 'timeout' },
+  { from: ['in_course'], action: 'custodyStart', fromResults: UNANSWERED, to: 'same', result: 'custody_in_course' },
+  { from: ['in_course'], action: 'custodyEnd', fromResults: ['custody_in_course'], to: 'pending_cert', result: 'keep' },
   // Postal: the courier reports, then its proof of delivery is collected
   { from: ['sent'], action: 'courierDelivered', to: 'pending_cert_postal', result: 'accepted' },
   { from: ['sent'], action: 'courierFailed', to: 'pending_cert_postal', result: 'error' },
   // Cancelling something already travelling waits for the channel to confirm
   { from: TRAVELLING, action: 'cancel', to: 'cancel_pending', result: 'keep' },
   { from: ['cancel_pending'], action: 'cancelConfirmed', to: 'pending_cert', result: 'cancelled_by_sender' },
-  { from: ['cancel_pending'], action: 'accept', to: 'pending_cert', result: 'accepted' },
-  { from: ['cancel_pending'], action: 'reject', to: 'pending_cert', result: 'deny' },
+  { from: ['cancel_pending'], action: 'accept', fromResults: UNANSWERED, to: 'pending_cert', result: 'accepted' },
+  { from: ['cancel_pending'], action: 'reject', fromResults: UNANSWERED, to: 'pending_cert', result: 'deny' },
   // Evidence produced: the shipping closes with the result it has
   { from: ['pending_cert', 'pending_cert_postal'], action: 'certify', to: 'closed', result: 'keep' },
   // Soft delete and recovery keep the state
@@ -162,6 +171,7 @@ export function findTransition(
     (row) =>
       row.action === action &&
       row.from.includes(current.state) &&
+      (row.fromResults === undefined || row.fromResults.includes(current.result)) &&
       (row.when ?? []).every((condition) => holds(condition, context)),
   );
 }

@@ -21,7 +21,7 @@ import type { Database } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { effectiveScope, listVisibility, recordVisibility } from './shipping-access.ts';
+import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
 import { lifecycleOf } from './shipping-transitions.ts';
 import {
   SHIPPING_SORT_COLUMNS,
@@ -60,6 +60,12 @@ function parseJson(raw: string, field: string): unknown {
   }
 }
 
+/** Filters with a null value are no filters (spec §3: the console omits them). */
+function withoutNulls(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null));
+}
+
 /** The creation-date range of a list: by default the last 60 months, never longer (spec §9). */
 export function resolveDateRange(filterFrom?: number, filterTo?: number): { from: Date; to: Date | null } {
   const to = filterTo === undefined ? null : new Date(filterTo);
@@ -78,7 +84,9 @@ export type TListRequest = Pick<
 
 /** Everything a list or an export of the list filters by, checked. */
 export function resolveListWhere(principal: TPrincipal, request: TListRequest): TShippingListWhere {
-  const parsed = request.filters ? ZShippingListFilters.safeParse(parseJson(request.filters, 'filters')) : null;
+  const parsed = request.filters
+    ? ZShippingListFilters.safeParse(withoutNulls(parseJson(request.filters, 'filters')))
+    : null;
   if (parsed && !parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw invalid(['filters', ...issue.path.slice(0, 1)].join('.'));
@@ -234,7 +242,11 @@ function toAuthorisation(row: TAuthorisationRecord): TShippingAuthorisation {
 /** What the user may do to the shipping now: the table's actions, narrowed by flags and designation. */
 function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShippingDetail['allowedActions'] {
   const byTable = allowedUserActions(lifecycleOf(row));
-  const manages = principal.permissions.shippingList === true;
+  // Managing goes through the company (see manageVisibility), not through a designation as authoriser.
+  const visibility = manageVisibility(principal);
+  const manages =
+    visibility.reach === 'company' &&
+    (visibility.companyIds === null || visibility.companyIds.includes(String(row.companyId)));
   const edits = manages && principal.permissions.editMode === true;
   return SHIPPING_DETAIL_ACTIONS.filter((action) => {
     if (!byTable.includes(action)) return false;
