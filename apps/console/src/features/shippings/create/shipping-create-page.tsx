@@ -178,7 +178,7 @@ export default function ShippingCreatePage() {
       <Form<TSendFormValues>
         form={form}
         layout="vertical"
-        initialValues={{ receivers: [{ receiverType: 1 }], multiSignerOrder: 0 }}
+        initialValues={{ receivers: [{ receiverType: 1, documentType: 'DNI' }], multiSignerOrder: 0 }}
         onValuesChange={(changed) => {
           if ('companyId' in changed) form.setFieldsValue({ typeId: undefined, channel: undefined, authorizers: [] });
           if ('typeId' in changed) form.setFieldValue('channel', undefined);
@@ -361,7 +361,7 @@ export default function ShippingCreatePage() {
                 <Button
                   icon={<PlusOutlined />}
                   disabled={fields.length >= LIMITS.uploadFileLimit}
-                  onClick={() => add({ receiverType: 1 })}
+                  onClick={() => add({ receiverType: 1, documentType: 'DNI' })}
                   data-testid="receiver-add"
                 >
                   {t('RECEIVER_ADD')}
