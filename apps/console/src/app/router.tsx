@@ -53,8 +53,17 @@ const ADMINISTRATION_ROUTES: RouteObject[] = [
 ];
 
 /** Guarded screens that exist today; a route is registered once its screen exists. */
+const loadShippingsList = () => import('../features/shippings/list/shippings-list-page.tsx');
+
+const loadShippingCreate = () => import('../features/shippings/create/shipping-create-page.tsx');
+
 const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.home, () => import('../features/home/home-page.tsx')),
+  guarded(PATHS.shippings, loadShippingsList),
+  guarded(PATHS.shippingsAll, loadShippingsList),
+  guarded(PATHS.shippingCreate, loadShippingCreate),
+  guarded(PATHS.shippingCopy, loadShippingCreate),
+  guarded(PATHS.shippingDetail, () => import('../features/shippings/detail/shipping-detail-page.tsx')),
   guarded(PATHS.account, () => import('../features/account/account-page.tsx')),
   guarded(PATHS.faqs, () => import('../features/faqs/faqs-page.tsx')),
   ...ADMINISTRATION_ROUTES,

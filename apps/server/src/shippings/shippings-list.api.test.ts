@@ -7,7 +7,7 @@ import {
   postDownloadFile,
   readXlsx,
 } from '../../test/admin-fixtures.ts';
-import { createShippingTestApp, LUCIA, sendShipping, TIAGO, typeIdOf } from '../../test/shipping-fixtures.ts';
+import { createShippingTestApp, sendShipping, TIAGO, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;

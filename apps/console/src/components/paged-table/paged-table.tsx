@@ -35,6 +35,8 @@ export type TPagedTableProps<Row> = {
   /** Buttons of each row, in a last column. */
   actions?: (row: Row) => ReactNode;
   actionsTitle?: string;
+  /** Row selection (checkboxes), for lists with batch actions. */
+  rowSelection?: TableProps<Row>['rowSelection'];
   'data-testid'?: string;
 };
 
@@ -114,6 +116,7 @@ export function PagedTable<Row extends object>({
   rowKey,
   actions,
   actionsTitle,
+  rowSelection,
   'data-testid': testId,
 }: TPagedTableProps<Row>) {
   const { t } = useTranslation();
@@ -229,6 +232,7 @@ export function PagedTable<Row extends object>({
         loading={loading}
         pagination={false}
         onChange={onChange}
+        rowSelection={rowSelection}
         size="middle"
         showSorterTooltip={false}
         locale={{ emptyText: t('LIST_EMPTY') }}

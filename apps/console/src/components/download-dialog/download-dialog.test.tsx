@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DownloadDialog } from './download-dialog.tsx';
+
+function checkbox(option: string): HTMLInputElement {
+  const element = screen.getByTestId(`download-option-${option}`);
+  const input = element instanceof HTMLInputElement ? element : element.querySelector('input');
+  if (!input) throw new Error(`no checkbox ${option}`);
+  return input;
+}
+
+describe('DownloadDialog', () => {
+  it('keeps Download disabled until an option is chosen, and pack alone', async () => {
+    render(<DownloadDialog open shippingIds={[7]} onClose={vi.fn()} />);
+    const ok = await screen.findByTestId('download-ok');
+    expect((ok as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(checkbox('original'));
+    await userEvent.click(checkbox('certificate'));
+    expect((ok as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(checkbox('pack'));
+    expect(checkbox('pack').checked).toBe(true);
+    expect(checkbox('original').checked).toBe(false);
+    expect(checkbox('certificate').checked).toBe(false);
+    await userEvent.click(checkbox('sent'));
+    expect(checkbox('pack').checked).toBe(false);
+    expect(checkbox('sent').checked).toBe(true);
+  });
+
+  it('disables the options not offered and needs a shipping', async () => {
+    render(<DownloadDialog open shippingIds={[]} offered={['original', 'pack']} onClose={vi.fn()} />);
+    expect(checkbox('courier').disabled).toBe(true);
+    expect(checkbox('original').disabled).toBe(false);
+    await userEvent.click(checkbox('original'));
+    expect((screen.getByTestId('download-ok') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

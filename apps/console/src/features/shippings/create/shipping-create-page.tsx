@@ -1,0 +1,500 @@
+import { DeleteOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
+import { configurationApi } from '@sello/contracts/catalogue/configuration';
+import { shippingsApi, type TShippingDetail } from '@sello/contracts/catalogue/shippings';
+import { LIMITS } from '@sello/contracts/constants';
+import { type Channel, FONTS, PIN_SIGNATURE_TEXT_VALUES, POSTAL_DOCUMENT_TYPES } from '@sello/contracts/enums';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { notify } from '../../../alerts/alert-store.ts';
+import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-client.ts';
+import { useShippingDetail, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
+import { channelName, serviceName, shippingDetailPath } from '../shared/shipping-labels.tsx';
+import {
+  receiverDocumentError,
+  serverFieldName,
+  type TFormDocument,
+  type TSendFormValues,
+  toSendRequest,
+  validateSendRequest,
+} from './send-form.ts';
+
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The form values of a copied shipping (documents are not copied: they are sent again). */
+function copyValues(shipping: TShippingDetail): TSendFormValues {
+  return {
+    companyId: shipping.companyId,
+    typeId: shipping.typeId,
+    channel: shipping.channel,
+    reference: shipping.reference ?? undefined,
+    subject: shipping.subject,
+    message: shipping.body ?? undefined,
+    receivers: shipping.receivers.map((receiver) => ({
+      receiverType: receiver.receiverType,
+      name: receiver.name,
+      documentType: receiver.documentType ?? undefined,
+      documentNumber: receiver.documentNumber ?? undefined,
+      email: receiver.email ?? undefined,
+      mobile: receiver.mobile ?? undefined,
+      postal: receiver.postal
+        ? Object.fromEntries(Object.entries(receiver.postal).map(([key, value]) => [key, value ?? undefined]))
+        : undefined,
+    })),
+    customFields: Object.entries(shipping.customFields).map(([name, value]) => ({ name, value })),
+    metaProperties: Object.entries(shipping.metaProperties).map(([name, value]) => ({ name, value })),
+    multiSignerOrder: shipping.multiSignerOrder,
+    pinSignatureText: shipping.pinSignatureText ?? undefined,
+    font: shipping.font ?? undefined,
+    custodyDays: shipping.custodyDays ?? undefined,
+  };
+}
+
+/** `/shippings/create` and `/shippings/create/{id}` (a copy of an existing shipping). */
+export default function ShippingCreatePage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const params = useParams();
+  const copyId = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : undefined;
+  const [form] = Form.useForm<TSendFormValues>();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const companyId = Form.useWatch('companyId', form);
+  const typeId = Form.useWatch('typeId', form);
+  const channel = Form.useWatch('channel', form) as Channel | undefined;
+  const lang = i18n.language as 'es-es' | 'en-en' | 'pt-pt';
+
+  const companies = useUserCompanies();
+  const types = useShippingTypes(companyId, { onlyActive: true, complete: true });
+  const type = types.data?.find((entry) => entry.value === typeId);
+  const copied = useShippingDetail(copyId);
+  const countries = useQuery({
+    queryKey: ['config', 'countriesPostal', lang],
+    queryFn: () => callEndpoint(configurationApi.countriesPostal, { query: { lang } }),
+    enabled: channel === 'postal',
+  });
+  const streetTypes = useQuery({
+    queryKey: ['config', 'streetType', lang],
+    queryFn: () => callEndpoint(configurationApi.streetType, { query: { lang } }),
+    enabled: channel === 'postal',
+  });
+  const numberTypes = useQuery({
+    queryKey: ['config', 'streetNumType', lang],
+    queryFn: () => callEndpoint(configurationApi.streetNumType, { query: { lang } }),
+    enabled: channel === 'postal',
+  });
+  const authorisers = useQuery({
+    queryKey: ['config', 'authUsers', companyId],
+    queryFn: () => callEndpoint(configurationApi.authUsersBySelectedCompanies, { query: { ids: String(companyId) } }),
+    enabled: companyId !== undefined,
+  });
+
+  useEffect(() => {
+    if (copied.data) form.setFieldsValue(copyValues(copied.data));
+  }, [copied.data, form]);
+
+  // A single company is chosen for the user.
+  useEffect(() => {
+    const only = companies.data?.length === 1 ? companies.data[0] : undefined;
+    if (only && form.getFieldValue('companyId') === undefined) form.setFieldValue('companyId', only.value);
+  }, [companies.data, form]);
+
+  const send = useMutation({
+    mutationFn: (body: ReturnType<typeof toSendRequest>) => callEndpoint(shippingsApi.sendRequest, { body }),
+    onSuccess: ({ requestId }) => {
+      notify.success('SHIPPING_CREATED', { params: { id: requestId } });
+      void client.invalidateQueries({ queryKey: ['shippings'] });
+      navigate(shippingDetailPath(requestId));
+    },
+    onError: (error) => {
+      if (error instanceof ApiCallError && Object.keys(error.fields).length > 0) {
+        form.setFields(
+          Object.entries(error.fields).map(([field, key]) => ({
+            name: serverFieldName(field) as never,
+            errors: [t(key)],
+          })),
+        );
+        notify.error(error.key ?? 'ERR_FIELD_INVALID');
+        return;
+      }
+      notifyFailure(error);
+    },
+  });
+
+  const submit = async () => {
+    let values: TSendFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const documents: TFormDocument[] = [];
+    for (const file of files) {
+      if (!file.originFileObj) continue;
+      documents.push({ name: file.name, category: 'UNSPECIFIED', content: await readAsDataUrl(file.originFileObj) });
+    }
+    const request = toSendRequest(values, documents);
+    const checked = validateSendRequest(request);
+    if (!checked.ok) {
+      form.setFields(checked.issues.map((issue) => ({ name: issue.name as never, errors: [t(issue.key)] })));
+      notify.error('ERR_FIELD_INVALID');
+      return;
+    }
+    send.mutate(request);
+  };
+
+  const required = [{ required: true, message: t('ERR_FIELD_REQUIRED') }];
+  const channels = type?.channels ?? [];
+  const contactField = channel === 'sms' || channel === 'whatsapp' ? 'mobile' : channel === 'email' ? 'email' : null;
+
+  return (
+    <div className="shipping-create" data-testid="shipping-create">
+      <Typography.Title level={2}>
+        {copyId ? t('SHIPPING_COPY_TITLE', { id: copyId }) : t('MENU_NEW_SHIPPING')}
+      </Typography.Title>
+      <Form<TSendFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ receivers: [{ receiverType: 1, documentType: 'DNI' }], multiSignerOrder: 0 }}
+        onValuesChange={(changed) => {
+          if ('companyId' in changed) form.setFieldsValue({ typeId: undefined, channel: undefined, authorizers: [] });
+          if ('typeId' in changed) form.setFieldValue('channel', undefined);
+        }}
+        onFinish={() => void submit()}
+      >
+        <Card title={t('SHIPPING_DATA')} size="small" className="shipping-detail-card">
+          <Space wrap align="start">
+            <Form.Item name="companyId" label={t('SHIPPING_COMPANY')} rules={required}>
+              <Select
+                className="shippings-filter-select"
+                options={(companies.data ?? []).map((company) => ({ value: company.value, label: company.text }))}
+                data-testid="create-company"
+              />
+            </Form.Item>
+            <Form.Item name="typeId" label={t('SHIPPING_TYPE')} rules={required}>
+              <Select
+                className="shippings-filter-select"
+                disabled={companyId === undefined}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(types.data ?? []).map((entry) => ({
+                  value: entry.value,
+                  label: `${entry.text} · ${serviceName(entry.serviceKind, lang)}`,
+                }))}
+                data-testid="create-type"
+              />
+            </Form.Item>
+            <Form.Item name="channel" label={t('SHIPPING_CHANNEL')} rules={required}>
+              <Select
+                className="shippings-filter-select"
+                disabled={!type}
+                options={channels.map((value) => ({ value, label: channelName(value, lang) }))}
+                data-testid="create-channel"
+              />
+            </Form.Item>
+            <Form.Item name="reference" label={t('SHIPPING_REFERENCE')}>
+              <Input maxLength={100} data-testid="create-reference" />
+            </Form.Item>
+          </Space>
+          <Form.Item name="subject" label={t('SHIPPING_SUBJECT')} rules={required}>
+            <Input maxLength={200} data-testid="create-subject" />
+          </Form.Item>
+          <Form.Item
+            name="message"
+            label={t('SHIPPING_BODY')}
+            extra={type?.defaultTemplateId ? t('SHIPPING_BODY_TEMPLATE_HINT') : undefined}
+          >
+            <Input.TextArea rows={4} maxLength={20_000} data-testid="create-message" />
+          </Form.Item>
+        </Card>
+
+        <Card title={t('SHIPPING_RECEIVERS')} size="small" className="shipping-detail-card">
+          <Form.List name="receivers">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field) => (
+                  <div key={field.key} className="shipping-receiver" data-testid={`receiver-${field.name}`}>
+                    <Space wrap align="start">
+                      <Form.Item name={[field.name, 'receiverType']} label={t('RECEIVER_TYPE')}>
+                        <Radio.Group
+                          options={[
+                            { value: 1, label: t('RECEIVER_INDIVIDUAL') },
+                            { value: 2, label: t('RECEIVER_COMPANY') },
+                          ]}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[field.name, 'name']} label={t('RECEIVER_NAME')} rules={required}>
+                        <Input maxLength={200} data-testid={`receiver-name-${field.name}`} />
+                      </Form.Item>
+                      <Form.Item name={[field.name, 'documentType']} label={t('RECEIVER_DOCUMENT_TYPE')}>
+                        <Select
+                          allowClear
+                          className="shipping-doc-type"
+                          options={POSTAL_DOCUMENT_TYPES.map((value) => ({ value, label: value }))}
+                          data-testid={`receiver-doctype-${field.name}`}
+                        />
+                      </Form.Item>
+                      <Form.Item
+                        name={[field.name, 'documentNumber']}
+                        label={t('RECEIVER_DOCUMENT')}
+                        dependencies={[
+                          ['receivers', field.name, 'documentType'],
+                          ['receivers', field.name, 'receiverType'],
+                        ]}
+                        rules={[
+                          {
+                            validator: async () => {
+                              const receiver = form.getFieldValue(['receivers', field.name]);
+                              const key = receiver ? receiverDocumentError(receiver) : null;
+                              if (key) throw new Error(t(key));
+                            },
+                          },
+                        ]}
+                      >
+                        <Input maxLength={20} data-testid={`receiver-document-${field.name}`} />
+                      </Form.Item>
+                      <Form.Item
+                        name={[field.name, 'email']}
+                        label={t('RECEIVER_EMAIL')}
+                        rules={[
+                          ...(contactField === 'email' ? required : []),
+                          { type: 'email', message: t('ERR_EMAIL_INVALID') },
+                        ]}
+                      >
+                        <Input maxLength={200} data-testid={`receiver-email-${field.name}`} />
+                      </Form.Item>
+                      <Form.Item
+                        name={[field.name, 'mobile']}
+                        label={t('RECEIVER_MOBILE')}
+                        rules={contactField === 'mobile' ? required : []}
+                      >
+                        <Input maxLength={25} data-testid={`receiver-mobile-${field.name}`} />
+                      </Form.Item>
+                      {fields.length > 1 && (
+                        <Button
+                          icon={<DeleteOutlined />}
+                          aria-label={t('DELETE')}
+                          onClick={() => remove(field.name)}
+                          data-testid={`receiver-remove-${field.name}`}
+                        />
+                      )}
+                    </Space>
+                    {channel === 'postal' && (
+                      <Space wrap align="start" data-testid={`receiver-postal-${field.name}`}>
+                        <Form.Item
+                          name={[field.name, 'postal', 'country']}
+                          label={t('POSTAL_COUNTRY')}
+                          rules={required}
+                        >
+                          <Select
+                            showSearch={{ optionFilterProp: 'label' }}
+                            className="shippings-filter-select"
+                            options={(countries.data ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
+                            data-testid={`postal-country-${field.name}`}
+                          />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'postal', 'streetType']} label={t('POSTAL_STREET_TYPE')}>
+                          <Select
+                            allowClear
+                            showSearch={{ optionFilterProp: 'label' }}
+                            className="shippings-filter-select"
+                            options={(streetTypes.data ?? []).map((entry) => ({
+                              value: entry.value,
+                              label: entry.text,
+                            }))}
+                            data-testid={`postal-street-type-${field.name}`}
+                          />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'postal', 'street']} label={t('POSTAL_STREET')} rules={required}>
+                          <Input maxLength={200} data-testid={`postal-street-${field.name}`} />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'postal', 'streetNumType']} label={t('POSTAL_NUMBER_TYPE')}>
+                          <Select
+                            allowClear
+                            className="shipping-doc-type"
+                            options={(numberTypes.data ?? []).map((entry) => ({
+                              value: entry.value,
+                              label: entry.text,
+                            }))}
+                            data-testid={`postal-number-type-${field.name}`}
+                          />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'postal', 'streetNumber']} label={t('POSTAL_NUMBER')}>
+                          <Input maxLength={20} data-testid={`postal-number-${field.name}`} />
+                        </Form.Item>
+                        <Form.Item
+                          name={[field.name, 'postal', 'postalCode']}
+                          label={t('POSTAL_CODE')}
+                          rules={required}
+                        >
+                          <Input maxLength={10} data-testid={`postal-code-${field.name}`} />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'postal', 'city']} label={t('POSTAL_CITY')} rules={required}>
+                          <Input maxLength={100} data-testid={`postal-city-${field.name}`} />
+                        </Form.Item>
+                      </Space>
+                    )}
+                  </div>
+                ))}
+                <Button
+                  icon={<PlusOutlined />}
+                  disabled={fields.length >= LIMITS.uploadFileLimit}
+                  onClick={() => add({ receiverType: 1, documentType: 'DNI' })}
+                  data-testid="receiver-add"
+                >
+                  {t('RECEIVER_ADD')}
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+
+        <Card title={t('SHIPPING_DOCUMENTS')} size="small" className="shipping-detail-card">
+          <Upload.Dragger
+            multiple
+            fileList={files}
+            beforeUpload={(file) => {
+              if (file.size > MAX_FILE_BYTES) {
+                notify.error('ERR_MAX_FILE_SIZE', { params: { size: MAX_FILE_BYTES / 1024 } });
+                return Upload.LIST_IGNORE;
+              }
+              if (files.length >= LIMITS.uploadFileLimit || files.some((entry) => entry.name === file.name))
+                return Upload.LIST_IGNORE;
+              return false;
+            }}
+            onChange={({ fileList }) => setFiles(fileList.slice(0, LIMITS.uploadFileLimit))}
+            className={files.length >= LIMITS.receiverFilesScrollAt ? 'shipping-files-scroll' : undefined}
+            data-testid="create-documents"
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p>{t('SHIPPING_DOCUMENTS_DROP', { limit: LIMITS.uploadFileLimit })}</p>
+          </Upload.Dragger>
+        </Card>
+
+        <Card title={t('SHIPPING_OPTIONS')} size="small" className="shipping-detail-card">
+          <Space wrap align="start">
+            <Form.Item name="multiSignerOrder" label={t('SHIPPING_SIGNER_ORDER')}>
+              <Radio.Group
+                options={[
+                  { value: 0, label: t('SHIPPING_SIGNER_ORDER_NONE') },
+                  { value: 1, label: t('SHIPPING_SIGNER_ORDER_ORDERED') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="pinSignatureText" label={t('SHIPPING_PIN_TEXT')}>
+              <Select
+                allowClear
+                className="shippings-filter-select"
+                options={PIN_SIGNATURE_TEXT_VALUES.map((value) => ({ value, label: t(`PIN_TEXT_${value}`) }))}
+                data-testid="create-pin-text"
+              />
+            </Form.Item>
+            <Form.Item name="font" label={t('SHIPPING_FONT')}>
+              <Select
+                allowClear
+                className="shipping-doc-type"
+                options={FONTS.map((value) => ({ value, label: value }))}
+                data-testid="create-font"
+              />
+            </Form.Item>
+            {type?.serviceKind === 'custody' && (
+              <Form.Item name="custodyDays" label={t('SHIPPING_CUSTODY_DAYS')}>
+                <InputNumber
+                  min={1}
+                  max={3650}
+                  placeholder={String(type.custodyDays ?? '')}
+                  data-testid="create-custody"
+                />
+              </Form.Item>
+            )}
+            <Form.Item name="authorizers" label={t('SHIPPING_AUTHORISERS')}>
+              <Select
+                mode="multiple"
+                className="shipping-authorisers"
+                options={(authorisers.data ?? []).map((user) => ({ value: user.value, label: user.text }))}
+                data-testid="create-authorisers"
+              />
+            </Form.Item>
+          </Space>
+          <NamedValues name="customFields" limit={LIMITS.customFieldsLimit} title={t('SHIPPING_CUSTOM_FIELDS')} />
+          <NamedValues name="metaProperties" limit={LIMITS.metaPropertiesLimit} title={t('SHIPPING_META_PROPERTIES')} />
+        </Card>
+
+        <Space>
+          <Button type="primary" htmlType="submit" loading={send.isPending} data-testid="create-submit">
+            {t('SHIPPING_SEND')}
+          </Button>
+          <Button onClick={() => navigate(-1)} data-testid="create-cancel">
+            {t('CANCEL')}
+          </Button>
+        </Space>
+      </Form>
+    </div>
+  );
+}
+
+/** Name–value pairs (custom fields, meta properties) up to a limit. */
+function NamedValues({
+  name,
+  limit,
+  title,
+}: {
+  name: 'customFields' | 'metaProperties';
+  limit: number;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={`${title} (≤ ${limit})`}>
+      <Form.List name={name}>
+        {(fields, { add, remove }) => (
+          <div data-testid={`create-${name}`}>
+            {fields.map((field) => (
+              <Space key={field.key} align="start">
+                <Form.Item name={[field.name, 'name']} rules={[{ required: true, message: t('ERR_FIELD_REQUIRED') }]}>
+                  <Input placeholder={t('FIELD_NAME')} maxLength={64} data-testid={`${name}-name-${field.name}`} />
+                </Form.Item>
+                <Form.Item name={[field.name, 'value']}>
+                  <Input placeholder={t('FIELD_VALUE')} maxLength={1000} data-testid={`${name}-value-${field.name}`} />
+                </Form.Item>
+                <Button icon={<DeleteOutlined />} aria-label={t('DELETE')} onClick={() => remove(field.name)} />
+              </Space>
+            ))}
+            <Button
+              icon={<PlusOutlined />}
+              disabled={fields.length >= limit}
+              onClick={() => add({})}
+              data-testid={`${name}-add`}
+            >
+              {t('FIELD_ADD')}
+            </Button>
+          </div>
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}

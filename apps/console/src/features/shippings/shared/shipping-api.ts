@@ -1,0 +1,59 @@
+import { accountApi } from '@sello/contracts/catalogue/account';
+import { shippingsApi } from '@sello/contracts/catalogue/shippings';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../../api/http-client.ts';
+import type { TShippingListRequest } from '../list/shipping-list-filters.ts';
+
+/** Query keys of the shippings screens: every change invalidates `all`. */
+export const shippingKeys = {
+  all: ['shippings'] as const,
+  list: (query: TShippingListRequest) => ['shippings', 'list', query] as const,
+  detail: (id: number) => ['shippings', 'detail', id] as const,
+  auths: (id: number) => ['shippings', 'auths', id] as const,
+  types: (companyId?: number) => ['shippings', 'types', companyId ?? null] as const,
+  companies: ['shippings', 'companies'] as const,
+};
+
+export function useShippingList(query: TShippingListRequest) {
+  return useQuery({
+    queryKey: shippingKeys.list(query),
+    queryFn: () => callEndpoint(shippingsApi.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Shipping types of a company (or every company of the user): for the filters every type, old and
+ * inactive ones too (old shippings must be findable); `complete` adds what creating a shipping takes.
+ */
+export function useShippingTypes(companyId?: number, { onlyActive = false, complete = false } = {}) {
+  return useQuery({
+    queryKey: [...shippingKeys.types(companyId), onlyActive, complete],
+    queryFn: () =>
+      callEndpoint(shippingsApi.listTypes, {
+        query: {
+          ...(companyId !== undefined && { companyId }),
+          onlyactive: String(onlyActive),
+          complete: String(complete),
+        },
+      }),
+    staleTime: 60_000,
+  });
+}
+
+/** The companies the user is assigned to. */
+export function useUserCompanies() {
+  return useQuery({
+    queryKey: shippingKeys.companies,
+    queryFn: () => callEndpoint(accountApi.userCompaniesList),
+    staleTime: 60_000,
+  });
+}
+
+export function useShippingDetail(id: number | undefined) {
+  return useQuery({
+    queryKey: shippingKeys.detail(id ?? 0),
+    queryFn: () => callEndpoint(shippingsApi.detail, { query: { requestId: id ?? 0 } }),
+    enabled: id !== undefined,
+  });
+}

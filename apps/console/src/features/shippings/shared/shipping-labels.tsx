@@ -1,0 +1,80 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sello/contracts/constants';
+import type { Channel, ResultFilter, ServiceKind, ShippingStateFilter } from '@sello/contracts/enums';
+import type { TLocalisedText } from '@sello/contracts/reference/localised-text';
+import { NOTICE_METHOD_INFO } from '@sello/contracts/reference/notice-methods';
+import { SERVICE_NAMES } from '@sello/contracts/reference/services';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+const STATE_COLORS: Partial<Record<ShippingStateFilter, string>> = {
+  sent: 'blue',
+  in_course: 'processing',
+  closed: 'default',
+  pending_to_send: 'cyan',
+  not_send_error: 'red',
+  pending_auth: 'gold',
+  auths_pending_user: 'gold',
+  no_auth: 'volcano',
+  auths_expired: 'volcano',
+  pending_cert: 'purple',
+  pending_cert_postal: 'purple',
+  cancel_pending: 'orange',
+};
+
+const RESULT_COLORS: Partial<Record<ResultFilter, string>> = {
+  accepted: 'green',
+  deny: 'red',
+  authorizer_reject: 'volcano',
+  supervisor_reject: 'volcano',
+  error: 'red',
+  pin_error: 'red',
+  timeout: 'orange',
+  exceeded_ocr_tries: 'red',
+  custody_in_course: 'processing',
+};
+
+export const stateKey = (state: ShippingStateFilter) => `SHIPPING_STATE_${state}`;
+export const resultKey = (result: ResultFilter) => `SHIPPING_RESULT_${result}`;
+
+export function StateTag({ state, testId }: { state: ShippingStateFilter; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATE_COLORS[state] ?? 'default'} data-testid={testId} data-state={state}>
+      {t(stateKey(state))}
+    </Tag>
+  );
+}
+
+export function ResultTag({ result, testId }: { result: ResultFilter | null; testId?: string }) {
+  const { t } = useTranslation();
+  if (result === null) return <span data-testid={testId}>—</span>;
+  return (
+    <Tag color={RESULT_COLORS[result] ?? 'default'} data-testid={testId} data-result={result}>
+      {t(resultKey(result))}
+    </Tag>
+  );
+}
+
+/** A time-stamp in the console's language (dayjs's localized formats are loaded with the locale). */
+export function formatDateTime(value: string | null | undefined): string {
+  return value ? dayjs(value).format('L LT') : '—';
+}
+
+export const shippingDetailPath = (id: number) => `/shippings/detail/${id}`;
+export const shippingCopyPath = (id: number) => `/shippings/create/${id}`;
+
+function inLanguage(texts: TLocalisedText, language: string): string {
+  return texts[(LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE];
+}
+
+/** The name of a service kind in the console's language (reference data of contracts). */
+export function serviceName(kind: ServiceKind, language: string): string {
+  return inLanguage(SERVICE_NAMES[kind], language);
+}
+
+/** The name of a channel in the console's language (its notice method's text). */
+export function channelName(channel: Channel, language: string): string {
+  const method = Object.values(NOTICE_METHOD_INFO).find((info) => info.channel === channel);
+  return method ? inLanguage(method.texts, language) : channel;
+}
