@@ -1,4 +1,7 @@
-import { configurationApi, type TOtherConfig } from '@sello/contracts/catalogue/configuration';
+import {
+  configurationShellApi as configurationApi,
+  type TOtherConfig,
+} from '@sello/contracts/catalogue/configuration-shell';
 import { useEffect } from 'react';
 import { createStore } from '../lib/create-store.ts';
 import { useStore } from '../lib/use-store.ts';

@@ -1,4 +1,4 @@
-import type { TOtherConfig } from '@sello/contracts/catalogue/configuration';
+import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { isMenuEntryActive, MENU_ENTRIES } from '@sello/contracts/routes';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { TOtherConfig } from '@sello/contracts/catalogue/configuration';
+import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { useTranslation } from 'react-i18next';
 
 function Copyright() {

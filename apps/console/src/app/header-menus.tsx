@@ -1,5 +1,5 @@
 import { QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
-import type { TOtherConfig } from '@sello/contracts/catalogue/configuration';
+import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { LANGUAGES, type Language } from '@sello/contracts/constants';
 import { PATHS, showsDeletedItems } from '@sello/contracts/routes';
 import { Dropdown, type MenuProps } from 'antd';

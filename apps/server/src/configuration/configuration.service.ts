@@ -1,4 +1,4 @@
-import type { TOtherConfig } from '@sello/contracts/catalogue/configuration';
+import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { LANGUAGES, PREFERENCES, SESSION, VERSION_CHECK } from '@sello/contracts/constants';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 

@@ -2,29 +2,12 @@ import { z } from 'zod';
 import { ZId, ZIdListQueryValue, ZLanguage, ZOk, ZPickerList, ZPreferenceValue } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZChannel, ZDocumentCategory, ZPostalReceiverType, ZServiceCode, ZServiceKind } from '../enums.ts';
-import { ZFeedback } from '../feedback.ts';
 import { ZCountryCode } from '../reference/countries.ts';
 import { ZIdentityDocumentType } from '../reference/identity-documents.ts';
 import { ZNoticeMethod } from '../reference/notice-methods.ts';
 import { ZSignMethod } from '../reference/sign-methods.ts';
+import { configurationShellApi, ZLanguageItem } from './configuration-shell.ts';
 
-export const ZOtherConfig = z.object({
-  manualUrlEs: z.string().nullable(),
-  manualUrlEn: z.string().nullable(),
-  manualUrlPt: z.string().nullable(),
-  videoTutorialsUrl: z.string().nullable(),
-  releasesUrl: z.string().nullable(),
-  legalNoticeUrl: z.string().nullable(),
-  privacyPolicyUrl: z.string().nullable(),
-  cookiePolicyUrl: z.string().nullable(),
-  /** Largest feedback/upload attachment, KB. */
-  fileUploadMaxSizeKb: z.number().int().positive(),
-  sessionTimeMinutes: z.number().positive(),
-  refreshTimeMinutes: z.number().positive(),
-});
-export type TOtherConfig = z.infer<typeof ZOtherConfig>;
-
-/** A file type a shipping document may be; only signable types can carry a signature or the evidence seal. */
 export const ZFileType = z.object({ extension: z.string(), mimeType: z.string(), signable: z.boolean() });
 
 /** How a service is set up for the user's domain: whether it is on and through which channels. */
@@ -71,58 +54,15 @@ export const ZSignMethodItem = z.object({
 
 export const ZNoticeMethodItem = z.object({ value: ZNoticeMethod, text: z.string(), channel: ZChannel });
 
-export const ZLanguageItem = z.object({ value: ZLanguage, text: z.string() });
-
-/** `lang` picks the language of the texts; without it, the signed-in user's language. */
 const ZLangQuery = z.object({ lang: ZLanguage.optional() });
 /** An id that must be present: missing or empty answers ERR_FIELD_REQUIRED, anything but an id ERR_FIELD_INVALID. */
 const ZRequiredId = z.string().trim().min(1, 'ERR_FIELD_REQUIRED').pipe(z.coerce.number<string>().int().positive());
 /** Company ids, checked against the companies the caller may see. */
 const ZSelectedCompaniesQuery = z.object({ ids: ZIdListQueryValue });
 
+/** Every configuration call: the shell's own (configuration-shell.ts) and the combos creation needs. */
 export const configurationApi = {
-  getOtherConfig: defineEndpoint({
-    id: 'configuration.getOtherConfig',
-    method: 'GET',
-    path: 'configuration/getOtherConfig',
-    summary: 'Help URLs, footer links and shell settings',
-    permission: 'public',
-    response: ZOtherConfig,
-  }),
-  getPreference: defineEndpoint({
-    id: 'configuration.getPreference',
-    method: 'GET',
-    path: 'configuration/getPreference',
-    summary: 'One preference value by name (only preferences the console reads; others answer null)',
-    permission: 'session',
-    query: z.object({ preference: z.string().min(1).max(100) }),
-    response: ZPreferenceValue,
-  }),
-  getPreferenceSmsMaxCharacters: defineEndpoint({
-    id: 'configuration.getPreferenceSmsMaxCharacters',
-    method: 'GET',
-    path: 'configuration/getPreferenceSmsMaxCharacters',
-    summary: 'Largest SMS text length',
-    permission: 'session',
-    response: ZPreferenceValue,
-  }),
-  busLanguages: defineEndpoint({
-    id: 'configuration.busLanguages',
-    method: 'GET',
-    path: 'configuration/busLanguages',
-    summary: 'Languages the console offers',
-    permission: 'public',
-    response: z.array(z.object({ value: z.string(), text: z.string() })),
-  }),
-  sendFeedback: defineEndpoint({
-    id: 'configuration.sendFeedback',
-    method: 'POST',
-    path: 'configuration/sendFeedback',
-    summary: 'Store a report sent from the contact form and mail it to support',
-    permission: 'public',
-    body: ZFeedback,
-    response: ZOk,
-  }),
+  ...configurationShellApi,
   getPreferenceNumDownload: defineEndpoint({
     id: 'configuration.getPreferenceNumDownload',
     method: 'GET',

@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { configurationApi } from '@sello/contracts/catalogue/configuration';
+import { configurationShellApi as configurationApi } from '@sello/contracts/catalogue/configuration-shell';
 import { FEEDBACK_LIMITS } from '@sello/contracts/constants';
 import { ZFeedbackForm } from '@sello/contracts/feedback';
 import { Button, Form, Input, Modal, Upload } from 'antd';
