@@ -77,15 +77,15 @@ for (const [login, expected] of Object.entries(EXPECTED_MENU)) {
   });
 }
 
-test('the root path goes to the login page and an unknown path to the guarded fallback', async ({ page }) => {
+test('the root path goes to the login page and an unknown path to the guarded shippings list', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/#\/login$/);
   await page.goto('/#/no/such/screen');
   await expect(page).toHaveURL(/#\/login$/);
   await signIn(page, 'company.user');
   await page.goto('/#/no/such/screen');
-  await expect(page).toHaveURL(/#\/home$/);
-  await expect(page.getByTestId('nav-MENU_HOME')).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveURL(/#\/shippings$/);
+  await expect(page.getByTestId('nav-MENU_SHIPPINGS')).toHaveAttribute('aria-current', 'page');
 });
 
 test('a guarded URL opened before sign-in is where the sign-in lands', async ({ page }) => {
