@@ -28,11 +28,13 @@ import type { TDatabase } from './db/database.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { startJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerSessionHooks } from './platform/session-hooks.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
+import { createShippingJobs } from './shippings/shipping-jobs.ts';
 import { registerShippingsRoutes } from './shippings/shippings.routes.ts';
 import { registerTemplatesRoutes } from './templates/templates.routes.ts';
 import { registerTypesRoutes } from './types/types.routes.ts';
@@ -111,6 +113,11 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerShippingsRoutes(ctx);
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
+
+  if (config.JOBS_ENABLED) {
+    const jobs = await startJobQueue({ pool: database.pool, logger, jobs: createShippingJobs(database.db) });
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -35,6 +35,8 @@ const ZConfig = z
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     SEED_DEMO: booleanFromEnv.default(true),
+    /** Whether this copy of the server works background jobs (every copy may; pg-boss shares them out). */
+    JOBS_ENABLED: booleanFromEnv.default(true),
     FRONTEND_SESSION_TIME_MINUTES: z.coerce.number().positive().max(1440).default(5),
     LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),

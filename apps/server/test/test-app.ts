@@ -31,6 +31,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATABASE_URL: url.toString(),
     CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
+    // Background jobs are started by the tests that exercise them.
+    JOBS_ENABLED: 'false',
     ...env,
   });
   const logger = pino({ level: 'silent' });
