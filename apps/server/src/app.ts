@@ -115,7 +115,11 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerTemplatesRoutes(ctx);
 
   if (config.JOBS_ENABLED) {
-    const jobs = await startJobQueue({ pool: database.pool, logger, jobs: createShippingJobs(database.db) });
+    const jobs = await startJobQueue({
+      pool: database.pool,
+      logger,
+      jobs: createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log }),
+    });
     app.addHook('onClose', () => jobs.stop());
   }
 

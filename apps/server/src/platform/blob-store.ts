@@ -11,6 +11,8 @@ export type TBlobStore = {
   put: (content: Buffer) => Promise<TStoredBlob>;
   open: (key: string) => Promise<Readable>;
   read: (key: string) => Promise<Buffer>;
+  /** Deletes the file (nothing happens when it is already gone). */
+  remove: (key: string) => Promise<void>;
 };
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
@@ -54,6 +56,9 @@ export function createLocalBlobStore(root: string): TBlobStore {
       const chunks: Buffer[] = [];
       for await (const chunk of await this.open(key)) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
     },
   };
 }

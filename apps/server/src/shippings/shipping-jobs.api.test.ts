@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { startJobQueue, type TJobQueue } from '../platform/jobs.ts';
-import { EXPIRE_AUTHORISATIONS_JOB } from './shipping-jobs.ts';
+import { EXPIRE_AUTHORISATIONS_JOB, PURGE_EXPORTS_JOB } from './shipping-jobs.ts';
 
 let t: TTestApp;
 let user: TestClient;
@@ -25,9 +25,12 @@ async function stateOf(id: number): Promise<string> {
 }
 
 describe('background jobs of the shippings', () => {
-  it('schedules the authorisation expiry every minute', async () => {
-    const { rows } = await t.database.pool.query('SELECT name, cron FROM pgboss.schedule');
-    expect(rows).toContainEqual({ name: EXPIRE_AUTHORISATIONS_JOB, cron: '* * * * *' });
+  it('schedules the authorisation expiry every minute and the purge of expired exports every hour', async () => {
+    const { rows } = await t.database.pool.query('SELECT name, cron FROM pgboss.schedule ORDER BY name');
+    expect(rows).toEqual([
+      { name: EXPIRE_AUTHORISATIONS_JOB, cron: '* * * * *' },
+      { name: PURGE_EXPORTS_JOB, cron: '17 * * * *' },
+    ]);
   });
 
   it('moves a shipping whose authorisation period ran out to auths_expired when the job runs', async () => {

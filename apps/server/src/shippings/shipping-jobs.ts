@@ -1,13 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJob } from '../platform/jobs.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
+import { createShippingReport } from './shipping-report.service.ts';
 
 export const EXPIRE_AUTHORISATIONS_JOB = 'shippings-expire-authorisations';
+export const PURGE_EXPORTS_JOB = 'shippings-purge-exports';
 
-/** Background work of the shippings: authorisation periods that run out become `auths_expired`. */
-export function createShippingJobs(db: Kysely<Database>): TJob[] {
-  const actions = createShippingActions(db);
+/**
+ * Background work of the shippings: authorisation periods that run out become `auths_expired`, and
+ * prepared exports are deleted once their offer expires.
+ */
+export function createShippingJobs(deps: {
+  db: Kysely<Database>;
+  exportFiles: TBlobStore;
+  logger: FastifyBaseLogger;
+}): TJob[] {
+  const actions = createShippingActions(deps.db);
+  const report = createShippingReport({ db: deps.db, exports: deps.exportFiles, logger: deps.logger });
   return [
     {
       name: EXPIRE_AUTHORISATIONS_JOB,
@@ -19,5 +31,6 @@ export function createShippingJobs(db: Kysely<Database>): TJob[] {
         while (expired.length > 0);
       },
     },
+    { name: PURGE_EXPORTS_JOB, cron: '17 * * * *', run: async () => void (await report.purgeExpired()) },
   ];
 }

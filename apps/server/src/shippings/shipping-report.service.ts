@@ -10,7 +10,7 @@ import type { TBlobStore } from '../platform/blob-store.ts';
 import { sendExcel, type TExcelColumn } from '../platform/excel-export.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { contentDisposition } from './shipping-files.service.ts';
-import { insertExportJob, markExportJob, selectExportJob } from './shippings.queries.ts';
+import { deleteExpiredExportJobs, insertExportJob, markExportJob, selectExportJob } from './shippings.queries.ts';
 import { orderedShippingList, toShippingRow } from './shippings.service.ts';
 
 const LABELS = {
@@ -201,10 +201,17 @@ export function createShippingReport(deps: { db: Kysely<Database>; exports: TBlo
     return sendExcel(reply, 'shippings.xlsx', sheet, columns, rowsOf(principal, request));
   }
 
+  /** Forgets the exports whose offer has expired and deletes their files. Answers how many files went. */
+  async function purgeExpired(now = new Date()): Promise<number> {
+    const keys = await deleteExpiredExportJobs(db, now);
+    for (const key of keys) await exports.remove(key);
+    return keys.length;
+  }
+
   /** Waits for the exports still being prepared (tests, shutdown). */
   async function settle(): Promise<void> {
     await Promise.all([...running]);
   }
 
-  return { report, settle };
+  return { report, settle, purgeExpired };
 }

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companyIdOf,
@@ -9,6 +11,8 @@ import {
 } from '../../test/admin-fixtures.ts';
 import { createShippingTestApp, sendShipping, TIAGO, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { createLocalBlobStore } from '../platform/blob-store.ts';
+import { createShippingReport } from './shipping-report.service.ts';
 
 let t: TTestApp;
 let user: TestClient;
@@ -258,6 +262,30 @@ describe('shippings/shippingsreport', () => {
     expect((await admin.post('shippings/shippingsreport', { jobId: job.jobId })).statusCode).toBe(404);
     const unknown = await user.post('shippings/shippingsreport', { jobId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('forgets a prepared export and deletes its file once its offer has expired', async () => {
+    const started = (await user.post('shippings/shippingsreport', { scope: 'own', asynchronous: true })).json();
+    await expect
+      .poll(async () => (await user.post('shippings/shippingsreport', { jobId: started.jobId })).statusCode)
+      .toBe(200);
+    const { file_key: fileKey } = await t.database.db
+      .selectFrom('export_jobs')
+      .select('file_key')
+      .where('guid', '=', started.jobId)
+      .executeTakeFirstOrThrow();
+    const exportsStore = createLocalBlobStore(path.join(t.config.dataDir, 'exports'));
+    const report = createShippingReport({
+      db: t.database.db,
+      exports: exportsStore,
+      logger: pino({ level: 'silent' }),
+    });
+
+    expect(await report.purgeExpired(new Date())).toBe(0);
+    expect((await user.post('shippings/shippingsreport', { jobId: started.jobId })).statusCode).toBe(200);
+    expect(await report.purgeExpired(new Date(Date.now() + 2 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect((await user.post('shippings/shippingsreport', { jobId: started.jobId })).statusCode).toBe(404);
+    await expect(exportsStore.open(fileKey as string)).rejects.toThrow();
   });
 
   it('refuses a bad query before starting, and more rows than the export limit', async () => {

@@ -746,6 +746,17 @@ export async function selectExportJob(db: Db, userId: string, guid: string) {
     .executeTakeFirst();
 }
 
+/** Deletes the export jobs past their expiry; answers the files they held that no other job holds. */
+export async function deleteExpiredExportJobs(db: Db, now: Date): Promise<string[]> {
+  const deleted = await db.deleteFrom('export_jobs').where('expires_at', '<=', now).returning('file_key').execute();
+  const keys = [...new Set(deleted.flatMap((row) => (row.file_key ? [row.file_key] : [])))];
+  if (keys.length === 0) return [];
+  // Identical exports share one content-addressed file: keep those another job still offers.
+  const kept = await db.selectFrom('export_jobs').select('file_key').where('file_key', 'in', keys).execute();
+  const keptKeys = new Set(kept.map((row) => row.file_key));
+  return keys.filter((key) => !keptKeys.has(key));
+}
+
 export async function markExportJob(
   db: Db,
   id: string,
