@@ -16,6 +16,7 @@ import {
   type TShippingReceiver,
 } from '@sello/contracts/catalogue/shippings';
 import { PATHS } from '@sello/contracts/routes';
+import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -85,7 +86,9 @@ export default function ShippingDetailPage() {
   if (!shipping)
     return detail.isError ? <Empty description={t('SHIPPING_NOT_FOUND')} data-testid="shipping-not-found" /> : null;
 
-  const allowed = new Set(shipping.allowedActions);
+  // The server also weighs the user's flags and role; the state machine has the last word on the screen.
+  const possible: readonly string[] = allowedUserActions(shipping);
+  const allowed = new Set(shipping.allowedActions.filter((action) => possible.includes(action)));
   const run = (action: TDetailAction, reason?: TDenyReason) => act.mutateAsync({ action, reason }).catch(() => {});
   const offered = offeredDownloadOptions(shipping.documents);
   const canCopy = Boolean(permissions.newSend && permissions.editMode);

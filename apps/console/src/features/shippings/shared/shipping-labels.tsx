@@ -6,6 +6,8 @@ import { SERVICE_NAMES } from '@sello/contracts/reference/services';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+// formatDateTime's 'L LT' needs dayjs's localizedFormat plugin, which this module registers.
+import '../../../i18n/library-locales/dayjs-locale.ts';
 
 const STATE_COLORS: Partial<Record<ShippingStateFilter, string>> = {
   sent: 'blue',
