@@ -277,6 +277,25 @@ describe('shipping detail page', () => {
     expect(screen.getByTestId('authorisation-9').textContent).toBe('Pending');
   });
 
+  it('shows the situation code with its translated reason and the identification step, not raw values', async () => {
+    detail = {
+      ...DETAIL,
+      situationCode: 'P03',
+      situationReason: 'USER_MOBILE_CHANGED',
+      identificationSubstate: 'IDCARD_SAVING_OTHER_MISSING',
+    };
+    renderDetail();
+    expect((await screen.findByTestId('detail-situation')).textContent).toBe('P03 · The user changed mobile number');
+    expect(screen.getByTestId('detail-identification').textContent).toBe('Other document missing');
+  });
+
+  it('shows no situation while the shipping has none', async () => {
+    renderDetail();
+    await screen.findByTestId('shipping-detail');
+    expect(screen.queryByTestId('detail-situation')).toBeNull();
+    expect(screen.queryByTestId('detail-identification')).toBeNull();
+  });
+
   it('hides the authorisations of a shipping that needs none', async () => {
     detail = { ...DETAIL, authorisations: [] };
     renderDetail();

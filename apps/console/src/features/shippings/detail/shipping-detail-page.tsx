@@ -32,10 +32,12 @@ import { useShippingDetail } from '../shared/shipping-api.ts';
 import {
   channelName,
   formatDateTime,
+  identificationSubstateKey,
   ResultTag,
   StateTag,
   serviceName,
   shippingCopyPath,
+  situationReasonKey,
 } from '../shared/shipping-labels.tsx';
 import { formatBytes, offeredDownloadOptions } from './detail-options.ts';
 
@@ -266,6 +268,22 @@ export default function ShippingDetailPage() {
           <Descriptions.Item label={t('SHIPPING_CHANNEL')}>
             {channelName(shipping.channel, i18n.language)}
           </Descriptions.Item>
+          {(shipping.situationCode || shipping.situationReason) && (
+            <Descriptions.Item label={t('SHIPPING_SITUATION')}>
+              <span data-testid="detail-situation">
+                {[shipping.situationCode, shipping.situationReason && t(situationReasonKey(shipping.situationReason))]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </Descriptions.Item>
+          )}
+          {shipping.identificationSubstate && (
+            <Descriptions.Item label={t('SHIPPING_IDENTIFICATION')}>
+              <span data-testid="detail-identification">
+                {t(identificationSubstateKey(shipping.identificationSubstate))}
+              </span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('SHIPPING_TYPE')}>{shipping.typeName}</Descriptions.Item>
           <Descriptions.Item label={t('SHIPPING_COMPANY')}>{shipping.companyName}</Descriptions.Item>
           <Descriptions.Item label={t('SHIPPING_SENDER')}>{shipping.sender}</Descriptions.Item>
