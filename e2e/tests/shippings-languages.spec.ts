@@ -124,6 +124,11 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('detail-authorisations')).toBeVisible();
     await expectNoRawKeys(page, `a shipping's detail (${language})`);
 
+    await page.getByTestId('detail-deny').click();
+    await expect(page.locator('.ant-modal:visible')).toContainText(t('SHIPPING_RESULT_authorizer_reject'));
+    await expectNoRawKeys(page, `the deny dialog (${language})`);
+    await page.getByTestId('deny-cancel').click();
+
     const download = page.getByTestId('detail-download');
     if (await download.isEnabled()) {
       await download.click();

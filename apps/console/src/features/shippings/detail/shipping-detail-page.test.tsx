@@ -179,6 +179,7 @@ beforeEach(() => {
       return detail;
     }
     if (endpoint === shippingsApi.authorize) return { succeeded: [detail.requestId], failed: [] };
+    if (endpoint === shippingsApi.deny) return { ok: true };
     throw new Error(`unexpected call ${endpoint.id}`);
   }) as typeof callEndpoint);
   session.start(makeSessionUser({ permissions: { shippingList: true, newSend: true, editMode: true } }));
@@ -347,6 +348,23 @@ describe('shipping detail page', () => {
     await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_AUTHORIZE']));
     const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.authorize);
     expect(call?.[1]).toEqual({ body: { authorizeShippingList: [41] } });
+  });
+
+  it('asks why before denying, in translated words, and sends the reason chosen', async () => {
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('detail-deny'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Not authorised');
+    expect(dialog.textContent).toContain('Rejected by the authoriser');
+    fireEvent.mouseDown(within(screen.getByTestId('deny-result')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Rejected by the supervisor'));
+    fireEvent.click(screen.getByTestId('deny-ok'));
+    await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_DENY']));
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.deny);
+    expect(call?.[1]).toEqual({
+      params: { id: 41 },
+      body: { stateCom: 'no_auth', resultCom: 'supervisor_reject' },
+    });
   });
 
   it('offers a copy only to who may create shippings in edit mode', async () => {
