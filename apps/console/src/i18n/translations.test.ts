@@ -9,6 +9,7 @@ import { LANGUAGES } from '@sello/contracts/constants';
 import {
   DOWNLOAD_OPTIONS,
   IDENTIFICATION_SUBSTATES,
+  PIN_SIGNATURE_TEXT_VALUES,
   RESULT_FILTERS,
   SHIPPING_STATE_FILTERS,
   SITUATION_REASONS,
@@ -128,6 +129,7 @@ describe('translations', () => {
       ...DOWNLOAD_OPTIONS.map((option) => `DOWNLOAD_OPTION_${option}`),
       ...SITUATION_REASONS.map((reason) => `SITUATION_REASON_${reason}`),
       ...IDENTIFICATION_SUBSTATES.map((substate) => `IDENTIFICATION_SUBSTATE_${substate}`),
+      ...PIN_SIGNATURE_TEXT_VALUES.map((value) => `PIN_TEXT_${value}`),
     ];
     expect(missing(keys)).toEqual([]);
   });
