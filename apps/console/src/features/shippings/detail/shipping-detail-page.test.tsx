@@ -2,15 +2,14 @@ import { shippingsApi, type TShippingDetail } from '@sello/contracts/catalogue/s
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import { PATHS } from '@sello/contracts/routes';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, type TCallInput } from '../../../api/http-client.ts';
 import { session } from '../../../session/session-store.ts';
+import { renderRoutes } from '../../../test/render-routes.tsx';
 import { makeSessionUser } from '../../../test/session-user.ts';
+import { makeShippingRow } from '../../../test/shipping-row.ts';
 import { initTestI18n } from '../../../test/test-i18n.ts';
 import ShippingDetailPage from './shipping-detail-page.tsx';
 
@@ -23,27 +22,12 @@ vi.mock('../../../api/http-client.ts', async (importOriginal) => ({
 const HASH = 'a'.repeat(64);
 
 const DETAIL: TShippingDetail = {
-  requestId: 41,
-  guid: 'guid-41',
-  reference: 'EXP-2026-41',
-  subject: 'Deed of sale',
-  service: 'acceptance',
-  channel: 'email',
-  typeId: 2,
-  typeName: 'Deed acceptance',
-  companyId: 1,
-  companyName: 'Notaría Central S.L.',
-  senderId: 5,
-  sender: 'Javier Ruiz',
-  receiver: 'Ana Gil +1',
-  state: 'pending_auth',
-  result: null,
-  isSandbox: false,
-  deleted: false,
-  deletedAt: null,
-  deletedBy: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:05:00.000Z',
+  ...makeShippingRow(41, {
+    reference: 'EXP-2026-41',
+    subject: 'Deed of sale',
+    state: 'pending_auth',
+    updatedAt: '2026-03-01T10:05:00.000Z',
+  }),
   body: 'Please read and accept the deed.',
   templateId: null,
   situationCode: null,
@@ -190,21 +174,13 @@ afterEach(() => {
 });
 
 function renderDetail(id: number | string = DETAIL.requestId) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: PATHS.shippingDetail, element: <ShippingDetailPage /> },
       { path: PATHS.shippingCopy, element: <div data-testid="copy-route" /> },
     ],
-    { initialEntries: [`/shippings/detail/${id}`] },
+    `/shippings/detail/${id}`,
   );
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-  return router;
 }
 
 const ACTIONS = ['authorize', 'deny', 'retry', 'delete', 'recover'] as const;

@@ -1,16 +1,15 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
-import { shippingsApi, type TShippingRow } from '@sello/contracts/catalogue/shippings';
+import { shippingsApi } from '@sello/contracts/catalogue/shippings';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import { PATHS } from '@sello/contracts/routes';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../../alerts/alert-store.ts';
 import { callEndpoint, type TCallInput } from '../../../api/http-client.ts';
 import { session } from '../../../session/session-store.ts';
+import { renderRoutes } from '../../../test/render-routes.tsx';
 import { makeSessionUser } from '../../../test/session-user.ts';
+import { makeShippingRow } from '../../../test/shipping-row.ts';
 import { initTestI18n } from '../../../test/test-i18n.ts';
 import ShippingsListPage from './shippings-list-page.tsx';
 
@@ -20,34 +19,9 @@ vi.mock('../../../api/http-client.ts', async (importOriginal) => ({
   callEndpoint: vi.fn(),
 }));
 
-const row = (requestId: number, overrides: Partial<TShippingRow> = {}): TShippingRow => ({
-  requestId,
-  guid: `guid-${requestId}`,
-  reference: `REF-${requestId}`,
-  subject: `Subject ${requestId}`,
-  service: 'acceptance',
-  channel: 'email',
-  typeId: 2,
-  typeName: 'Deed acceptance',
-  companyId: 1,
-  companyName: 'Notaría Central S.L.',
-  senderId: 5,
-  sender: 'Javier Ruiz',
-  receiver: 'Ana Gil +1',
-  state: 'sent',
-  result: null,
-  isSandbox: false,
-  deleted: false,
-  deletedAt: null,
-  deletedBy: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  ...overrides,
-});
-
-const AWAITING = row(11, { state: 'pending_auth', service: 'certified_sms', channel: 'sms' });
-const FAILED = row(12, { state: 'not_send_error', result: 'error' });
-const TRAVELLING = row(13, { state: 'sent' });
+const AWAITING = makeShippingRow(11, { state: 'pending_auth', service: 'certified_sms', channel: 'sms' });
+const FAILED = makeShippingRow(12, { state: 'not_send_error', result: 'error' });
+const TRAVELLING = makeShippingRow(13, { state: 'sent' });
 const ROWS = [AWAITING, FAILED, TRAVELLING];
 const ALL_FLAGS = { shippingList: true, shippingListOnlyAuth: true, newSend: true, editMode: true } as const;
 
@@ -87,20 +61,13 @@ afterEach(() => {
 });
 
 function renderAt(url: string) {
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       { path: PATHS.shippings, element: <ShippingsListPage /> },
       { path: PATHS.shippingsAll, element: <ShippingsListPage /> },
       { path: PATHS.shippingDetail, element: <div data-testid="detail-route" /> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>,
+    url,
   );
   return { search: () => new URLSearchParams(router.state.location.search) };
 }
