@@ -47,6 +47,13 @@ beforeEach(() => {
     if (endpoint === shippingsApi.list) return { rows: ROWS, total };
     if (endpoint === shippingsApi.listTypes) return [{ value: 2, text: 'Deed acceptance' }];
     if (endpoint === accountApi.userCompaniesList) return [{ value: 1, text: 'Notaría Central S.L.' }];
+    if (endpoint === shippingsApi.denyList) {
+      const ids = (input?.body as { denyShippingList: number[] } | undefined)?.denyShippingList ?? [];
+      return {
+        succeeded: ids.slice(1),
+        failed: ids.slice(0, 1).map((requestId) => ({ requestId, key: 'ERR_TRANSITION_NOT_ALLOWED' })),
+      };
+    }
     if (endpoint === shippingsApi.authorize) {
       const ids = (input?.body as { authorizeShippingList: number[] } | undefined)?.authorizeShippingList ?? [];
       return { succeeded: ids, failed: [] };
@@ -124,6 +131,31 @@ describe('shippings list page', () => {
     await screen.findByTestId('row-11');
     expect(lastListQuery().scope).toBe('auth');
     expect(screen.getByRole('heading', { name: 'Shippings awaiting authorisation' })).toBeTruthy();
+  });
+
+  it('always shows the authorisations view to an authoriser without the list permission', async () => {
+    session.start(makeSessionUser({ permissions: { shippingListOnlyAuth: true } }));
+    renderAt(PATHS.shippings);
+    await screen.findByTestId('row-11');
+    expect(lastListQuery().scope).toBe('auth');
+    expect(screen.getByRole('heading', { name: 'Shippings awaiting authorisation' })).toBeTruthy();
+    expect(screen.queryByTestId('shippings-view')).toBeNull();
+  });
+
+  it('filters by company from the toolbar and keeps it in the URL', async () => {
+    const { search } = renderAt(PATHS.shippings);
+    await screen.findByTestId('row-11');
+    fireEvent.mouseDown(within(screen.getByTestId('filter-company')).getByRole('combobox'));
+    const option = await waitFor(() => {
+      const found = document.querySelector(
+        '.ant-select-dropdown .ant-select-item-option[title="Notaría Central S.L."]',
+      );
+      if (!found) throw new Error('no company option');
+      return found;
+    });
+    fireEvent.click(option);
+    await waitFor(() => expect(lastListQuery().filters).toBe(JSON.stringify({ companyId: 1 })));
+    expect(JSON.parse(search().get('filters') ?? '{}')).toEqual({ companyId: 1 });
   });
 
   it('sorts on the server and keeps the order in the URL', async () => {
@@ -230,6 +262,22 @@ describe('shippings list page', () => {
     expect(screen.queryByTestId('batch-retry')).toBeNull();
     expect(screen.queryByTestId('batch-delete')).toBeNull();
     expect(screen.queryByTestId('shippings-create')).toBeNull();
+  });
+
+  it('denies the selected shippings with the reason chosen and reports which could not be denied', async () => {
+    renderAt(PATHS.shippings);
+    await screen.findByTestId('row-11');
+    fireEvent.click(screen.getByTestId('select-11'));
+    await waitFor(() => expect(batchButton('deny').disabled).toBe(false));
+    fireEvent.click(batchButton('deny'));
+    fireEvent.click(await screen.findByTestId('deny-ok'));
+    await waitFor(() => expect(screen.getByTestId('outcome-11').getAttribute('data-ok')).toBe('false'));
+    expect(screen.getByTestId('outcome-11').textContent).not.toContain('ERR_TRANSITION_NOT_ALLOWED');
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.denyList);
+    expect(call?.[1]).toEqual({
+      body: { denyShippingList: [11], stateCom: 'no_auth', resultCom: 'authorizer_reject' },
+    });
+    expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_BATCH_PARTIAL']);
   });
 
   it('authorises the selected shippings in one call and reports each', async () => {
