@@ -1,9 +1,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  AUTHORISATION_DECISIONS,
+  SHIPPING_DOCUMENT_KINDS,
+  ZShippingReceiver,
+} from '@sello/contracts/catalogue/shippings';
 import { LANGUAGES } from '@sello/contracts/constants';
+import {
+  DOWNLOAD_OPTIONS,
+  IDENTIFICATION_SUBSTATES,
+  PIN_SIGNATURE_TEXT_VALUES,
+  RESULT_FILTERS,
+  SHIPPING_STATE_FILTERS,
+  SITUATION_REASONS,
+} from '@sello/contracts/enums';
 import { ERROR_KEYS, MESSAGE_KEYS } from '@sello/contracts/error-keys';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 import { MENU_ENTRIES } from '@sello/contracts/routes';
+import { SHIPPING_ACTIONS } from '@sello/contracts/shipping-lifecycle';
 import { describe, expect, it } from 'vitest';
 import { FAQ_COUNT } from '../features/faqs/faqs-page.tsx';
 
@@ -102,5 +116,21 @@ describe('translations', () => {
 
   it('translates every role name the account page shows', () => {
     expect(missing(Object.values(ROLE_STRINGS).map((role) => `ROLE_${role}`))).toEqual([]);
+  });
+
+  it('translates every value the shippings screens turn into a label', () => {
+    const keys = [
+      ...SHIPPING_STATE_FILTERS.map((state) => `SHIPPING_STATE_${state}`),
+      ...RESULT_FILTERS.map((result) => `SHIPPING_RESULT_${result}`),
+      ...SHIPPING_DOCUMENT_KINDS.map((kind) => `DOCUMENT_KIND_${kind}`),
+      ...ZShippingReceiver.shape.status.options.map((status) => `RECEIVER_STATUS_${status}`),
+      ...['create', ...SHIPPING_ACTIONS].map((action) => `EVENT_ACTION_${action}`),
+      ...AUTHORISATION_DECISIONS.map((decision) => `AUTHORISATION_${decision.toUpperCase()}`),
+      ...DOWNLOAD_OPTIONS.map((option) => `DOWNLOAD_OPTION_${option}`),
+      ...SITUATION_REASONS.map((reason) => `SITUATION_REASON_${reason}`),
+      ...IDENTIFICATION_SUBSTATES.map((substate) => `IDENTIFICATION_SUBSTATE_${substate}`),
+      ...PIN_SIGNATURE_TEXT_VALUES.map((value) => `PIN_TEXT_${value}`),
+    ];
+    expect(missing(keys)).toEqual([]);
   });
 });

@@ -15,9 +15,9 @@ describe('pageCountOf', () => {
 });
 
 describe('pagerWindow', () => {
-  it('uses the spec constants: 10 pages, 6 before the current one', () => {
+  it('uses the spec constants: 10 pages, the current one 6th (5 before it, 4 after it)', () => {
     expect(PAGER_VISIBLE_PAGES).toBe(10);
-    expect(PAGER_PAGES_BEFORE).toBe(6);
+    expect(PAGER_PAGES_BEFORE).toBe(5);
   });
 
   it('shows every page when there are fewer than 10', () => {
@@ -31,27 +31,29 @@ describe('pagerWindow', () => {
     for (let page = 1; page <= 10; page++) expect(pagerWindow(page, 10)).toEqual(range(1, 10));
   });
 
-  it('starts at page 1 while the current page is 7 or less', () => {
-    for (let page = 1; page <= 7; page++) expect(pagerWindow(page, 50)).toEqual(range(1, 10));
+  it('starts at page 1 while the current page is 6 or less', () => {
+    for (let page = 1; page <= 6; page++) expect(pagerWindow(page, 50)).toEqual(range(1, 10));
+    expect(pagerWindow(7, 50)).toEqual(range(2, 11));
   });
 
-  it('shifts with the current page in the middle: 6 pages before it, 3 after it', () => {
-    expect(pagerWindow(8, 50)).toEqual(range(2, 11));
-    expect(pagerWindow(20, 50)).toEqual(range(14, 23));
-    expect(pagerWindow(30, 50)).toEqual(range(24, 33));
-    for (let page = 7; page <= 47; page++) {
+  it('shifts with the current page 6th: 5 pages before it, 4 after it', () => {
+    expect(pagerWindow(8, 50)).toEqual(range(3, 12));
+    expect(pagerWindow(20, 50)).toEqual(range(15, 24));
+    expect(pagerWindow(30, 50)).toEqual(range(25, 34));
+    for (let page = 6; page <= 46; page++) {
       const window = pagerWindow(page, 50);
-      expect(window.indexOf(page)).toBe(6);
+      expect(window.indexOf(page)).toBe(5);
       expect(window).toHaveLength(10);
     }
   });
 
-  it('sticks to the last 10 pages near the end', () => {
+  it('sticks to the last 10 pages once the current page is 4 or fewer from the end', () => {
+    expect(pagerWindow(46, 50)).toEqual(range(41, 50));
     expect(pagerWindow(47, 50)).toEqual(range(41, 50));
-    expect(pagerWindow(48, 50)).toEqual(range(41, 50));
     expect(pagerWindow(50, 50)).toEqual(range(41, 50));
+    expect(pagerWindow(45, 50)).toEqual(range(40, 49));
     expect(pagerWindow(11, 11)).toEqual(range(2, 11));
-    expect(pagerWindow(9, 11)).toEqual(range(2, 11));
+    expect(pagerWindow(7, 11)).toEqual(range(2, 11));
   });
 
   it('always holds the current page and never leaves 1..pageCount', () => {

@@ -32,9 +32,9 @@ describe('Pager', () => {
     expect(screen.getByTestId('pager-page-1').getAttribute('aria-current')).toBe('page');
   });
 
-  it('shifts the window around the current page: page 20 of 50 shows 14..23', () => {
+  it('shifts the window around the current page: page 20 of 50 shows 15..24', () => {
     renderPager(20, 500);
-    expect(shownPages()).toEqual([14, 15, 16, 17, 18, 19, 20, 21, 22, 23]);
+    expect(shownPages()).toEqual([15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
     expect(screen.getByTestId('pager-page-20').getAttribute('aria-current')).toBe('page');
   });
 

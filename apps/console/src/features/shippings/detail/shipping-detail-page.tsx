@@ -16,6 +16,7 @@ import {
   type TShippingReceiver,
 } from '@sello/contracts/catalogue/shippings';
 import { PATHS } from '@sello/contracts/routes';
+import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -31,10 +32,12 @@ import { useShippingDetail } from '../shared/shipping-api.ts';
 import {
   channelName,
   formatDateTime,
+  identificationSubstateKey,
   ResultTag,
   StateTag,
   serviceName,
   shippingCopyPath,
+  situationReasonKey,
 } from '../shared/shipping-labels.tsx';
 import { formatBytes, offeredDownloadOptions } from './detail-options.ts';
 
@@ -85,7 +88,9 @@ export default function ShippingDetailPage() {
   if (!shipping)
     return detail.isError ? <Empty description={t('SHIPPING_NOT_FOUND')} data-testid="shipping-not-found" /> : null;
 
-  const allowed = new Set(shipping.allowedActions);
+  // The server also weighs the user's flags and role; the state machine has the last word on the screen.
+  const possible: readonly string[] = allowedUserActions(shipping);
+  const allowed = new Set(shipping.allowedActions.filter((action) => possible.includes(action)));
   const run = (action: TDetailAction, reason?: TDenyReason) => act.mutateAsync({ action, reason }).catch(() => {});
   const offered = offeredDownloadOptions(shipping.documents);
   const canCopy = Boolean(permissions.newSend && permissions.editMode);
@@ -263,6 +268,22 @@ export default function ShippingDetailPage() {
           <Descriptions.Item label={t('SHIPPING_CHANNEL')}>
             {channelName(shipping.channel, i18n.language)}
           </Descriptions.Item>
+          {(shipping.situationCode || shipping.situationReason) && (
+            <Descriptions.Item label={t('SHIPPING_SITUATION')}>
+              <span data-testid="detail-situation">
+                {[shipping.situationCode, shipping.situationReason && t(situationReasonKey(shipping.situationReason))]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </Descriptions.Item>
+          )}
+          {shipping.identificationSubstate && (
+            <Descriptions.Item label={t('SHIPPING_IDENTIFICATION')}>
+              <span data-testid="detail-identification">
+                {t(identificationSubstateKey(shipping.identificationSubstate))}
+              </span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('SHIPPING_TYPE')}>{shipping.typeName}</Descriptions.Item>
           <Descriptions.Item label={t('SHIPPING_COMPANY')}>{shipping.companyName}</Descriptions.Item>
           <Descriptions.Item label={t('SHIPPING_SENDER')}>{shipping.sender}</Descriptions.Item>

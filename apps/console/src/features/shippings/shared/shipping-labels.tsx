@@ -1,11 +1,20 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sello/contracts/constants';
-import type { Channel, ResultFilter, ServiceKind, ShippingStateFilter } from '@sello/contracts/enums';
+import type {
+  Channel,
+  IdentificationSubstate,
+  ResultFilter,
+  ServiceKind,
+  ShippingStateFilter,
+  SituationReason,
+} from '@sello/contracts/enums';
 import type { TLocalisedText } from '@sello/contracts/reference/localised-text';
 import { NOTICE_METHOD_INFO } from '@sello/contracts/reference/notice-methods';
 import { SERVICE_NAMES } from '@sello/contracts/reference/services';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+// formatDateTime's 'L LT' needs dayjs's localizedFormat plugin, which this module registers.
+import '../../../i18n/library-locales/dayjs-locale.ts';
 
 const STATE_COLORS: Partial<Record<ShippingStateFilter, string>> = {
   sent: 'blue',
@@ -36,6 +45,8 @@ const RESULT_COLORS: Partial<Record<ResultFilter, string>> = {
 
 export const stateKey = (state: ShippingStateFilter) => `SHIPPING_STATE_${state}`;
 export const resultKey = (result: ResultFilter) => `SHIPPING_RESULT_${result}`;
+export const situationReasonKey = (reason: SituationReason) => `SITUATION_REASON_${reason}`;
+export const identificationSubstateKey = (substate: IdentificationSubstate) => `IDENTIFICATION_SUBSTATE_${substate}`;
 
 export function StateTag({ state, testId }: { state: ShippingStateFilter; testId?: string }) {
   const { t } = useTranslation();
