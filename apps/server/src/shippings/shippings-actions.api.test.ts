@@ -113,7 +113,7 @@ describe('shippings/shippingauthorize', () => {
 
   it('refuses users who are not authorisers of the shipping and changes nothing', async () => {
     const id = await send('Deed acceptance');
-    await expectRefused(id, () => admin.put('shippings/deny/' + id, deny), 'ERR_NOT_AUTHORISER');
+    await expectRefused(id, () => admin.put(`shippings/deny/${id}`, deny), 'ERR_NOT_AUTHORISER');
     const batch = await admin.put('shippings/shippingauthorize', { authorizeShippingList: [id] });
     expect(batch.json().failed).toEqual([{ requestId: id, key: 'ERR_NOT_AUTHORISER' }]);
   });

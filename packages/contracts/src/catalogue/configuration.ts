@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdListQueryValue, ZLanguage, ZOk, ZPickerList, ZPreferenceValue } from '../common.ts';
+import { ZId, ZIdListQueryValue, ZLanguage, ZPickerList, ZPreferenceValue } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZChannel, ZDocumentCategory, ZPostalReceiverType, ZServiceCode, ZServiceKind } from '../enums.ts';
 import { ZCountryCode } from '../reference/countries.ts';
