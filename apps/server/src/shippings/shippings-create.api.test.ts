@@ -203,7 +203,7 @@ describe('shippings/sendrequest', () => {
     expect(sha256(original.rawPayload)).toBe(sha256(pdf));
   });
 
-  it('takes the body from the chosen template, or from the type default, filling its placeholders', async () => {
+  it('takes the body from the chosen template (as the sender edited it), or from the type default, filling its placeholders', async () => {
     const template = await t.database.db
       .selectFrom('templates')
       .select('id')
@@ -216,6 +216,14 @@ describe('shippings/sendrequest', () => {
     const written = await notification({ message: 'Written by hand' });
     expect((await user.get(`shippings/shippingdetail?requestId=${written.json().requestId}`)).json().body).toBe(
       'Written by hand',
+    );
+    const edited = await notification({
+      templateId: Number(template.id),
+      message: '<p>{{company}} renews your policy {{policy}}.</p>',
+      customFields: { policy: 'CAR-9' },
+    });
+    expect((await user.get(`shippings/shippingdetail?requestId=${edited.json().requestId}`)).json().body).toBe(
+      '<p>Notaría Central S.L. renews your policy CAR-9.</p>',
     );
     const smsTemplate = await notification({ channel: 'sms', templateId: Number(template.id) });
     expect(smsTemplate.json().fields).toMatchObject({ templateId: 'ERR_FIELD_INVALID' });
