@@ -304,8 +304,10 @@ describe('shippings/sendrequest validation', () => {
     const documents = Array.from({ length: 101 }, (_, i) => ({ name: `d${i}.pdf`, content: tiny }));
     await expectFields(await notification({ documents }), { documents: 'ERR_TOO_MANY_ITEMS' });
     await expectFields(await notification({ documents: [{ name: `${'n'.repeat(197)}.pdf`, content: tiny }] }), {
-      'documents.0.name': 'ERR_FIELD_TOO_LONG',
+      'documents.0.name': 'ERR_FILE_NAME_TOO_LONG',
     });
+    const longest = await notification({ documents: [{ name: `${'n'.repeat(196)}.pdf`, content: tiny }] });
+    expect(longest.statusCode).toBe(200);
   });
 
   it('checks documents by their content and size (FILE_UPLOAD_MAX_SIZE)', async () => {
