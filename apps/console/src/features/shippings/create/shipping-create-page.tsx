@@ -508,6 +508,8 @@ export default function ShippingCreatePage() {
                 }}
                 onChange={({ fileList }) => {
                   setDocumentsError(undefined);
+                  // Files dropped together are checked one by one against the list before the drop.
+                  if (fileList.length > LIMITS.uploadFileLimit) notify.error('ERR_TOO_MANY_ITEMS');
                   setFiles(fileList.slice(0, LIMITS.uploadFileLimit));
                 }}
                 itemRender={(node, file, list) => (
