@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
@@ -80,20 +81,47 @@ export function storedConsoleItems(page: Page): Promise<Record<string, string>> 
   });
 }
 
-/** An API client signed in as `login` (it fetches the XSRF cookie first, as the console does). */
+/**
+ * An API client signed in as `login`. The server checks the XSRF double-submit (cookie and
+ * X-XSRF-TOKEN header equal) on every POST, PUT, PATCH and DELETE, not only at sign-in, so the
+ * client starts with an XSRF cookie of its own and sends the same value as a header on every call,
+ * with the session token, as the console does.
+ */
 export async function apiSignIn(
   login: string,
   password: string = E2E.password,
 ): Promise<{ api: APIRequestContext; token: string }> {
-  const api = await request.newContext({ baseURL: E2E.baseUrl });
-  await api.get('/rest/services/security/UtilityServlet');
-  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await api.post('/rest/services/security/login', {
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    data: { login, password },
+  const xsrf = randomBytes(24).toString('base64url');
+  const { hostname } = new URL(E2E.baseUrl);
+  const storageState = {
+    cookies: [
+      {
+        name: 'XSRF-TOKEN',
+        value: xsrf,
+        domain: hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Strict' as const,
+      },
+    ],
+    origins: [],
+  };
+  const anonymous = await request.newContext({
+    baseURL: E2E.baseUrl,
+    storageState,
+    extraHTTPHeaders: { 'X-XSRF-TOKEN': xsrf },
   });
+  const response = await anonymous.post('/rest/services/security/login', { data: { login, password } });
   expect(response.status(), `API sign-in of ${login}`).toBe(200);
   const { token } = (await response.json()) as { token: string };
+  await anonymous.dispose();
+  const api = await request.newContext({
+    baseURL: E2E.baseUrl,
+    storageState,
+    extraHTTPHeaders: { 'X-XSRF-TOKEN': xsrf, 'auth-token': token },
+  });
   return { api, token };
 }
 

@@ -1,38 +1,72 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { acceptCookies, signIn } from './helpers.ts';
+import { acceptCookies, alertsWithKey, apiSignIn, setPreferences, signIn } from './helpers.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const stamp = Date.now().toString(36).toUpperCase();
 const reference = (index: number) => `E2E-${stamp}-${index}`;
 
-/** Opens an antd select by its test id and picks the option whose text contains `text`. */
+/**
+ * Opens an antd select by its test id and picks the option whose text contains `text`. Only the
+ * dropdown that is open counts: the one of the select chosen just before may still be fading out
+ * (opacity 0, no pointer events) and hold an option with the same text, e.g. the type "Certified SMS"
+ * when the channel "SMS" is picked next.
+ */
 async function pick(page: Page, testId: string, text: string | RegExp, typed?: string): Promise<void> {
   await page.getByTestId(testId).click();
   // The option lists are virtual: type to bring the option into view.
   if (typed) await page.keyboard.type(typed);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option', {
+      hasText: text,
+    })
+    .first()
+    .click();
 }
 
-async function createShipping(page: Page, index: number, type: string, channel: string | RegExp) {
+const EMAIL = /^(Correo electrónico|E-mail)$/;
+
+async function openForm(page: Page, type: string, channel: string | RegExp): Promise<void> {
   await page.goto('/#/shippings/create');
   await expect(page.getByTestId('shipping-create')).toBeVisible();
   if ((await page.locator('[data-testid=create-company] .ant-select-selection-item').count()) === 0)
     await pick(page, 'create-company', /./);
   await pick(page, 'create-type', type, type);
   await pick(page, 'create-channel', channel);
+  // The type's template for the channel writes the message; the subject is typed after it.
+  await expect(page.getByTestId('create-message')).not.toHaveValue('');
+}
+
+async function createShipping(page: Page, index: number, type: string, channel: string | RegExp) {
+  const sms = String(channel) === String(/^SMS$/);
+  await openForm(page, type, channel);
   await page.getByTestId('create-reference').fill(reference(index));
   await page.getByTestId('create-subject').fill(`E2E shipping ${index}`);
   await page.getByTestId('receiver-name-0').fill(`Receiver ${index}`);
-  await page.getByTestId('receiver-email-0').fill(`receiver${index}@example.com`);
   await page.getByTestId('receiver-mobile-0').fill('+34612345678');
   await page.getByTestId('receiver-document-0').fill('12345678Z');
-  await page
-    .locator('.shipping-create .ant-upload input[type=file]')
-    .setInputFiles({ name: `document-${index}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+  if (sms) {
+    // A certified SMS carries no documents: the form offers none (the server refuses them).
+    await expect(page.getByTestId('create-documents-none')).toBeVisible();
+    await expect(page.getByTestId('create-documents')).toHaveCount(0);
+  } else {
+    await page.getByTestId('receiver-email-0').fill(`receiver${index}@example.com`);
+    await page
+      .locator('.shipping-create .ant-upload input[type=file]')
+      .setInputFiles({ name: `document-${index}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+  }
   await page.getByTestId('create-submit').click();
   await expect(page).toHaveURL(/#\/shippings\/detail\/\d+$/);
   return Number(page.url().split('/').pop());
+}
+
+/** `count` small PDFs named from `prefix`. */
+function pdfFiles(prefix: string, count: number) {
+  return Array.from({ length: count }, (_, index) => ({
+    name: `${prefix}-${index}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  }));
 }
 
 /** The list filtered by free text (kept in the URL). */
@@ -53,10 +87,14 @@ test.describe
       test.setTimeout(120_000);
       await signIn(page, 'company.admin');
       await acceptCookies(page);
-      ids.push(await createShipping(page, 1, 'Deed acceptance', /^(Correo electrónico|E-mail)$/));
+      ids.push(await createShipping(page, 1, 'Deed acceptance', EMAIL));
       await expect(page.getByTestId('detail-state')).toHaveAttribute('data-state', 'pending_auth');
-      ids.push(await createShipping(page, 2, 'Certified e-mail', /^(Correo electrónico|E-mail)$/));
-      ids.push(await createShipping(page, 3, 'Notarial notification', /^(Correo electrónico|E-mail)$/));
+      ids.push(await createShipping(page, 2, 'Certified SMS', /^SMS$/));
+      // The type's SMS template, its placeholder filled by the server.
+      await expect(page.getByTestId('detail-body')).toContainText(
+        'Notaría Central S.L.: you have a certified notice. Open the link to read it.',
+      );
+      ids.push(await createShipping(page, 3, 'Notarial notification', EMAIL));
       expect(new Set(ids).size).toBe(3);
     });
 
@@ -126,5 +164,81 @@ test.describe
       });
       for (const index of [1, 2, 3]) expect(cells).toContain(reference(index));
       expect(cells).not.toContain('DEED-303');
+    });
+
+    test('fills subject and body from a template, sends categories and languages; the API can recover it', async ({
+      page,
+    }) => {
+      await signIn(page, 'company.admin');
+      await acceptCookies(page);
+      await openForm(page, 'Notarial notification', EMAIL);
+      // The type's template is chosen for the sender.
+      await expect(page.getByTestId('create-subject')).toHaveValue('Notarial notification');
+      await expect(page.getByTestId('create-message')).toHaveValue(
+        '<p>You have a notarial notification from {{company}}.</p>',
+      );
+      await pick(page, 'create-template', 'Acceptance request', 'Acceptance');
+      await expect(page.getByTestId('create-subject')).toHaveValue('Document awaiting your acceptance');
+      await expect(page.getByTestId('create-message')).toHaveValue(
+        '<p>{{company}} asks you to review and accept the attached document.</p>',
+      );
+      await page.getByTestId('create-message').fill('<p>{{company}} sends you the payslip {{period}}.</p>');
+      await page.getByTestId('create-reference').fill(reference(4));
+      await page.getByTestId('receiver-name-0').fill('Receiver 4');
+      await page.getByTestId('receiver-email-0').fill('receiver4@example.com');
+      // The receiver is written to in the sender's language unless another one is chosen.
+      await expect(page.getByTestId('receiver-language-0')).toContainText('Español');
+      await pick(page, 'receiver-language-0', 'Português');
+      await page.locator('.shipping-create .ant-upload input[type=file]').setInputFiles(pdfFiles('payslip', 1));
+      await pick(page, 'document-category-0', /^Nómina$/);
+      // An authoriser keeps it pending, so it can be deleted and recovered below.
+      await pick(page, 'create-authorisers', 'Marta Lopes');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('create-submit').click();
+      await expect(page).toHaveURL(/#\/shippings\/detail\/\d+$/);
+      const id = Number(page.url().split('/').pop());
+      await expect(page.getByTestId('detail-body')).toContainText('Notaría Central S.L. sends you the payslip');
+      await expect(page.getByTestId('detail-state')).toHaveAttribute('data-state', 'pending_auth');
+
+      const { api } = await apiSignIn('company.admin');
+      try {
+        const detail = await (await api.get(`/rest/services/shippings/shippingdetail?requestId=${id}`)).json();
+        expect(detail.subject).toBe('Document awaiting your acceptance');
+        expect(detail.templateId).toEqual(expect.any(Number));
+        expect(detail.receivers[0].language).toBe('pt-pt');
+        expect(detail.documents[0]).toMatchObject({ name: 'payslip-0.pdf', category: 'PAYROLL' });
+        // Unsafe calls carry the XSRF header too: delete and recover through the API.
+        expect((await api.delete(`/rest/services/shippings/delete/${id}`)).status()).toBe(200);
+        await page.reload();
+        await expect(page.getByTestId('detail-state')).toBeVisible();
+        expect((await api.put(`/rest/services/shippings/recover/${id}`)).status()).toBe(200);
+        const recovered = await (await api.get(`/rest/services/shippings/shippingdetail?requestId=${id}`)).json();
+        expect(recovered.deletedAt ?? null).toBeNull();
+      } finally {
+        await api.dispose();
+      }
+    });
+
+    test('refuses files over the configured size and scrolls the documents from 15 files', async ({ page }) => {
+      const restore = await setPreferences({ FILE_UPLOAD_MAX_SIZE: '1' });
+      try {
+        await signIn(page, 'company.admin');
+        await acceptCookies(page);
+        await openForm(page, 'Notarial notification', EMAIL);
+        await expect(page.getByTestId('shipping-create')).toContainText('1 KB');
+        const upload = page.locator('.shipping-create .ant-upload input[type=file]');
+        await upload.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(2048, PDF) });
+        await expect(alertsWithKey(page, 'ERR_MAX_FILE_SIZE')).toBeVisible();
+        await expect(page.locator('.shipping-create .ant-upload-list')).not.toContainText('big.pdf');
+
+        await upload.setInputFiles(pdfFiles('page', 14));
+        await expect(page.locator('.shipping-file')).toHaveCount(14);
+        await expect(page.locator('.shipping-files-scroll')).toHaveCount(0);
+        await upload.setInputFiles(pdfFiles('more', 1));
+        await expect(page.locator('.shipping-file')).toHaveCount(15);
+        await expect(page.locator('.shipping-files-scroll .ant-upload-list')).toHaveCSS('overflow-y', 'auto');
+      } finally {
+        await setPreferences(restore);
+      }
     });
   });

@@ -63,6 +63,7 @@ export const ERROR_KEYS = [
   'ERR_NO_SAML_ACCESS',
   'ERR_NO_EVIDENCE',
   'ERR_NOT_SENT',
+  'ERR_FILE_NAME_TOO_LONG',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -136,6 +136,7 @@ export type TemplatesTable = {
   name: string;
   content_type: Generated<string>;
   kind: Generated<string>;
+  subject: string | null;
   body: Generated<string>;
   active: Generated<boolean>;
   locked: Generated<boolean>;

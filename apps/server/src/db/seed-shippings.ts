@@ -62,13 +62,20 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     domain: 'DEMO',
     name: 'Claim settlement acceptance',
     channels: ['email', 'sms', 'whatsapp'],
+    defaultTemplate: 'Signature request',
     requiresAuth: true,
     authoriserGroups: ['Claims'],
     defaultSmsTemplate: 'Short notice',
   },
   { domain: 'DEMO', name: 'Certified e-mail', channels: ['email'], defaultTemplate: 'Certified e-mail cover' },
   { domain: 'DEMO', name: 'Certified SMS', channels: ['sms'], defaultSmsTemplate: 'Short notice' },
-  { domain: 'DEMO', name: 'Video identification', channels: ['email', 'sms', 'onscreen'] },
+  {
+    domain: 'DEMO',
+    name: 'Video identification',
+    channels: ['email', 'sms', 'onscreen'],
+    defaultTemplate: 'Identity check invitation',
+    defaultSmsTemplate: 'Identity check SMS',
+  },
   {
     domain: 'DEMO',
     name: 'Document custody',
@@ -76,6 +83,7 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     serviceKind: 'custody',
     company: 'B1234567A',
     channels: ['email', 'onscreen'],
+    defaultTemplate: 'Custody available',
     custodyDays: 365,
   },
   {
@@ -85,6 +93,8 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     serviceKind: 'accreditation',
     company: 'B1234567A',
     channels: ['email', 'sms', 'onscreen'],
+    defaultTemplate: 'Accreditation request',
+    defaultSmsTemplate: 'Identity check SMS',
   },
   {
     domain: 'DEMO',
@@ -93,6 +103,8 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     serviceKind: 'double_acceptance',
     company: 'B1234567A',
     channels: ['email', 'sms', 'onscreen'],
+    defaultTemplate: 'Signature request',
+    defaultSmsTemplate: 'Short notice',
     requiresAuth: true,
     authoriserUsers: ['company.manager'],
     authoriserGroups: ['Legal'],
@@ -103,6 +115,8 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     description: 'Unattended video identification of a new client',
     serviceKind: 'video_identification_unattended',
     channels: ['email', 'sms'],
+    defaultTemplate: 'Identity check invitation',
+    defaultSmsTemplate: 'Identity check SMS',
   },
   {
     domain: 'DEMO',
@@ -111,6 +125,8 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     serviceKind: 'nfc_identification',
     company: 'A7654321B',
     channels: ['sms', 'whatsapp', 'onscreen'],
+    defaultTemplate: 'Identity check invitation',
+    defaultSmsTemplate: 'Identity check SMS',
   },
   {
     domain: 'DEMO',
@@ -119,6 +135,8 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     serviceKind: 'card_identification',
     company: 'A7654321B',
     channels: ['email', 'sms', 'onscreen'],
+    defaultTemplate: 'Identity check invitation',
+    defaultSmsTemplate: 'Identity check SMS',
   },
   {
     domain: 'DEMO',
@@ -126,6 +144,7 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     description: 'Checks an identity card against its issuer',
     serviceKind: 'card_verification',
     channels: ['email', 'onscreen'],
+    defaultTemplate: 'Identity check invitation',
   },
   {
     domain: 'DEMO',
@@ -134,31 +153,89 @@ const TYPE_SETTINGS: TTypeSettings[] = [
     serviceKind: 'acceptance',
     company: 'A7654321B',
     channels: ['email', 'sms'],
+    defaultTemplate: 'Acceptance request',
+    defaultSmsTemplate: 'Short notice',
     requiresAuth: true,
     authDeadlineHours: 24,
     authoriserGroups: ['Legal'],
   },
-  { domain: 'ACME', name: 'Delivery note acceptance', channels: ['email', 'sms', 'onscreen'] },
-  { domain: 'ACME', name: 'Carrier contract notification', channels: ['postal', 'email'] },
-  { domain: 'ACME', name: 'Warehouse custody', channels: ['email', 'onscreen'], custodyDays: 90 },
-  { domain: 'ACME', name: 'Driver card check', channels: ['sms', 'onscreen'] },
+  {
+    domain: 'ACME',
+    name: 'Delivery note acceptance',
+    channels: ['email', 'sms', 'onscreen'],
+    defaultTemplate: 'Delivery update',
+    defaultSmsTemplate: 'Carrier notice',
+  },
+  {
+    domain: 'ACME',
+    name: 'Carrier contract notification',
+    channels: ['postal', 'email'],
+    defaultTemplate: 'Delivery update',
+  },
+  {
+    domain: 'ACME',
+    name: 'Warehouse custody',
+    channels: ['email', 'onscreen'],
+    custodyDays: 90,
+    defaultTemplate: 'Custody notice',
+  },
+  { domain: 'ACME', name: 'Driver card check', channels: ['sms', 'onscreen'], defaultSmsTemplate: 'Carrier notice' },
 ];
 
-/** Templates creation offers beyond those of the administration seed. */
-const TEMPLATES = [
+/** Templates creation offers beyond those of the administration seed, so every service kind has its own. */
+const TEMPLATES: { domain: string; name: string; contentType: 'HTML' | 'SMS'; subject?: string; body: string }[] = [
   {
     domain: 'DEMO',
     name: 'Acceptance request',
     contentType: 'HTML',
-    kind: 'COMMUNICATION',
+    subject: 'Document awaiting your acceptance',
     body: '<p>{{company}} asks you to review and accept the attached document.</p>',
   },
   {
     domain: 'DEMO',
     name: 'Short notice',
     contentType: 'SMS',
-    kind: 'COMMUNICATION',
     body: '{{company}}: you have a certified notice. Open the link to read it.',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Signature request',
+    contentType: 'HTML',
+    subject: 'Document awaiting your signature',
+    body: '<p>{{company}} asks you to sign the attached document. Each signer is told when it is their turn.</p>',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Identity check invitation',
+    contentType: 'HTML',
+    subject: 'Confirm your identity',
+    body: '<p>{{company}} asks you to confirm your identity. Open the link and keep your identity card at hand.</p>',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Identity check SMS',
+    contentType: 'SMS',
+    body: '{{company}}: confirm your identity at the link. Keep your identity card at hand.',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Custody available',
+    contentType: 'HTML',
+    subject: 'Your documents are kept for you',
+    body: '<p>{{company}} keeps your documents available. Open the link to read or download them.</p>',
+  },
+  {
+    domain: 'DEMO',
+    name: 'Accreditation request',
+    contentType: 'HTML',
+    subject: 'Prove your power of attorney',
+    body: '<p>{{company}} asks you to prove that you act on behalf of the person you represent.</p>',
+  },
+  {
+    domain: 'ACME',
+    name: 'Carrier notice',
+    contentType: 'SMS',
+    body: 'Acme Transportes: you have a delivery notice. Open the link to read it.',
   },
 ];
 
@@ -190,7 +267,8 @@ export async function seedShippingCatalogue(trx: Kysely<Database>): Promise<void
         domain_id: domains.get(template.domain)!,
         name: template.name,
         content_type: template.contentType,
-        kind: template.kind,
+        kind: 'COMMUNICATION',
+        subject: template.subject ?? null,
         body: template.body,
       })
       .execute();

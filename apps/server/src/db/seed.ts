@@ -189,6 +189,7 @@ const TEMPLATES: {
   name: string;
   contentType: 'HTML' | 'SMS';
   kind: string;
+  subject?: string;
   body: string;
   active?: boolean;
 }[] = [
@@ -197,6 +198,7 @@ const TEMPLATES: {
     name: 'Notarial notice',
     contentType: 'HTML',
     kind: 'COMMUNICATION',
+    subject: 'Notarial notification',
     body: '<p>You have a notarial notification from {{company}}.</p>',
   },
   {
@@ -204,6 +206,7 @@ const TEMPLATES: {
     name: 'Renewal with documents',
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
+    subject: 'Your policy renewal',
     body: '<p>Your policy {{policy}} renews on {{date}}. Documents attached.</p>',
   },
   {
@@ -211,6 +214,7 @@ const TEMPLATES: {
     name: 'Claim follow-up',
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
+    subject: 'News about your claim',
     body: '<p>Your claim {{claim}} has a new step. Open the link to review it.</p>',
   },
   {
@@ -218,6 +222,7 @@ const TEMPLATES: {
     name: 'Payment reminder',
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
+    subject: 'Payment reminder',
     body: '<p>A payment of {{amount}} is due on {{date}}.</p>',
     active: false,
   },
@@ -226,6 +231,7 @@ const TEMPLATES: {
     name: 'Certified e-mail cover',
     contentType: 'HTML',
     kind: 'EMAIL_CERT',
+    subject: 'Certified message',
     body: '<p>This message is delivered with evidence by Sello.</p>',
   },
   {
@@ -240,6 +246,7 @@ const TEMPLATES: {
     name: 'Delivery update',
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
+    subject: 'Your delivery',
     body: '<p>Your delivery {{reference}} is on its way.</p>',
   },
   {
@@ -247,6 +254,7 @@ const TEMPLATES: {
     name: 'Custody notice',
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
+    subject: 'Goods held in custody',
     body: '<p>Goods {{reference}} are held in custody until {{date}}.</p>',
   },
   { domain: 'ACME', name: 'Pick-up code', contentType: 'SMS', kind: 'SMS_CERT', body: 'Acme pick-up code: {{pin}}.' },
@@ -416,6 +424,7 @@ async function seedCatalogues(trx: Kysely<Database>, domainIds: Map<string, stri
         name: template.name,
         content_type: template.contentType,
         kind: template.kind,
+        subject: template.subject ?? null,
         body: template.body,
         active: template.active ?? true,
       })

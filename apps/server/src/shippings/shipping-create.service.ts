@@ -173,7 +173,8 @@ export function createShippingCreation(deps: { db: Kysely<Database>; blobs: TBlo
       const template = await selectTemplateForShipping(db, domainId, companyId, templateId);
       if (!template || template.contentType !== (smsLike ? 'SMS' : 'HTML'))
         errors.add('templateId', 'ERR_FIELD_INVALID');
-      else body ??= fillTemplate(template.body, { company: company!.name, ...request.customFields });
+      // The form sends the template's text as the sender edited it: its placeholders are filled too.
+      else body = fillTemplate(body ?? template.body, { company: company!.name, ...request.customFields });
     }
     if (request.channel === 'sms') {
       const maxCharacters = await preferences.getNumber(PREFERENCES.smsMaxCharacters, 160);

@@ -203,7 +203,7 @@ describe('shippings/sendrequest', () => {
     expect(sha256(original.rawPayload)).toBe(sha256(pdf));
   });
 
-  it('takes the body from the chosen template, or from the type default, filling its placeholders', async () => {
+  it('takes the body from the chosen template (as the sender edited it), or from the type default, filling its placeholders', async () => {
     const template = await t.database.db
       .selectFrom('templates')
       .select('id')
@@ -216,6 +216,14 @@ describe('shippings/sendrequest', () => {
     const written = await notification({ message: 'Written by hand' });
     expect((await user.get(`shippings/shippingdetail?requestId=${written.json().requestId}`)).json().body).toBe(
       'Written by hand',
+    );
+    const edited = await notification({
+      templateId: Number(template.id),
+      message: '<p>{{company}} renews your policy {{policy}}.</p>',
+      customFields: { policy: 'CAR-9' },
+    });
+    expect((await user.get(`shippings/shippingdetail?requestId=${edited.json().requestId}`)).json().body).toBe(
+      '<p>Notaría Central S.L. renews your policy CAR-9.</p>',
     );
     const smsTemplate = await notification({ channel: 'sms', templateId: Number(template.id) });
     expect(smsTemplate.json().fields).toMatchObject({ templateId: 'ERR_FIELD_INVALID' });
@@ -296,8 +304,10 @@ describe('shippings/sendrequest validation', () => {
     const documents = Array.from({ length: 101 }, (_, i) => ({ name: `d${i}.pdf`, content: tiny }));
     await expectFields(await notification({ documents }), { documents: 'ERR_TOO_MANY_ITEMS' });
     await expectFields(await notification({ documents: [{ name: `${'n'.repeat(197)}.pdf`, content: tiny }] }), {
-      'documents.0.name': 'ERR_FIELD_TOO_LONG',
+      'documents.0.name': 'ERR_FILE_NAME_TOO_LONG',
     });
+    const longest = await notification({ documents: [{ name: `${'n'.repeat(196)}.pdf`, content: tiny }] });
+    expect(longest.statusCode).toBe(200);
   });
 
   it('checks documents by their content and size (FILE_UPLOAD_MAX_SIZE)', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filtersParam } from '../../test/admin-fixtures.ts';
+import { companyIdOf, filtersParam } from '../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
@@ -88,5 +88,103 @@ describe('templates delete and recover', () => {
     expect((await admin.get('templates/readList')).statusCode).toBe(200);
     expect((await admin.get(deletedList)).statusCode).toBe(403);
     expect((await admin.put('templates/recover/1')).statusCode).toBe(403);
+  });
+});
+
+describe('templates for the new-shipping form', () => {
+  const names = (response: { json: () => { text: string }[] }) => response.json().map((item) => item.text);
+
+  it('offers a sender the live, active templates of a company by content type, with their subjects', async () => {
+    const sender = await signedInClient(t.app, 'company.user');
+    const notaria = await companyIdOf(t.database.db, 'B1234567A');
+    const html = await sender.get(`templates/readListReduced?companySelected=${notaria}`);
+    expect(html.statusCode).toBe(200);
+    expect(names(html)).toEqual(expect.arrayContaining(['Notarial notice', 'Acceptance request']));
+    expect(names(html)).not.toContain('Short notice');
+    expect(names(html)).not.toContain('Payment reminder');
+    expect(names(html)).not.toContain('Delivery update');
+    expect(html.json().find((item: { text: string }) => item.text === 'Notarial notice')).toMatchObject({
+      description: 'Notarial notification',
+      blocked: false,
+    });
+    const sms = await sender.get(`templates/readListReduced?companySelected=${notaria}&contentType=SMS`);
+    expect(names(sms)).toContain('Short notice');
+    expect(names(sms)).not.toContain('Notarial notice');
+  });
+
+  it('gives a sender the subject and body of a template, and nothing of an inactive one', async () => {
+    const sender = await signedInClient(t.app, 'company.user');
+    const id = await templateIdOf(t.database.db, 'Notarial notice');
+    const response = await sender.get(`templates/detail?templateSelected=${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id,
+      name: 'Notarial notice',
+      contentType: 'HTML',
+      subject: 'Notarial notification',
+      content: '<p>You have a notarial notification from {{company}}.</p>',
+      companyId: null,
+    });
+    const inactive = await templateIdOf(t.database.db, 'Payment reminder');
+    expect((await sender.get(`templates/detail?templateSelected=${inactive}`)).statusCode).toBe(404);
+    expect((await domainAdmin.get(`templates/detail?templateSelected=${inactive}`)).json().active).toBe(false);
+  });
+
+  it("keeps a company's own template to the senders of that company", async () => {
+    const sender = await signedInClient(t.app, 'company.user');
+    const notaria = await companyIdOf(t.database.db, 'B1234567A');
+    const seguros = await companyIdOf(t.database.db, 'A7654321B');
+    const demo = await t.database.db
+      .selectFrom('companies')
+      .select('domain_id')
+      .where('id', '=', String(seguros))
+      .executeTakeFirstOrThrow();
+    const own = await t.database.db
+      .insertInto('templates')
+      .values({
+        domain_id: demo.domain_id,
+        company_id: String(seguros),
+        name: 'Seguros claim letter',
+        body: '<p>x</p>',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(names(await sender.get(`templates/readListReduced?companySelected=${notaria}`))).not.toContain(
+        'Seguros claim letter',
+      );
+      expect(names(await sender.get('templates/readListReduced'))).not.toContain('Seguros claim letter');
+      expect((await sender.get(`templates/readListReduced?companySelected=${seguros}`)).statusCode).toBe(404);
+      expect((await sender.get(`templates/detail?templateSelected=${own.id}`)).statusCode).toBe(404);
+      expect(names(await domainAdmin.get(`templates/readListReduced?companySelected=${seguros}`))).toContain(
+        'Seguros claim letter',
+      );
+      expect((await domainAdmin.get(`templates/detail?templateSelected=${own.id}`)).json().companyId).toBe(seguros);
+    } finally {
+      await t.database.db.deleteFrom('templates').where('id', '=', own.id).execute();
+    }
+  });
+
+  it('answers a clear error key for a bad content type or template id', async () => {
+    const sender = await signedInClient(t.app, 'company.user');
+    const badType = await sender.get('templates/readListReduced?contentType=PDF');
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().fields).toHaveProperty('contentType');
+    const badId = await sender.get('templates/detail?templateSelected=abc');
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().fields).toHaveProperty('templateSelected');
+    const missing = await sender.get('templates/detail');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty('templateSelected');
+  });
+
+  it('keeps another domain out of the combo and the detail', async () => {
+    const notaria = await companyIdOf(t.database.db, 'B1234567A');
+    expect((await acmeAdmin.get(`templates/readListReduced?companySelected=${notaria}`)).statusCode).toBe(404);
+    const acme = await acmeAdmin.get('templates/readListReduced');
+    expect(names(acme)).toContain('Delivery update');
+    expect(names(acme)).not.toContain('Notarial notice');
+    const id = await templateIdOf(t.database.db, 'Notarial notice');
+    expect((await acmeAdmin.get(`templates/detail?templateSelected=${id}`)).statusCode).toBe(404);
   });
 });

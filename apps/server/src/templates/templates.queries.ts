@@ -86,3 +86,61 @@ export async function selectLiveCompanyDomain(db: Db, companyId: string): Promis
     .executeTakeFirst();
   return row?.domain_id;
 }
+
+/**
+ * Live, active templates of a content type a sender may write with: the domain's shared ones and,
+ * for `companyIds` (null: every company), the companies' own. The same rule creation applies.
+ */
+export function selectSendingTemplates(db: Db, domainId: string, companyIds: string[] | null, contentType: string) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'name', 'subject'])
+    .where('domain_id', '=', domainId)
+    .where('content_type', '=', contentType)
+    .where('active', '=', true)
+    .where('deleted_at', 'is', null)
+    .$if(companyIds !== null, (query) =>
+      query.where((eb) =>
+        companyIds!.length === 0
+          ? eb('company_id', 'is', null)
+          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
+      ),
+    )
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+}
+
+/** One live template with its content and subject, in the domain filter. */
+export function selectTemplateDetail(db: Db, domain: TDomainFilter, id: string) {
+  return db
+    .selectFrom('templates as t')
+    .leftJoin('companies as c', 'c.id', 't.company_id')
+    .select([
+      't.id',
+      't.domain_id as domainId',
+      't.company_id as companyId',
+      'c.name as companyName',
+      't.name',
+      't.content_type as contentType',
+      't.subject',
+      't.body',
+      't.locked',
+      't.active',
+      't.updated_at as updatedAt',
+    ])
+    .where('t.id', '=', id)
+    .where('t.deleted_at', 'is', null)
+    .$if(domain !== null, (query) => query.where('t.domain_id', '=', domain!))
+    .executeTakeFirst();
+}
+
+/** A live company with its domain. */
+export function selectLiveCompany(db: Db, companyId: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'domain_id as domainId'])
+    .where('id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

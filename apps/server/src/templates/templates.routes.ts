@@ -9,6 +9,8 @@ export function registerTemplatesRoutes({ app, db }: TAppContext): void {
   const templates = createTemplatesService(db);
 
   registerEndpoint(app, api.readList, ({ principal, query }) => templates.readList(principal, query));
+  registerEndpoint(app, api.readListReduced, ({ principal, query }) => templates.readListReduced(principal, query));
+  registerEndpoint(app, api.detail, ({ principal, query }) => templates.detail(principal, query.templateSelected));
   registerEndpoint(app, api.delete, async ({ principal, params }) => {
     await templates.remove(principal, params.id);
     return ok;

@@ -1,6 +1,7 @@
-import type { TTemplateListRow } from '@sello/contracts/catalogue/templates';
-import type { TPagedQuery } from '@sello/contracts/common';
+import type { TTemplateDetail, TTemplateListRow } from '@sello/contracts/catalogue/templates';
+import type { TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import type { TemplateContentType } from '@sello/contracts/enums';
+import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import { type Kysely, sql } from 'kysely';
 import { assertBin, recordScope, resolveListDomain } from '../administration/admin-access.ts';
 import { conflict, takeDeletedFilter, toIso } from '../administration/admin-lists.ts';
@@ -8,11 +9,15 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
 import { runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import { canUseCompany } from '../platform/tenancy.ts';
 import {
   existsLiveTemplateName,
   recoverTemplateRow,
+  selectLiveCompany,
   selectLiveCompanyDomain,
+  selectSendingTemplates,
   selectTemplate,
+  selectTemplateDetail,
   selectTemplates,
   softDeleteTemplate,
   TEMPLATE_COLUMNS,
@@ -34,7 +39,10 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
   };
 }
 
-/** Message templates of a domain: the paged list (live, or deleted with templatesBin), delete and recover. */
+/**
+ * Message templates of a domain: the paged list (live, or deleted with templatesBin), delete and recover,
+ * and what the new-shipping form offers (the combo and one template's subject and body).
+ */
 export function createTemplatesService(db: Kysely<Database>) {
   async function readList(principal: TPrincipal, query: TPagedQuery & { contentType?: TemplateContentType }) {
     const { deleted, filters } = takeDeletedFilter(query.filters);
@@ -63,5 +71,51 @@ export function createTemplatesService(db: Kysely<Database>) {
     await recoverTemplateRow(db, current.domainId, current.id);
   }
 
-  return { readList, remove, recover };
+  /** The templates a sender may choose for a company (or for any of theirs), as a combo. */
+  async function readListReduced(
+    principal: TPrincipal,
+    query: { companySelected?: number; contentType: TemplateContentType },
+  ): Promise<TPickerItem[]> {
+    let domainId = principal.domainId;
+    let companyIds: string[] | null = principal.roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key))
+      ? null
+      : principal.companyIds;
+    if (query.companySelected !== undefined) {
+      const company = await selectLiveCompany(db, String(query.companySelected));
+      if (!company || !canUseCompany(principal, company)) throw notFound();
+      domainId = company.domainId;
+      companyIds = [company.id];
+    }
+    const rows = await selectSendingTemplates(db, domainId, companyIds, query.contentType);
+    return rows.map((row) => ({ value: Number(row.id), text: row.name, description: row.subject, blocked: false }));
+  }
+
+  /**
+   * One template with its content. Template managers read any of their domain; a sender (newSend
+   * alone) only the live, active ones they may write with, so the rest are simply not found.
+   */
+  async function detail(principal: TPrincipal, id: number): Promise<TTemplateDetail> {
+    const row = await selectTemplateDetail(db, recordScope(principal), String(id));
+    if (!row) throw notFound();
+    if (principal.permissions.templates !== true) {
+      const usable =
+        row.active &&
+        (row.companyId === null || canUseCompany(principal, { id: row.companyId, domainId: row.domainId }));
+      if (!usable) throw notFound();
+    }
+    return {
+      id: Number(row.id),
+      companyId: row.companyId === null ? null : Number(row.companyId),
+      companyName: row.companyName ?? null,
+      name: row.name,
+      contentType: row.contentType as TemplateContentType,
+      subject: row.subject,
+      locked: row.locked,
+      active: row.active,
+      updatedAt: row.updatedAt.toISOString(),
+      content: row.body,
+    };
+  }
+
+  return { readList, readListReduced, detail, remove, recover };
 }

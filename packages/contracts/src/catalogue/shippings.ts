@@ -294,7 +294,7 @@ export type TReceiverInput = z.input<typeof ZReceiver>;
 
 /** A file sent with the shipping, as a base64 data URL; its type is checked by its bytes. */
 export const ZSendDocument = z.object({
-  name: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(LIMITS.fileNameLength),
+  name: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(LIMITS.fileNameLength, 'ERR_FILE_NAME_TOO_LONG'),
   category: ZDocumentCategory.default('UNSPECIFIED'),
   content: z.string().regex(/^data:[\w.+/-]*;base64,[A-Za-z0-9+/=]*$/, 'ERR_FIELD_INVALID'),
 });

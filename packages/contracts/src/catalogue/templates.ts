@@ -29,8 +29,9 @@ const TEMPLATES_OR_SEND = { any: ['templates', 'newSend'] } as const satisfies T
 
 export const ZTemplateRow = z.object({
   id: z.number().int(),
-  companyId: z.number().int(),
-  companyName: z.string(),
+  /** Null for a template every company of the domain may use. */
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
   name: z.string(),
   contentType: ZTemplateContentType,
   subject: z.string().nullable(),
@@ -113,8 +114,8 @@ export const templatesApi = {
     id: 'templates.detail',
     method: 'GET',
     path: 'templates/detail',
-    summary: 'One template with its content',
-    permission: TEMPLATES,
+    summary: 'One template with its content (senders read the live, active ones of their companies)',
+    permission: TEMPLATES_OR_SEND,
     query: z.object({ templateSelected: ZId }),
     response: ZTemplateDetail,
   }),

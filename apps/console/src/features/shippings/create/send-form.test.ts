@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { receiverDocumentError, serverFieldName, toSendRequest, validateSendRequest } from './send-form.ts';
+import {
+  checkNewFile,
+  defaultTemplateOf,
+  documentsScroll,
+  receiverDocumentError,
+  serverFieldName,
+  templateContentTypeOf,
+  toSendRequest,
+  validateSendRequest,
+  valuesFromTemplate,
+} from './send-form.ts';
 
 const base = {
   companyId: 1,
@@ -57,5 +67,78 @@ describe('new-shipping form', () => {
     expect(serverFieldName('receivers[1].mobile')).toEqual(['receivers', 1, 'mobile']);
     expect(serverFieldName('receivers.0.postal.postalCode')).toEqual(['receivers', 0, 'postal', 'postalCode']);
     expect(serverFieldName('customFields.dept')).toEqual(['customFields']);
+  });
+});
+
+describe('new-shipping form: templates, languages and files', () => {
+  it('takes SMS templates on SMS and WhatsApp, HTML ones elsewhere, and the type default of each', () => {
+    expect(templateContentTypeOf('sms')).toBe('SMS');
+    expect(templateContentTypeOf('whatsapp')).toBe('SMS');
+    expect(templateContentTypeOf('email')).toBe('HTML');
+    expect(templateContentTypeOf(undefined)).toBe('HTML');
+    const type = { defaultTemplateId: 7, defaultSmsTemplateId: 9 };
+    expect(defaultTemplateOf(type, undefined)).toBe(7);
+    expect(defaultTemplateOf(type, 'postal')).toBe(7);
+    expect(defaultTemplateOf(type, 'sms')).toBe(9);
+    expect(defaultTemplateOf({ defaultTemplateId: null, defaultSmsTemplateId: null }, 'email')).toBeUndefined();
+    expect(defaultTemplateOf(undefined, 'email')).toBeUndefined();
+  });
+
+  it('fills the body from a template, and the subject only when the template has one', () => {
+    expect(valuesFromTemplate({ subject: 'Notice', content: '<p>Hi</p>' })).toEqual({
+      subject: 'Notice',
+      message: '<p>Hi</p>',
+    });
+    expect(valuesFromTemplate({ subject: null, content: 'SMS text' })).toEqual({ message: 'SMS text' });
+    expect(valuesFromTemplate({ subject: '  ', content: 'SMS text' })).toEqual({ message: 'SMS text' });
+  });
+
+  it('sends the chosen template, and each receiver language', () => {
+    const request = toSendRequest(
+      {
+        ...base,
+        templateId: 12,
+        message: '<p>Edited</p>',
+        receivers: [{ ...base.receivers[0], language: 'pt-pt' }],
+      },
+      [{ name: 'payslip.pdf', category: 'PAYROLL', content: 'data:application/pdf;base64,AA==' }],
+    );
+    expect(request.templateId).toBe(12);
+    expect(request.message).toBe('<p>Edited</p>');
+    expect(request.receivers[0]?.language).toBe('pt-pt');
+    expect(request.documents?.[0]?.category).toBe('PAYROLL');
+    expect(validateSendRequest(request)).toEqual({ ok: true });
+  });
+
+  it('checks each new file against the configured size, the name length and the count', () => {
+    expect(checkNewFile({ name: 'a.pdf', size: 1024 * 1024 }, [], 1024)).toEqual({ ok: true });
+    expect(checkNewFile({ name: 'a.pdf', size: 1024 * 1024 + 1 }, [], 1024)).toEqual({
+      ok: false,
+      key: 'ERR_MAX_FILE_SIZE',
+      params: { size: 1024 },
+    });
+    expect(checkNewFile({ name: 'a.pdf', size: 1 }, ['a.pdf'], 1024)).toEqual({ ok: false, ignore: true });
+    expect(checkNewFile({ name: `${'n'.repeat(197)}.pdf`, size: 1 }, [], 1024)).toMatchObject({
+      key: 'ERR_FILE_NAME_TOO_LONG',
+    });
+    expect(checkNewFile({ name: `${'n'.repeat(196)}.pdf`, size: 1 }, [], 1024)).toEqual({ ok: true });
+    const hundred = Array.from({ length: 100 }, (_, index) => `${index}.pdf`);
+    expect(checkNewFile({ name: 'b.pdf', size: 1 }, hundred, 1024)).toMatchObject({ key: 'ERR_TOO_MANY_ITEMS' });
+    expect(checkNewFile({ name: 'b.pdf', size: 1 }, hundred.slice(1), 1024)).toEqual({ ok: true });
+  });
+
+  it('scrolls the documents list from 15 files', () => {
+    expect(documentsScroll(14)).toBe(false);
+    expect(documentsScroll(15)).toBe(true);
+  });
+
+  it('rejects a document name longer than 200 characters with its own key', () => {
+    const request = toSendRequest(base, [
+      { name: `${'n'.repeat(201)}`, category: 'UNSPECIFIED', content: 'data:application/pdf;base64,AA==' },
+    ]);
+    expect(validateSendRequest(request)).toEqual({
+      ok: false,
+      issues: [{ name: ['documents'], key: 'ERR_FILE_NAME_TOO_LONG' }],
+    });
   });
 });

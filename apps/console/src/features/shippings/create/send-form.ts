@@ -1,5 +1,14 @@
 import { type TSendRequestInput, ZReceiver, ZSendRequest } from '@sello/contracts/catalogue/shippings';
-import type { Channel, DocumentCategory, Font, MultiSignerOrder, PinSignatureTextValue } from '@sello/contracts/enums';
+import type { TTemplateDetail } from '@sello/contracts/catalogue/templates';
+import { type Language, LIMITS } from '@sello/contracts/constants';
+import type {
+  Channel,
+  DocumentCategory,
+  Font,
+  MultiSignerOrder,
+  PinSignatureTextValue,
+  TemplateContentType,
+} from '@sello/contracts/enums';
 
 export type TPostalFormValues = {
   streetType?: string;
@@ -20,6 +29,8 @@ export type TReceiverFormValues = {
   documentNumber?: string;
   email?: string;
   mobile?: string;
+  /** The language the receiver is written to in (the sender's by default). */
+  language?: Language;
   postal?: TPostalFormValues;
 };
 
@@ -33,6 +44,8 @@ export type TSendFormValues = {
   reference?: string;
   subject?: string;
   message?: string;
+  /** The template the subject and body were taken from. */
+  templateId?: number;
   receivers?: TReceiverFormValues[];
   customFields?: TNamedValue[];
   metaProperties?: TNamedValue[];
@@ -85,6 +98,7 @@ export function toSendRequest(values: TSendFormValues, documents: readonly TForm
     reference: text(values.reference),
     subject: values.subject ?? '',
     message: text(values.message),
+    templateId: values.templateId ?? undefined,
     receivers: (values.receivers ?? []).map((receiver) =>
       compact({
         receiverType: receiver.receiverType ?? 1,
@@ -93,6 +107,7 @@ export function toSendRequest(values: TSendFormValues, documents: readonly TForm
         documentNumber: text(receiver.documentNumber),
         email: text(receiver.email),
         mobile: text(receiver.mobile),
+        language: receiver.language,
         postal: isPostal ? postalOf(receiver.postal) : undefined,
       }),
     ),
@@ -168,4 +183,55 @@ export function receiverDocumentError(receiver: TReceiverFormValues): string | n
     (entry) => entry.path[0] === 'documentNumber' || entry.path[0] === 'documentType',
   );
   return issue ? (KEY_PATTERN.test(issue.message) ? issue.message : 'ERR_FIELD_INVALID') : null;
+}
+
+/** SMS and WhatsApp carry an SMS template's text; every other channel an HTML template's. */
+export function templateContentTypeOf(channel: Channel | undefined): TemplateContentType {
+  return channel === 'sms' || channel === 'whatsapp' ? 'SMS' : 'HTML';
+}
+
+type TTypeTemplates = { defaultTemplateId?: number | null; defaultSmsTemplateId?: number | null };
+
+/** The template a type starts the form with on a channel (none when the type names none). */
+export function defaultTemplateOf(type: TTypeTemplates | undefined, channel: Channel | undefined): number | undefined {
+  const id = templateContentTypeOf(channel) === 'SMS' ? type?.defaultSmsTemplateId : type?.defaultTemplateId;
+  return id ?? undefined;
+}
+
+/** What choosing a template writes on the form: its body, and its subject when it has one. */
+export function valuesFromTemplate(template: Pick<TTemplateDetail, 'subject' | 'content'>): TSendFormValues {
+  const subject = text(template.subject);
+  return subject ? { subject, message: template.content } : { message: template.content };
+}
+
+export type TFileCheck =
+  | { ok: true }
+  | { ok: false; ignore: true }
+  | { ok: false; key: string; params?: Record<string, number> };
+
+/**
+ * Whether a file may join the shipping's documents (spec §9): at most 100, names of at most 200
+ * characters, each no larger than the configured FILE_UPLOAD_MAX_SIZE (KB). A name already added is
+ * ignored without a word, as the feedback form does.
+ */
+export function checkNewFile(
+  file: { name: string; size: number },
+  addedNames: readonly string[],
+  maxSizeKb: number,
+): TFileCheck {
+  if (addedNames.includes(file.name)) return { ok: false, ignore: true };
+  if (addedNames.length >= LIMITS.uploadFileLimit) {
+    return { ok: false, key: 'ERR_TOO_MANY_ITEMS', params: { max: LIMITS.uploadFileLimit } };
+  }
+  if (file.name.length > LIMITS.fileNameLength) {
+    return { ok: false, key: 'ERR_FILE_NAME_TOO_LONG', params: { max: LIMITS.fileNameLength } };
+  }
+  if (file.size > maxSizeKb * LIMITS.byteScale)
+    return { ok: false, key: 'ERR_MAX_FILE_SIZE', params: { size: maxSizeKb } };
+  return { ok: true };
+}
+
+/** The list of documents scrolls once it holds this many files (spec §9). */
+export function documentsScroll(count: number): boolean {
+  return count >= LIMITS.receiverFilesScrollAt;
 }

@@ -1,8 +1,17 @@
 import { DeleteOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { configurationApi } from '@sello/contracts/catalogue/configuration';
 import { shippingsApi, type TShippingDetail } from '@sello/contracts/catalogue/shippings';
-import { LIMITS } from '@sello/contracts/constants';
-import { type Channel, FONTS, PIN_SIGNATURE_TEXT_VALUES, POSTAL_DOCUMENT_TYPES } from '@sello/contracts/enums';
+import { templatesApi } from '@sello/contracts/catalogue/templates';
+import { LANGUAGES, type Language, LIMITS } from '@sello/contracts/constants';
+import {
+  type Channel,
+  DOCUMENT_CATEGORIES,
+  type DocumentCategory,
+  FONTS,
+  PIN_SIGNATURE_TEXT_VALUES,
+  POSTAL_DOCUMENT_TYPES,
+} from '@sello/contracts/enums';
+import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -22,18 +31,26 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-client.ts';
+import { useOtherConfig } from '../../../api/use-other-config.ts';
+import { LANGUAGE_LABEL_KEYS } from '../../administration/shared/labels.ts';
 import { useShippingDetail, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
 import { channelName, serviceName, shippingDetailPath } from '../shared/shipping-labels.tsx';
 import {
+  checkNewFile,
+  defaultTemplateOf,
+  documentsScroll,
   receiverDocumentError,
   serverFieldName,
   type TFormDocument,
   type TSendFormValues,
+  templateContentTypeOf,
   toSendRequest,
   validateSendRequest,
+  valuesFromTemplate,
 } from './send-form.ts';
 
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** FILE_UPLOAD_MAX_SIZE (KB) until the shell's configuration has arrived; the server's default too. */
+const DEFAULT_MAX_UPLOAD_KB = 5120;
 
 function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -45,7 +62,7 @@ function readAsDataUrl(file: Blob): Promise<string> {
 }
 
 /** The form values of a copied shipping (documents are not copied: they are sent again). */
-function copyValues(shipping: TShippingDetail): TSendFormValues {
+function copyValues(shipping: TShippingDetail, language: Language): TSendFormValues {
   return {
     companyId: shipping.companyId,
     typeId: shipping.typeId,
@@ -53,6 +70,7 @@ function copyValues(shipping: TShippingDetail): TSendFormValues {
     reference: shipping.reference ?? undefined,
     subject: shipping.subject,
     message: shipping.body ?? undefined,
+    templateId: shipping.templateId ?? undefined,
     receivers: shipping.receivers.map((receiver) => ({
       receiverType: receiver.receiverType,
       name: receiver.name,
@@ -60,6 +78,7 @@ function copyValues(shipping: TShippingDetail): TSendFormValues {
       documentNumber: receiver.documentNumber ?? undefined,
       email: receiver.email ?? undefined,
       mobile: receiver.mobile ?? undefined,
+      language: receiver.language ?? language,
       postal: receiver.postal
         ? Object.fromEntries(Object.entries(receiver.postal).map(([key, value]) => [key, value ?? undefined]))
         : undefined,
@@ -82,15 +101,27 @@ export default function ShippingCreatePage() {
   const copyId = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const [form] = Form.useForm<TSendFormValues>();
   const [files, setFiles] = useState<UploadFile[]>([]);
+  const [categories, setCategories] = useState<Record<string, DocumentCategory>>({});
+  const [documentsError, setDocumentsError] = useState<string>();
+  const maxSizeKb = useOtherConfig().data?.fileUploadMaxSizeKb ?? DEFAULT_MAX_UPLOAD_KB;
   const companyId = Form.useWatch('companyId', form);
   const typeId = Form.useWatch('typeId', form);
   const channel = Form.useWatch('channel', form) as Channel | undefined;
-  const lang = i18n.language as 'es-es' | 'en-en' | 'pt-pt';
+  const lang = i18n.language as Language;
+  const templateId = Form.useWatch('templateId', form) as number | undefined;
 
   const companies = useUserCompanies();
   const types = useShippingTypes(companyId, { onlyActive: true, complete: true });
   const type = types.data?.find((entry) => entry.value === typeId);
+  const rule = type ? SERVICE_RULES[type.serviceKind] : undefined;
   const copied = useShippingDetail(copyId);
+  const contentType = templateContentTypeOf(channel);
+  const templates = useQuery({
+    queryKey: ['templates', 'reduced', companyId, contentType],
+    queryFn: () =>
+      callEndpoint(templatesApi.readListReduced, { query: { companySelected: companyId as number, contentType } }),
+    enabled: companyId !== undefined,
+  });
   const countries = useQuery({
     queryKey: ['config', 'countriesPostal', lang],
     queryFn: () => callEndpoint(configurationApi.countriesPostal, { query: { lang } }),
@@ -113,8 +144,28 @@ export default function ShippingCreatePage() {
   });
 
   useEffect(() => {
-    if (copied.data) form.setFieldsValue(copyValues(copied.data));
-  }, [copied.data, form]);
+    if (copied.data) form.setFieldsValue(copyValues(copied.data, lang));
+  }, [copied.data, form, lang]);
+
+  // A service that sends no documents (certified SMS) must not carry the files chosen for another type.
+  useEffect(() => {
+    if (rule?.documents === 'none') setFiles([]);
+  }, [rule?.documents]);
+
+  /** Writes a template's subject and body on the form; the sender can still edit them. */
+  const applyTemplate = async (id: number | undefined) => {
+    if (id === undefined) return;
+    try {
+      const template = await client.fetchQuery({
+        queryKey: ['templates', 'detail', id],
+        queryFn: () => callEndpoint(templatesApi.detail, { query: { templateSelected: id } }),
+        staleTime: 60_000,
+      });
+      if (form.getFieldValue('templateId') === id) form.setFieldsValue(valuesFromTemplate(template));
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
 
   // A single company is chosen for the user.
   useEffect(() => {
@@ -131,13 +182,16 @@ export default function ShippingCreatePage() {
     },
     onError: (error) => {
       if (error instanceof ApiCallError && Object.keys(error.fields).length > 0) {
+        const params = error.body?.params ?? {};
+        const entries = Object.entries(error.fields).map(([field, key]) => ({ name: serverFieldName(field), key }));
+        const documentError = entries.find((entry) => entry.name[0] === 'documents');
+        if (documentError) setDocumentsError(t(documentError.key, params));
         form.setFields(
-          Object.entries(error.fields).map(([field, key]) => ({
-            name: serverFieldName(field) as never,
-            errors: [t(key)],
-          })),
+          entries
+            .filter((entry) => entry.name[0] !== 'documents')
+            .map((entry) => ({ name: entry.name as never, errors: [t(entry.key, params)] })),
         );
-        notify.error(error.key ?? 'ERR_FIELD_INVALID');
+        notify.error(error.key ?? 'ERR_FIELD_INVALID', { params });
         return;
       }
       notifyFailure(error);
@@ -151,15 +205,31 @@ export default function ShippingCreatePage() {
     } catch {
       return;
     }
+    setDocumentsError(undefined);
     const documents: TFormDocument[] = [];
-    for (const file of files) {
+    for (const file of rule?.documents === 'none' ? [] : files) {
       if (!file.originFileObj) continue;
-      documents.push({ name: file.name, category: 'UNSPECIFIED', content: await readAsDataUrl(file.originFileObj) });
+      documents.push({
+        name: file.name,
+        category: categories[file.uid] ?? 'UNSPECIFIED',
+        content: await readAsDataUrl(file.originFileObj),
+      });
     }
     const request = toSendRequest(values, documents);
     const checked = validateSendRequest(request);
     if (!checked.ok) {
-      form.setFields(checked.issues.map((issue) => ({ name: issue.name as never, errors: [t(issue.key)] })));
+      const documentIssue = checked.issues.find((issue) => issue.name[0] === 'documents');
+      if (documentIssue) setDocumentsError(t(documentIssue.key, { max: LIMITS.fileNameLength }));
+      form.setFields(
+        checked.issues
+          .filter((issue) => issue.name[0] !== 'documents')
+          .map((issue) => ({ name: issue.name as never, errors: [t(issue.key)] })),
+      );
+      notify.error('ERR_FIELD_INVALID');
+      return;
+    }
+    if (rule?.documents === 'required' && documents.length === 0) {
+      setDocumentsError(t('ERR_FIELD_REQUIRED'));
       notify.error('ERR_FIELD_INVALID');
       return;
     }
@@ -178,10 +248,28 @@ export default function ShippingCreatePage() {
       <Form<TSendFormValues>
         form={form}
         layout="vertical"
-        initialValues={{ receivers: [{ receiverType: 1, documentType: 'DNI' }], multiSignerOrder: 0 }}
-        onValuesChange={(changed) => {
-          if ('companyId' in changed) form.setFieldsValue({ typeId: undefined, channel: undefined, authorizers: [] });
-          if ('typeId' in changed) form.setFieldValue('channel', undefined);
+        initialValues={{ receivers: [{ receiverType: 1, documentType: 'DNI', language: lang }], multiSignerOrder: 0 }}
+        onValuesChange={(changed, all) => {
+          if ('companyId' in changed) {
+            form.setFieldsValue({ typeId: undefined, channel: undefined, templateId: undefined, authorizers: [] });
+          }
+          if ('typeId' in changed) {
+            // The type's own template is the starting point; its channel is chosen again.
+            const chosen = types.data?.find((entry) => entry.value === changed.typeId);
+            const id = defaultTemplateOf(chosen, undefined);
+            form.setFieldsValue({ channel: undefined, templateId: id });
+            void applyTemplate(id);
+          }
+          if ('channel' in changed) {
+            const wrongKind = all.templateId !== undefined && contentType !== templateContentTypeOf(changed.channel);
+            if (all.templateId === undefined || wrongKind) {
+              // An HTML body is no SMS text: the type's template of the right kind takes its place.
+              const id = defaultTemplateOf(type, changed.channel);
+              form.setFieldsValue({ templateId: id, ...(wrongKind && id === undefined && { message: undefined }) });
+              void applyTemplate(id);
+            }
+          }
+          if ('templateId' in changed) void applyTemplate(changed.templateId);
         }}
         onFinish={() => void submit()}
       >
@@ -218,13 +306,28 @@ export default function ShippingCreatePage() {
               <Input maxLength={100} data-testid="create-reference" />
             </Form.Item>
           </Space>
+          <Form.Item name="templateId" label={t('SHIPPING_TEMPLATE')} extra={t('SHIPPING_TEMPLATE_HINT')}>
+            <Select
+              allowClear
+              className="shippings-filter-select"
+              disabled={companyId === undefined}
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={templates.isFetching}
+              options={(templates.data ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
+              data-testid="create-template"
+            />
+          </Form.Item>
           <Form.Item name="subject" label={t('SHIPPING_SUBJECT')} rules={required}>
             <Input maxLength={200} data-testid="create-subject" />
           </Form.Item>
           <Form.Item
             name="message"
             label={t('SHIPPING_BODY')}
-            extra={type?.defaultTemplateId ? t('SHIPPING_BODY_TEMPLATE_HINT') : undefined}
+            extra={
+              templateId === undefined && defaultTemplateOf(type, channel) !== undefined
+                ? t('SHIPPING_BODY_TEMPLATE_HINT')
+                : undefined
+            }
           >
             <Input.TextArea rows={4} maxLength={20_000} data-testid="create-message" />
           </Form.Item>
@@ -291,6 +394,13 @@ export default function ShippingCreatePage() {
                         rules={contactField === 'mobile' ? required : []}
                       >
                         <Input maxLength={25} data-testid={`receiver-mobile-${field.name}`} />
+                      </Form.Item>
+                      <Form.Item name={[field.name, 'language']} label={t('RECEIVER_LANGUAGE')}>
+                        <Select
+                          className="shipping-doc-type"
+                          options={LANGUAGES.map((value) => ({ value, label: t(LANGUAGE_LABEL_KEYS[value]) }))}
+                          data-testid={`receiver-language-${field.name}`}
+                        />
                       </Form.Item>
                       {fields.length > 1 && (
                         <Button
@@ -361,7 +471,7 @@ export default function ShippingCreatePage() {
                 <Button
                   icon={<PlusOutlined />}
                   disabled={fields.length >= LIMITS.uploadFileLimit}
-                  onClick={() => add({ receiverType: 1, documentType: 'DNI' })}
+                  onClick={() => add({ receiverType: 1, documentType: 'DNI', language: lang })}
                   data-testid="receiver-add"
                 >
                   {t('RECEIVER_ADD')}
@@ -372,47 +482,84 @@ export default function ShippingCreatePage() {
         </Card>
 
         <Card title={t('SHIPPING_DOCUMENTS')} size="small" className="shipping-detail-card">
-          <Upload.Dragger
-            multiple
-            fileList={files}
-            beforeUpload={(file) => {
-              if (file.size > MAX_FILE_BYTES) {
-                notify.error('ERR_MAX_FILE_SIZE', { params: { size: MAX_FILE_BYTES / 1024 } });
-                return Upload.LIST_IGNORE;
-              }
-              if (files.length >= LIMITS.uploadFileLimit || files.some((entry) => entry.name === file.name))
-                return Upload.LIST_IGNORE;
-              return false;
-            }}
-            onChange={({ fileList }) => setFiles(fileList.slice(0, LIMITS.uploadFileLimit))}
-            className={files.length >= LIMITS.receiverFilesScrollAt ? 'shipping-files-scroll' : undefined}
-            data-testid="create-documents"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p>{t('SHIPPING_DOCUMENTS_DROP', { limit: LIMITS.uploadFileLimit })}</p>
-          </Upload.Dragger>
+          {rule?.documents === 'none' ? (
+            <Typography.Text type="secondary" data-testid="create-documents-none">
+              {t('SHIPPING_DOCUMENTS_NONE')}
+            </Typography.Text>
+          ) : (
+            <Form.Item
+              required={rule?.documents === 'required'}
+              validateStatus={documentsError ? 'error' : undefined}
+              help={documentsError}
+              extra={t('SHIPPING_DOCUMENTS_LIMITS', { size: maxSizeKb, length: LIMITS.fileNameLength })}
+            >
+              <Upload.Dragger
+                multiple
+                fileList={files}
+                beforeUpload={(file) => {
+                  const check = checkNewFile(
+                    file,
+                    files.map((entry) => entry.name),
+                    maxSizeKb,
+                  );
+                  if (check.ok) return false;
+                  if (!('ignore' in check)) notify.error(check.key, { params: check.params });
+                  return Upload.LIST_IGNORE;
+                }}
+                onChange={({ fileList }) => {
+                  setDocumentsError(undefined);
+                  // Files dropped together are checked one by one against the list before the drop.
+                  if (fileList.length > LIMITS.uploadFileLimit) notify.error('ERR_TOO_MANY_ITEMS');
+                  setFiles(fileList.slice(0, LIMITS.uploadFileLimit));
+                }}
+                itemRender={(node, file, list) => (
+                  <div className="shipping-file">
+                    {node}
+                    <Select
+                      size="small"
+                      className="shipping-file-category"
+                      aria-label={t('DOCUMENT_CATEGORY')}
+                      value={categories[file.uid] ?? 'UNSPECIFIED'}
+                      onChange={(category) => setCategories((current) => ({ ...current, [file.uid]: category }))}
+                      options={DOCUMENT_CATEGORIES.map((value) => ({ value, label: t(`DOCUMENT_CATEGORY_${value}`) }))}
+                      data-testid={`document-category-${list.indexOf(file)}`}
+                    />
+                  </div>
+                )}
+                className={documentsScroll(files.length) ? 'shipping-files-scroll' : undefined}
+                data-testid="create-documents"
+              >
+                <p className="ant-upload-drag-icon">
+                  <InboxOutlined />
+                </p>
+                <p>{t('SHIPPING_DOCUMENTS_DROP', { limit: LIMITS.uploadFileLimit })}</p>
+              </Upload.Dragger>
+            </Form.Item>
+          )}
         </Card>
 
         <Card title={t('SHIPPING_OPTIONS')} size="small" className="shipping-detail-card">
           <Space wrap align="start">
-            <Form.Item name="multiSignerOrder" label={t('SHIPPING_SIGNER_ORDER')}>
-              <Radio.Group
-                options={[
-                  { value: 0, label: t('SHIPPING_SIGNER_ORDER_NONE') },
-                  { value: 1, label: t('SHIPPING_SIGNER_ORDER_ORDERED') },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="pinSignatureText" label={t('SHIPPING_PIN_TEXT')}>
-              <Select
-                allowClear
-                className="shippings-filter-select"
-                options={PIN_SIGNATURE_TEXT_VALUES.map((value) => ({ value, label: t(`PIN_TEXT_${value}`) }))}
-                data-testid="create-pin-text"
-              />
-            </Form.Item>
+            {rule?.signing && (
+              <>
+                <Form.Item name="multiSignerOrder" label={t('SHIPPING_SIGNER_ORDER')}>
+                  <Radio.Group
+                    options={[
+                      { value: 0, label: t('SHIPPING_SIGNER_ORDER_NONE') },
+                      { value: 1, label: t('SHIPPING_SIGNER_ORDER_ORDERED') },
+                    ]}
+                  />
+                </Form.Item>
+                <Form.Item name="pinSignatureText" label={t('SHIPPING_PIN_TEXT')}>
+                  <Select
+                    allowClear
+                    className="shippings-filter-select"
+                    options={PIN_SIGNATURE_TEXT_VALUES.map((value) => ({ value, label: t(`PIN_TEXT_${value}`) }))}
+                    data-testid="create-pin-text"
+                  />
+                </Form.Item>
+              </>
+            )}
             <Form.Item name="font" label={t('SHIPPING_FONT')}>
               <Select
                 allowClear
