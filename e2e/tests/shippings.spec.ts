@@ -219,6 +219,37 @@ test.describe
       }
     });
 
+    test('copies a shipping with its receivers and documents, which the copy sends again', async ({ page }) => {
+      await signIn(page, 'company.admin');
+      await acceptCookies(page);
+      const source = ids[2]!;
+      await page.goto(`/#/shippings/create/${source}`);
+      await expect(page.getByTestId('create-reference')).toHaveValue(reference(3));
+      await expect(page.getByTestId('receiver-name-0')).toHaveValue('Receiver 3');
+      await expect(page.locator('.shipping-file')).toHaveCount(1);
+      await expect(page.locator('.shipping-file')).toContainText('document-3.pdf');
+      await page.getByTestId('create-reference').fill(reference(5));
+      await page.getByTestId('create-submit').click();
+      await expect(page).toHaveURL(/#\/shippings\/detail\/\d+$/);
+      const copy = Number(page.url().split('/').pop());
+      expect(copy).not.toBe(source);
+
+      const { api } = await apiSignIn('company.admin');
+      try {
+        const read = async (id: number) =>
+          (await api.get(`/rest/services/shippings/shippingdetail?requestId=${id}`)).json();
+        const [original, copied] = [await read(source), await read(copy)];
+        expect(copied.reference).toBe(reference(5));
+        expect(copied.receivers.map((receiver: { name: string }) => receiver.name)).toEqual(['Receiver 3']);
+        // The same bytes, stored again for the copy.
+        expect(copied.documents.map((document: { sha256: string }) => document.sha256)).toEqual(
+          original.documents.map((document: { sha256: string }) => document.sha256),
+        );
+      } finally {
+        await api.dispose();
+      }
+    });
+
     test('refuses files over the configured size and scrolls the documents from 15 files', async ({ page }) => {
       const restore = await setPreferences({ FILE_UPLOAD_MAX_SIZE: '1' });
       try {

@@ -110,49 +110,62 @@ function handleFailure(error: ApiCallError, url: string, options: TCallOptions):
   return error;
 }
 
+/** Sends one call with the session, XSRF and host rules of spec §7; answers the raw response. */
+async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, options: TCallOptions) {
+  const host = await resolveHost();
+  const url = `${host}${API_PREFIX}${fillPath(endpoint.path, input.params)}${buildQuery(input.query as Record<string, unknown>)}`;
+  const headers: Record<string, string> = { Accept: endpoint.responseKind === 'file' ? '*/*' : 'application/json' };
+  const token = session.token();
+  if (token) headers[HEADERS.authToken] = token;
+  const xsrf = readCookie(COOKIES.xsrf);
+  if (xsrf) headers[HEADERS.xsrf] = xsrf;
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      credentials: 'include',
+      ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
+    });
+  } catch (cause) {
+    throw handleFailure(new ApiCallError((cause as Error).message, 0, null), url, options);
+  }
+
+  const nextToken = response.headers.get(HEADERS.authToken);
+  if (nextToken) session.replaceToken(nextToken, Number(response.headers.get(HEADERS.authTokenExpires)));
+
+  if (!response.ok) {
+    const body = await parseBody(response);
+    const text = body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+    const error = new ApiCallError(
+      `${response.status} - ${response.statusText} ${text}`.trimEnd(),
+      response.status,
+      body && typeof body === 'object' ? (body as Partial<TApiError>) : null,
+    );
+    throw handleFailure(error, url, options);
+  }
+  return response;
+}
+
 /** The one way the console talks to the server. */
 export async function callEndpoint<E extends TEndpoint>(
   endpoint: E,
   input: TCallInput<E> = {},
   options: TCallOptions = {},
 ): Promise<Output<E['response']>> {
-  const run = async () => {
-    const host = await resolveHost();
-    const url = `${host}${API_PREFIX}${fillPath(endpoint.path, input.params)}${buildQuery(input.query as Record<string, unknown>)}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = session.token();
-    if (token) headers[HEADERS.authToken] = token;
-    const xsrf = readCookie(COOKIES.xsrf);
-    if (xsrf) headers[HEADERS.xsrf] = xsrf;
-    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const run = async () => (await parseBody(await sendCall(endpoint, input, options))) as Output<E['response']>;
+  return options.background ? run() : trackRequest(run);
+}
 
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: endpoint.method,
-        headers,
-        credentials: 'include',
-        ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
-      });
-    } catch (cause) {
-      throw handleFailure(new ApiCallError((cause as Error).message, 0, null), url, options);
-    }
-
-    const nextToken = response.headers.get(HEADERS.authToken);
-    if (nextToken) session.replaceToken(nextToken, Number(response.headers.get(HEADERS.authTokenExpires)));
-
-    const body = await parseBody(response);
-    if (!response.ok) {
-      const text = body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-      const error = new ApiCallError(
-        `${response.status} - ${response.statusText} ${text}`.trimEnd(),
-        response.status,
-        body && typeof body === 'object' ? (body as Partial<TApiError>) : null,
-      );
-      throw handleFailure(error, url, options);
-    }
-    return body as Output<E['response']>;
-  };
+/** A call that answers a file (e.g. a shipping's original document), read as a Blob. */
+export async function fetchEndpointFile<E extends TEndpoint>(
+  endpoint: E,
+  input: TCallInput<E> = {},
+  options: TCallOptions = {},
+): Promise<Blob> {
+  const run = async () => (await sendCall(endpoint, input, options)).blob();
   return options.background ? run() : trackRequest(run);
 }
 

@@ -26,11 +26,12 @@ import {
   Upload,
   type UploadFile,
 } from 'antd';
+import type { RcFile } from 'antd/es/upload';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
-import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-client.ts';
+import { ApiCallError, callEndpoint, fetchEndpointFile, notifyFailure } from '../../../api/http-client.ts';
 import { useOtherConfig } from '../../../api/use-other-config.ts';
 import { LANGUAGE_LABEL_KEYS } from '../../administration/shared/labels.ts';
 import { useShippingDetail, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
@@ -61,7 +62,25 @@ function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-/** The form values of a copied shipping (documents are not copied: they are sent again). */
+/** The originals of a copied shipping, read back from the server so the copy sends the same files. */
+async function loadCopiedDocuments(shipping: TShippingDetail) {
+  const originals = shipping.documents.filter((document) => document.kind === 'original');
+  const files: UploadFile[] = [];
+  const categories: Record<string, DocumentCategory> = {};
+  for (const document of originals) {
+    const blob = await fetchEndpointFile(shippingsApi.readOriginalFile, {
+      query: { requestId: shipping.requestId, fileRequest: document.fileRequest },
+    });
+    const uid = `copy-${document.fileRequest}`;
+    // antd's RcFile is a File with a uid (its lastModifiedDate is read-only in browsers).
+    const file = Object.assign(new File([blob], document.name, { type: document.mimeType }), { uid }) as RcFile;
+    files.push({ uid, name: document.name, size: blob.size, type: document.mimeType, originFileObj: file });
+    categories[uid] = document.category;
+  }
+  return { files, categories };
+}
+
+/** The form values of a copied shipping (its documents are loaded apart, by `loadCopiedDocuments`). */
 function copyValues(shipping: TShippingDetail, language: Language): TSendFormValues {
   return {
     companyId: shipping.companyId,
@@ -146,6 +165,19 @@ export default function ShippingCreatePage() {
   useEffect(() => {
     if (copied.data) form.setFieldsValue(copyValues(copied.data, lang));
   }, [copied.data, form, lang]);
+
+  useEffect(() => {
+    if (!copied.data) return;
+    let current = true;
+    loadCopiedDocuments(copied.data).then((loaded) => {
+      if (!current) return;
+      setFiles(loaded.files);
+      setCategories(loaded.categories);
+    }, notifyFailure);
+    return () => {
+      current = false;
+    };
+  }, [copied.data]);
 
   // A service that sends no documents (certified SMS) must not carry the files chosen for another type.
   useEffect(() => {
