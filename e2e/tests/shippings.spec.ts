@@ -250,6 +250,15 @@ test.describe
       }
     });
 
+    test('a double acceptance opens with its two receivers and takes no third', async ({ page }) => {
+      await signIn(page, 'company.admin');
+      await acceptCookies(page);
+      await openForm(page, 'Joint deed acceptance', EMAIL);
+      await expect(page.locator('.shipping-receiver')).toHaveCount(2);
+      await expect(page.getByTestId('receiver-add')).toBeDisabled();
+      await expect(page.getByTestId('receiver-remove-0')).toHaveCount(0);
+    });
+
     test('refuses files over the configured size and scrolls the documents from 15 files', async ({ page }) => {
       const restore = await setPreferences({ FILE_UPLOAD_MAX_SIZE: '1' });
       try {

@@ -62,6 +62,10 @@ function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
+function newReceiver(language: Language) {
+  return { receiverType: 1, documentType: 'DNI', language };
+}
+
 /** The originals of a copied shipping, read back from the server so the copy sends the same files. */
 async function loadCopiedDocuments(shipping: TShippingDetail) {
   const originals = shipping.documents.filter((document) => document.kind === 'original');
@@ -179,6 +183,15 @@ export default function ShippingCreatePage() {
     };
   }, [copied.data]);
 
+  // A service for several receivers (double acceptance) opens with as many rows as it needs.
+  useEffect(() => {
+    const receivers: unknown[] = form.getFieldValue('receivers') ?? [];
+    if (rule && receivers.length < rule.minReceivers) {
+      const missing = Array.from({ length: rule.minReceivers - receivers.length }, () => newReceiver(lang));
+      form.setFieldValue('receivers', [...receivers, ...missing]);
+    }
+  }, [rule, form, lang]);
+
   // A service that sends no documents (certified SMS) must not carry the files chosen for another type.
   useEffect(() => {
     if (rule?.documents === 'none') setFiles([]);
@@ -280,7 +293,7 @@ export default function ShippingCreatePage() {
       <Form<TSendFormValues>
         form={form}
         layout="vertical"
-        initialValues={{ receivers: [{ receiverType: 1, documentType: 'DNI', language: lang }], multiSignerOrder: 0 }}
+        initialValues={{ receivers: [newReceiver(lang)], multiSignerOrder: 0 }}
         onValuesChange={(changed, all) => {
           if ('companyId' in changed) {
             form.setFieldsValue({ typeId: undefined, channel: undefined, templateId: undefined, authorizers: [] });
@@ -434,7 +447,7 @@ export default function ShippingCreatePage() {
                           data-testid={`receiver-language-${field.name}`}
                         />
                       </Form.Item>
-                      {fields.length > 1 && (
+                      {fields.length > (rule?.minReceivers ?? 1) && (
                         <Button
                           icon={<DeleteOutlined />}
                           aria-label={t('DELETE')}
@@ -502,8 +515,8 @@ export default function ShippingCreatePage() {
                 ))}
                 <Button
                   icon={<PlusOutlined />}
-                  disabled={fields.length >= LIMITS.uploadFileLimit}
-                  onClick={() => add({ receiverType: 1, documentType: 'DNI', language: lang })}
+                  disabled={fields.length >= (rule?.maxReceivers ?? LIMITS.uploadFileLimit)}
+                  onClick={() => add(newReceiver(lang))}
                   data-testid="receiver-add"
                 >
                   {t('RECEIVER_ADD')}
