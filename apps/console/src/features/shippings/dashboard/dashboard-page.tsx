@@ -54,9 +54,9 @@ export default function DashboardPage() {
       </Typography.Paragraph>
 
       <div className="dashboard-toolbar">
+        <Typography.Text strong>{t('DASHBOARD_PERIOD')}</Typography.Text>
         <DatePicker.RangePicker
           allowClear={false}
-          aria-label={t('DASHBOARD_PERIOD')}
           value={[dayjs(period.from), dayjs(period.to)]}
           presets={PERIOD_PRESETS.map((days) => {
             const preset = lastDays(days);
