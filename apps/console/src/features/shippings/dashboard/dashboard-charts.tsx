@@ -1,3 +1,4 @@
+import { Empty } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,10 +12,40 @@ function share(count: number, max: number): number {
   return Math.max(2, Math.round((count / max) * 100));
 }
 
-/** Horizontal bars drawn with CSS, each a link to the list it counts. */
-export function BarList({ bars, testId }: { bars: readonly TBar[]; testId: string }) {
+/** A figure and what it counts, as one link to the list that shows it. */
+export function CountTile({
+  to,
+  label,
+  count,
+  testId,
+  attention = false,
+}: {
+  to: string;
+  label: string;
+  count: number;
+  testId: string;
+  attention?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={to}
+      className={attention ? 'dashboard-tile dashboard-tile-attention' : 'dashboard-tile'}
+      aria-label={t('DASHBOARD_BAR_LABEL', { label, count })}
+      data-testid={testId}
+      data-count={count}
+    >
+      <span className="dashboard-tile-count">{count}</span>
+      <span className="dashboard-tile-label">{label}</span>
+    </Link>
+  );
+}
+
+/** Horizontal bars drawn with CSS, each a link to the list it counts; `empty` says why there are none. */
+export function BarList({ bars, testId, empty }: { bars: readonly TBar[]; testId: string; empty: string }) {
   const { t } = useTranslation();
   const max = Math.max(0, ...bars.map((bar) => bar.count));
+  if (bars.length === 0) return <Empty description={empty} />;
   return (
     <ul className="dashboard-bars" data-testid={testId}>
       {bars.map((bar) => (

@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../session/use-session.ts';
 import { useShippingDashboard } from '../shared/shipping-api.ts';
 import { formatDateTime, ResultTag, resultKey, StateTag, stateKey } from '../shared/shipping-labels.tsx';
-import { BarList, type TBar, TimeChart } from './dashboard-charts.tsx';
+import { BarList, CountTile, type TBar, TimeChart } from './dashboard-charts.tsx';
 import {
   browserTimeZone,
   errorLink,
@@ -130,51 +130,33 @@ function DashboardBody({ data, period }: { data: TShippingDashboard; period: TPe
     <>
       <Row gutter={[16, 16]} className="dashboard-tiles">
         <Col xs={24} sm={12}>
-          <Link
+          <CountTile
             to={listLink(scope, period)}
-            className="dashboard-tile"
-            aria-label={t('DASHBOARD_BAR_LABEL', { label: t('DASHBOARD_TOTAL'), count: data.total })}
-            data-testid="dashboard-total"
-            data-count={data.total}
-          >
-            <span className="dashboard-tile-count">{data.total}</span>
-            <span className="dashboard-tile-label">{t('DASHBOARD_TOTAL')}</span>
-          </Link>
+            label={t('DASHBOARD_TOTAL')}
+            count={data.total}
+            testId="dashboard-total"
+          />
         </Col>
         <Col xs={24} sm={12}>
-          <Link
+          <CountTile
             to={pendingLink()}
-            className={data.pendingAuthorisations > 0 ? 'dashboard-tile dashboard-tile-attention' : 'dashboard-tile'}
-            aria-label={t('DASHBOARD_BAR_LABEL', {
-              label: t('DASHBOARD_PENDING'),
-              count: data.pendingAuthorisations,
-            })}
-            data-testid="dashboard-pending"
-            data-count={data.pendingAuthorisations}
-          >
-            <span className="dashboard-tile-count">{data.pendingAuthorisations}</span>
-            <span className="dashboard-tile-label">{t('DASHBOARD_PENDING')}</span>
-          </Link>
+            label={t('DASHBOARD_PENDING')}
+            count={data.pendingAuthorisations}
+            testId="dashboard-pending"
+            attention={data.pendingAuthorisations > 0}
+          />
         </Col>
       </Row>
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title={t('DASHBOARD_BY_STATE')} className="dashboard-card">
-            {stateBars.length > 0 ? (
-              <BarList bars={stateBars} testId="dashboard-state" />
-            ) : (
-              <Empty description={t('DASHBOARD_EMPTY')} />
-            )}
+            <BarList bars={stateBars} testId="dashboard-state" empty={t('DASHBOARD_EMPTY')} />
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('DASHBOARD_BY_RESULT')} className="dashboard-card">
-            {resultBars.length > 0 ? (
-              <BarList bars={resultBars} testId="dashboard-result" />
-            ) : (
-              <Empty description={t('DASHBOARD_NO_RESULTS')} />
-            )}
+            <BarList bars={resultBars} testId="dashboard-result" empty={t('DASHBOARD_NO_RESULTS')} />
           </Card>
         </Col>
         <Col xs={24}>
