@@ -34,6 +34,8 @@ export type TEndpoint = {
   responseKind?: TResponseKind;
   /** True when the spec names no method for this call and the method is our decision. */
   methodChosen?: boolean;
+  /** True for a call spec §7 does not list: our addition, recorded in docs/decisions.md. */
+  beyondSpec?: boolean;
 };
 
 export function defineEndpoint<const E extends TEndpoint>(endpoint: E): E {

@@ -58,7 +58,7 @@ const loadShippingsList = () => import('../features/shippings/list/shippings-lis
 const loadShippingCreate = () => import('../features/shippings/create/shipping-create-page.tsx');
 
 const GUARDED_ROUTES: RouteObject[] = [
-  guarded(PATHS.home, () => import('../features/home/home-page.tsx')),
+  guarded(PATHS.home, () => import('../features/shippings/dashboard/dashboard-page.tsx')),
   guarded(PATHS.shippings, loadShippingsList),
   guarded(PATHS.shippingsAll, loadShippingsList),
   guarded(PATHS.shippingCreate, loadShippingCreate),

@@ -3,6 +3,7 @@ import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
+import { createShippingDashboard } from './shipping-dashboard.service.ts';
 import { createShippingFiles } from './shipping-files.service.ts';
 import { createShippingReport } from './shipping-report.service.ts';
 import { createShippingsService } from './shippings.service.ts';
@@ -15,6 +16,7 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   const creation = createShippingCreation({ db, blobs, preferences });
   const actions = createShippingActions(db);
   const files = createShippingFiles({ db, blobs, preferences, shippings });
+  const dashboard = createShippingDashboard(db);
   const report = createShippingReport({ db, exports: ctx.exportFiles, logger: app.log });
   app.addHook('onClose', () => report.settle());
 
@@ -78,4 +80,5 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   registerEndpoint(app, api.numberDownloadFiles, ({ principal, body }) => files.count(principal, body));
   registerEndpoint(app, api.report, ({ principal, body, reply }) => report.report(principal, body, reply));
   registerEndpoint(app, api.listTypes, ({ principal, query }) => shippings.listTypes(principal, query));
+  registerEndpoint(app, api.dashboard, ({ principal, query }) => dashboard.dashboard(principal, query));
 }

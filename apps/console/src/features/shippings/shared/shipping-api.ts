@@ -1,5 +1,5 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
-import { shippingsApi } from '@sello/contracts/catalogue/shippings';
+import { shippingsApi, type TShippingDashboardQuery } from '@sello/contracts/catalogue/shippings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import type { TShippingListRequest } from '../list/shipping-list-filters.ts';
@@ -12,6 +12,7 @@ export const shippingKeys = {
   auths: (id: number) => ['shippings', 'auths', id] as const,
   types: (companyId?: number) => ['shippings', 'types', companyId ?? null] as const,
   companies: ['shippings', 'companies'] as const,
+  dashboard: (query: Partial<TShippingDashboardQuery>) => ['shippings', 'dashboard', query] as const,
 };
 
 export function useShippingList(query: TShippingListRequest) {
@@ -55,5 +56,14 @@ export function useShippingDetail(id: number | undefined) {
     queryKey: shippingKeys.detail(id ?? 0),
     queryFn: () => callEndpoint(shippingsApi.detail, { query: { requestId: id ?? 0 } }),
     enabled: id !== undefined,
+  });
+}
+
+/** The home dashboard's counts of a period (kept on screen while the next period loads). */
+export function useShippingDashboard(query: Partial<TShippingDashboardQuery>) {
+  return useQuery({
+    queryKey: shippingKeys.dashboard(query),
+    queryFn: () => callEndpoint(shippingsApi.dashboard, { query }),
+    placeholderData: keepPreviousData,
   });
 }
