@@ -317,12 +317,20 @@ function field(value: string | number | boolean | null): string {
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-const ascii = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z]/g, '')
-    .toLowerCase();
+const asciiCache = new Map<string, string>();
+/** The ASCII form of a name for e-mails (no accents, letters only), computed once per name. */
+function ascii(text: string): string {
+  let value = asciiCache.get(text);
+  if (value === undefined) {
+    value = text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
+    asciiCache.set(text, value);
+  }
+  return value;
+}
 
 const DAY_MS = 86_400_000;
 export const SPAN_DAYS = 5 * 365 - 10;
