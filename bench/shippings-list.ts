@@ -31,6 +31,8 @@ const DATABASE = 'sello';
 const USER = 'domain.admin';
 const SHIPPINGS = Number(process.env.BENCH_SHIPPINGS ?? 1_000_000);
 const EXPORT_ROWS = 100_000;
+/** Node's flags as `npm run serve` starts the server (package.json): the young generation capped at 8 MiB. */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 const SAMPLING = { warmup: 15, requests: 150, maxSeconds: 10 } as const;
 const BUDGET = {
   p95Ms: 50,
@@ -213,21 +215,25 @@ async function load(database: Awaited<ReturnType<typeof startDatabase>>['databas
 /** The real server in its own process, production settings, logging at info to nowhere. */
 async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST,
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR,
-      SEED_DEMO: 'false',
-      CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST,
+        PORT: String(port),
+        LOG_LEVEL: 'info',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR,
+        SEED_DEMO: 'false',
+        CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      },
     },
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   cleanups.push(async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -401,7 +407,10 @@ async function main(): Promise<void> {
       `Loaded ${loaded.counts.live} live shippings (+${loaded.counts.deleted} deleted) in ${loaded.seconds.all} s (COPY ${loaded.seconds.copy} s, indexes ${loaded.seconds.indexes} s, VACUUM ANALYZE ${loaded.seconds.vacuum} s); table ${loaded.size.table}, indexes ${loaded.size.indexes}.\n`,
     );
     const { base, child } = await startServer(url);
+    const rssAtStartMiB = mib(processMemory(child.pid!).rss);
     const headers = await signIn(base);
+    const rssAfterSignInMiB = mib(processMemory(child.pid!).rss);
+    process.stdout.write(`Server RSS ${rssAtStartMiB} MiB when ready, ${rssAfterSignInMiB} MiB after signing in.\n`);
     const loadAverage1m = { beforeLoad: loadAverageBeforeLoad, start: loadAverage(), end: 0 };
     const scenarios: TFigures[] = [];
     for (const scenario of SCENARIOS) {
@@ -461,7 +470,7 @@ async function main(): Promise<void> {
       budget: BUDGET,
       scenarios,
       page1000: { ratioToPage1: deepRatio, ok: deepOk },
-      export: exported,
+      export: { ...exported, rssAtStartMiB, rssAfterSignInMiB },
     });
     process.exitCode = ok ? 0 : 1;
   } catch (error) {
