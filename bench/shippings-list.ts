@@ -5,22 +5,30 @@
 // server's peak resident memory). Loopback only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
-import os from 'node:os';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { COOKIES, HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
-import ExcelJS from 'exceljs';
 import pino from 'pino';
 import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { DEMO_PASSWORD, seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
+import { seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
 import { bulkLoad } from './lib/admin-bulk-load.ts';
+import {
+  countXlsxRows,
+  loadAverage,
+  mib,
+  percentile,
+  portInUse,
+  round,
+  signIn,
+  timedGet,
+  toSearch,
+} from './lib/bench-helpers.ts';
 import { REPO_ROOT, writeResult } from './lib/bench-result.ts';
 import { loadShippings } from './lib/shippings-load.ts';
 
@@ -102,25 +110,6 @@ async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
 
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-const loadAverage = () => round(os.loadavg()[0] ?? 0, 2);
-const mib = (bytes: number) => round(bytes / 1024 ** 2);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: HOST, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -140,7 +129,7 @@ function processMemory(pid: number): { rss: number; hwm: number } {
 }
 
 async function startDatabase() {
-  if (await portInUse(PG_PORT)) {
+  if (await portInUse(HOST, PG_PORT)) {
     throw new Error(`port ${PG_PORT} is taken: stop the PostgreSQL that uses ${DATA_DIR} first`);
   }
   const dataDir = path.join(REPO_ROOT, DATA_DIR);
@@ -253,28 +242,6 @@ async function startServer(databaseUrl: string): Promise<{ base: string; child: 
   throw new Error('the server did not start within 60 s');
 }
 
-async function signIn(base: string) {
-  const xsrf = randomBytes(24).toString('base64url');
-  const response = await fetch(`${base}${API_PREFIX}security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${COOKIES.xsrf}=${xsrf}`, [HEADERS.xsrf]: xsrf },
-    body: JSON.stringify({ login: USER, password: DEMO_PASSWORD }),
-  });
-  const token = response.headers.get(HEADERS.authToken);
-  if (response.status !== 200 || !token) throw new Error(`sign-in as ${USER} failed: ${response.status}`);
-  return { [HEADERS.authToken]: token, cookie: `${COOKIES.xsrf}=${xsrf}`, [HEADERS.xsrf]: xsrf };
-}
-
-const toSearch = (query: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
-
-async function timedGet(url: string, headers: Record<string, string>) {
-  const started = performance.now();
-  const response = await fetch(url, { headers });
-  await response.arrayBuffer();
-  return { ms: performance.now() - started, status: response.status };
-}
-
 async function measure(base: string, scenario: TScenario, headers: Record<string, string>): Promise<TFigures> {
   const query = { first: 0, pageSize: 10, scope: 'all', ...scenario.query };
   const url = `${API_PREFIX}shippings/shippingslist?${toSearch(query)}`;
@@ -309,22 +276,6 @@ async function measure(base: string, scenario: TScenario, headers: Record<string
     budgetMs: scenario.budgetMs,
     ok: failures === 0 && p95Ms <= scenario.budgetMs,
   };
-}
-
-async function countXlsxRows(file: string): Promise<number> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), {
-    entries: 'emit',
-    sharedStrings: 'ignore',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  let rows = 0;
-  for await (const sheet of reader) {
-    for await (const _row of sheet) rows++;
-    break;
-  }
-  return rows;
 }
 
 /** The export of 100,000 rows as the console asks for it, written to disk as it arrives. */
@@ -408,7 +359,7 @@ async function main(): Promise<void> {
     );
     const { base, child } = await startServer(url);
     const rssAtStartMiB = mib(processMemory(child.pid!).rss);
-    const headers = await signIn(base);
+    const { headers } = await signIn(base, USER);
     const rssAfterSignInMiB = mib(processMemory(child.pid!).rss);
     process.stdout.write(`Server RSS ${rssAtStartMiB} MiB when ready, ${rssAfterSignInMiB} MiB after signing in.\n`);
     const loadAverage1m = { beforeLoad: loadAverageBeforeLoad, start: loadAverage(), end: 0 };
