@@ -3,7 +3,7 @@
 // way a provider's data is: ~5 years of dates with growth, most shippings closed, a realistic share of
 // results, types, companies and senders, Spanish and Portuguese receiver names, subjects and references
 // for the free-text search. `receiver_summary` and `search_text` are built as shipping-create.service.ts
-// builds them. The kept counts (migration 007) are filled by the statement triggers COPY fires.
+// builds them. The kept counts (migration 008) are filled by the statement triggers COPY fires.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';

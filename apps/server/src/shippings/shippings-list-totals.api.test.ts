@@ -1,4 +1,4 @@
-// The list's totals for a whole-domain reader come from kept counts (migration 007) plus the rows of the
+// The list's totals for a whole-domain reader come from kept counts (migration 008) plus the rows of the
 // partial first and last months: they must equal a plain count whatever the range, the filters and the
 // changes (state, soft delete, recovery) made since.
 import { sql } from 'kysely';

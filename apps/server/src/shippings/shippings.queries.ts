@@ -860,7 +860,7 @@ const nextMonthStart = (date: Date) => {
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The kept counts (shipping_counts, migration 007) answer a list of the whole domain's live shippings
+ * The kept counts (shipping_counts, migration 008) answer a list of the whole domain's live shippings
  * filtered at most by state, result and creation dates; any other filter or a narrower visibility is
  * counted row by row (those sets are a company's, a sender's or a search's, and far smaller).
  */
