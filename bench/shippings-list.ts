@@ -278,8 +278,38 @@ async function measure(base: string, scenario: TScenario, headers: Record<string
   };
 }
 
-/** The export of 100,000 rows as the console asks for it, written to disk as it arrives. */
-async function measureExport(base: string, headers: Record<string, string>, pid: number) {
+const EXPORT_REQUEST = { first: 0, pageSize: EXPORT_ROWS, scope: 'all', language: 'en-en' };
+
+/** The two ways to ask for the export: the call itself, and the DownloadFile form post the console uses. */
+function exportRequests(base: string, token: string, headers: Record<string, string>) {
+  return [
+    {
+      name: 'POST shippings/shippingsreport',
+      request: () =>
+        fetch(`${base}${API_PREFIX}shippings/shippingsreport`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(EXPORT_REQUEST),
+        }),
+    },
+    {
+      name: "POST DownloadFile (the console's form post)",
+      request: () =>
+        fetch(`${base}${API_PREFIX}DownloadFile`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            url: 'shippings/shippingsreport',
+            jsonData: JSON.stringify(EXPORT_REQUEST),
+            authToken: token,
+          }).toString(),
+        }),
+    },
+  ];
+}
+
+/** One export of 100,000 rows, written to disk as it arrives, with the server's memory sampled meanwhile. */
+async function measureExport(name: string, request: () => Promise<Response>, pid: number) {
   const file = path.join(REPO_ROOT, DATA_DIR, 'shippings-export.xlsx');
   const before = processMemory(pid);
   let rssPeak = before.rss;
@@ -289,12 +319,8 @@ async function measureExport(base: string, headers: Record<string, string>, pid:
   const started = performance.now();
   let firstByteMs = Number.NaN;
   try {
-    const response = await fetch(`${base}${API_PREFIX}shippings/shippingsreport`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ first: 0, pageSize: EXPORT_ROWS, scope: 'all', language: 'en-en' }),
-    });
-    if (response.status !== 200 || !response.body) throw new Error(`the export answered ${response.status}`);
+    const response = await request();
+    if (response.status !== 200 || !response.body) throw new Error(`${name} answered ${response.status}`);
     const body = Readable.fromWeb(response.body as WebReadableStream);
     body.once('data', () => {
       firstByteMs = performance.now() - started;
@@ -311,6 +337,7 @@ async function measureExport(base: string, headers: Record<string, string>, pid:
   rmSync(file, { force: true });
   const firstByteSeconds = round(firstByteMs / 1000, 3);
   const figures = {
+    name,
     seconds,
     firstByteSeconds,
     bytes,
@@ -359,7 +386,7 @@ async function main(): Promise<void> {
     );
     const { base, child } = await startServer(url);
     const rssAtStartMiB = mib(processMemory(child.pid!).rss);
-    const { headers } = await signIn(base, USER);
+    const { token, headers } = await signIn(base, USER);
     const rssAfterSignInMiB = mib(processMemory(child.pid!).rss);
     process.stdout.write(`Server RSS ${rssAtStartMiB} MiB when ready, ${rssAfterSignInMiB} MiB after signing in.\n`);
     const loadAverage1m = { beforeLoad: loadAverageBeforeLoad, start: loadAverage(), end: 0 };
@@ -371,17 +398,23 @@ async function main(): Promise<void> {
         `  ${figures.name}: total ${figures.total}, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms (${figures.requests} requests)\n`,
       );
     }
-    const exported = await measureExport(base, headers, child.pid!);
+    const exports = [];
+    for (const { name, request } of exportRequests(base, token, headers)) {
+      exports.push(await measureExport(name, request, child.pid!));
+    }
     loadAverage1m.end = loadAverage();
     const first = scenarios.find((row) => row.key === 'firstPage')!;
     const deep = scenarios.find((row) => row.key === 'page1000')!;
     const deepRatio = round(deep.p95Ms / first.p95Ms, 2);
     const deepOk = deep.p95Ms <= BUDGET.deepPageFactor * first.p95Ms;
-    const ok = scenarios.every((row) => row.ok) && deepOk && exported.ok;
+    const ok = scenarios.every((row) => row.ok) && deepOk && exports.every((row) => row.ok);
     const dataLine = `Data: ${loaded.counts.live} live shippings (+${loaded.counts.deleted} deleted) of ${loaded.counts.companies} companies, ${loaded.counts.senders} senders and ${loaded.counts.types} types over 5 years, one receiver each, in one domain; loaded with COPY in ${loaded.seconds.all} s; table ${loaded.size.table}, its indexes ${loaded.size.indexes}.`;
     const samplingLine = `As ${USER} (the whole domain, scope all), pages of 10, sequential requests on loopback to the server's own process: ${SAMPLING.warmup} of warm-up, then ${SAMPLING.requests} measured (at most ${SAMPLING.maxSeconds} s) per case. Load average (1 min): ${loadAverage1m.beforeLoad} before loading, ${loadAverage1m.start} before measuring, ${loadAverage1m.end} after; the 2-core machine is shared with other work.`;
     const deepLine = `Page 1,000 p95 ${deep.p95Ms} ms = ${deepRatio} × page 1 (budget ≤ ${BUDGET.deepPageFactor}×): ${deepOk ? 'OK' : 'MISSED'}.`;
-    const exportLine = `Export of ${EXPORT_ROWS} rows: first byte ${exported.firstByteSeconds} s (≤ ${BUDGET.exportFirstByteSeconds} s), all in ${exported.seconds} s (≤ ${BUDGET.exportSeconds} s), ${mib(exported.bytes)} MiB, ${exported.rows} rows with the header; server RSS ${exported.rssBeforeMiB} → peak ${exported.rssPeakMiB} MiB (≤ ${BUDGET.exportPeakRssMiB} MiB; VmHWM ${exported.vmHwmMiB} MiB): ${exported.ok ? 'OK' : 'MISSED'}.`;
+    const exportLines = exports.map(
+      (exported) =>
+        `${exported.name}, ${EXPORT_ROWS} rows: first byte ${exported.firstByteSeconds} s (≤ ${BUDGET.exportFirstByteSeconds} s), all in ${exported.seconds} s (≤ ${BUDGET.exportSeconds} s), ${mib(exported.bytes)} MiB, ${exported.rows} rows with the header; server RSS ${exported.rssBeforeMiB} → peak ${exported.rssPeakMiB} MiB (≤ ${BUDGET.exportPeakRssMiB} MiB; VmHWM ${exported.vmHwmMiB} MiB): ${exported.ok ? 'OK' : 'MISSED'}.`,
+    );
     process.stdout.write(
       [
         '',
@@ -389,7 +422,7 @@ async function main(): Promise<void> {
         samplingLine,
         ...table(scenarios),
         deepLine,
-        exportLine,
+        ...exportLines,
         ok ? 'Every budget kept.' : 'FAILED: a budget is broken.',
         `${round((performance.now() - began) / 1000)} s in all.`,
         '',
@@ -407,7 +440,7 @@ async function main(): Promise<void> {
       ),
       '',
       `- ${deepLine}`,
-      `- ${exportLine}`,
+      ...exportLines.map((line) => `- ${line}`),
     ];
     writeResult('shippings-list', {
       ok,
@@ -421,7 +454,8 @@ async function main(): Promise<void> {
       budget: BUDGET,
       scenarios,
       page1000: { ratioToPage1: deepRatio, ok: deepOk },
-      export: { ...exported, rssAtStartMiB, rssAfterSignInMiB },
+      server: { rssAtStartMiB, rssAfterSignInMiB },
+      exports,
     });
     process.exitCode = ok ? 0 : 1;
   } catch (error) {
