@@ -1,27 +1,29 @@
-// Administration lists and the users export with a large tenant: 100,000 users and 10,000 companies in
-// the demo domain. Starts the real app in the bench process on its own embedded PostgreSQL, bulk-loads
-// the data, then measures each list call over HTTP (sequential requests, latency percentiles) and the
-// Excel export of 100,000 users. Loopback only: the app listens on 127.0.0.1 and only this process calls it.
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { createConnection } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { COOKIES, HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
-import { DEMO_PASSWORD, seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
+import { seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
 import { bulkLoad, type TBulkCounts, type TBulkSizes } from './lib/admin-bulk-load.ts';
+import {
+  countXlsxRows,
+  loadAverage,
+  mib,
+  percentile,
+  portInUse,
+  round,
+  signIn,
+  timedGet,
+  toSearch,
+} from './lib/bench-helpers.ts';
 import { REPO_ROOT, writeResult } from './lib/bench-result.ts';
 
 const HOST = '127.0.0.1';
@@ -205,49 +207,6 @@ async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
 
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: HOST, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-const loadAverage = () => round(os.loadavg()[0] ?? 0, 2);
-const mib = (bytes: number) => round(bytes / 1024 ** 2);
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
-/** Signs in as the console does: XSRF double submit (cookie and header), then the token of the answer. */
-async function signIn(base: string, login: string): Promise<{ token: string; headers: Record<string, string> }> {
-  const xsrf = randomBytes(24).toString('base64url');
-  const response = await fetch(`${base}${API_PREFIX}security/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${COOKIES.xsrf}=${xsrf}`, [HEADERS.xsrf]: xsrf },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  const token = response.headers.get(HEADERS.authToken);
-  if (response.status !== 200 || !token) throw new Error(`sign-in as ${login} failed: ${response.status}`);
-  return { token, headers: { [HEADERS.authToken]: token, cookie: `${COOKIES.xsrf}=${xsrf}` } };
-}
-
-const toSearch = (query: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)])).toString();
-
-async function timedGet(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
-  const started = performance.now();
-  const response = await fetch(url, { headers });
-  await response.arrayBuffer();
-  return { ms: performance.now() - started, status: response.status };
-}
-
 async function measureScenario(
   base: string,
   scenario: TScenario,
@@ -293,23 +252,6 @@ async function measureScenario(
     budgetMs,
     ok: failures === 0 && (budgetMs === null || p95Ms <= budgetMs),
   };
-}
-
-/** Counts the rows of the first worksheet with exceljs's streaming reader: memory stays bounded. */
-async function countXlsxRows(file: string): Promise<number> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), {
-    entries: 'emit',
-    sharedStrings: 'ignore',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  let rows = 0;
-  for await (const sheet of reader) {
-    for await (const _row of sheet) rows++;
-    break;
-  }
-  return rows;
 }
 
 /** Downloads a file to disk (the body is never held whole), timing it and sampling the process memory. */
@@ -376,7 +318,7 @@ async function measureExports(base: string, token: string, headers: Record<strin
 }
 
 async function startApp() {
-  if (await portInUse(PG_PORT)) {
+  if (await portInUse(HOST, PG_PORT)) {
     throw new Error(`port ${PG_PORT} is taken: stop the server that uses ${DATA_DIR} (or its PostgreSQL) first`);
   }
   // A fresh database each run: the data directory is removed first (never while its server runs, see above).

@@ -56,12 +56,19 @@ export function registerDownloadRoutes({ app }: TAppContext): void {
         cookie: `${COOKIES.xsrf}=${internalXsrf}`,
       },
       ...(hasBody && { payload: data }),
+      // The answer is passed on as the call writes it: a 100,000-row export starts at once and is
+      // never held whole in memory.
+      payloadAsStream: true,
     });
     reply.code(response.statusCode);
     for (const name of ['content-type', 'content-disposition']) {
       const value = response.headers[name];
       if (typeof value === 'string') reply.header(name, value);
     }
-    return reply.send(response.rawPayload);
+    // A client that goes away ends the call inside too (an export's database cursor is closed with it).
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) response.raw.res.destroy();
+    });
+    return reply.send(response.stream());
   });
 }

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { TExportJob, TShippingRow, TShippingsReportRequest } from '@sello/contracts/catalogue/shippings';
 import { DEFAULT_LANGUAGE, type Language } from '@sello/contracts/constants';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -9,6 +8,7 @@ import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import { sendExcel, type TExcelColumn } from '../platform/excel-export.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import { writeXlsx } from '../platform/xlsx-writer.ts';
 import { contentDisposition } from './shipping-files.service.ts';
 import { deleteExpiredExportJobs, insertExportJob, markExportJob, selectExportJob } from './shippings.queries.ts';
 import { orderedShippingList, toShippingRow } from './shippings.service.ts';
@@ -107,7 +107,7 @@ async function* mapRows<In, Out>(rows: AsyncIterable<In>, map: (row: In) => Out)
   for await (const row of rows) yield map(row);
 }
 
-/** Writes the rows to an .xlsx in memory-bounded steps and answers the file and the row count. */
+/** Writes the rows to an .xlsx (platform/xlsx-writer.ts, as the direct export) and answers the file and the row count. */
 async function writeWorkbook(
   sheetName: string,
   columns: TExcelColumn<TShippingRow>[],
@@ -120,17 +120,15 @@ async function writeWorkbook(
     stream.on('end', resolve);
     stream.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width }));
-  sheet.getRow(1).font = { bold: true };
   let count = 0;
-  for await (const row of rows) {
-    sheet.addRow(columns.map((column) => column.value(row) ?? '')).commit();
-    count++;
+  async function* cells() {
+    for await (const row of rows) {
+      count++;
+      yield columns.map((column) => column.value(row));
+    }
   }
-  sheet.commit();
-  await workbook.commit();
+  const sheetColumns = columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
+  await writeXlsx(stream, sheetName, sheetColumns, cells());
   await finished;
   return { file: Buffer.concat(chunks), count };
 }

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { deletedByName } from '../administration/admin.queries.ts';
 import type { Database } from '../db/schema.ts';
 import type { TListColumns } from '../platform/paged-list.ts';
@@ -808,28 +808,117 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** The where-clause of a list on `shippings as s`, but for the creation-date range. */
+function listFilters(where: TShippingListWhere): RawBuilder<SqlBool>[] {
+  const { visibility } = where;
+  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`${isVisible(visibility)}`];
+  if (where.scope === 'own') parts.push(sql<SqlBool>`s.sender_id = ${visibility.userId}`);
+  if (where.scope === 'auth') parts.push(canDecideNow(visibility.userId));
+  parts.push(where.deleted ? sql<SqlBool>`s.deleted_at IS NOT NULL` : sql<SqlBool>`s.deleted_at IS NULL`);
+  const anyOf = (column: string, values: readonly string[] | undefined) => {
+    if (values !== undefined) parts.push(sql<SqlBool>`${sql.ref(column)} IN (${sql.join(values)})`);
+  };
+  anyOf('s.state', where.states);
+  anyOf('s.result', where.results);
+  anyOf('s.type_id', where.typeIds);
+  anyOf('s.company_id', where.companyIds);
+  anyOf('s.service_kind', where.services);
+  anyOf('s.channel', where.channels);
+  if (where.customFields !== undefined) {
+    parts.push(sql<SqlBool>`s.custom_fields @> ${JSON.stringify(where.customFields)}::jsonb`);
+  }
+  if (where.search) {
+    const pattern = `%${escapeLike(where.search)}%`;
+    const byId = /^\d{1,15}$/.test(where.search) ? sql<SqlBool>` OR s.id = ${where.search}` : sql``;
+    parts.push(sql<SqlBool>`(s.search_text LIKE ${pattern}${byId})`);
+  }
+  return parts;
+}
+
+/** Creation dates from `from` (inclusive) up to `to` (inclusive) or `before` (exclusive); null: open. */
+function createdBetween(from: Date | null, to: Date | null, before: Date | null = null): RawBuilder<SqlBool>[] {
+  return [
+    ...(from === null ? [] : [sql<SqlBool>`s.created_at >= ${from}`]),
+    ...(to === null ? [] : [sql<SqlBool>`s.created_at <= ${to}`]),
+    ...(before === null ? [] : [sql<SqlBool>`s.created_at < ${before}`]),
+  ];
+}
+
+const allOf = (parts: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
+
+/** The whole where-clause of a list on `shippings as s`. */
+export function shippingListCondition(where: TShippingListWhere): RawBuilder<SqlBool> {
+  return allOf([...listFilters(where), ...createdBetween(where.from, where.to)]);
+}
+
 /** The list rows a where-clause describes (before order and paging). */
 export function selectShippingList(db: Db, where: TShippingListWhere) {
+  return selectShippingRows(db).where(shippingListCondition(where));
+}
+
+/** The ids of the list, from the shippings alone (no names joined): what a page picks its rows by. */
+export function selectShippingListIds(db: Db, where: TShippingListWhere) {
+  return db.selectFrom('shippings as s').select('s.id').where(shippingListCondition(where));
+}
+
+const monthStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+const nextMonthStart = (date: Date) => {
+  const start = monthStart(date);
+  return start.getTime() === date.getTime()
+    ? start
+    : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+};
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The kept counts (shipping_counts, migration 008) answer a list of the whole domain's live shippings
+ * filtered at most by state, result and creation dates; any other filter or a narrower visibility is
+ * counted row by row (those sets are a company's, a sender's or a search's, and far smaller).
+ */
+function keptCountsServe(where: TShippingListWhere): boolean {
   const { visibility } = where;
-  return selectShippingRows(db)
-    .where(isVisible(visibility))
-    .$if(where.scope === 'own', (query) => query.where('s.sender_id', '=', visibility.userId))
-    .$if(where.scope === 'auth', (query) => query.where(canDecideNow(visibility.userId)))
-    .where(where.deleted ? sql<SqlBool>`s.deleted_at IS NOT NULL` : sql<SqlBool>`s.deleted_at IS NULL`)
-    .where('s.created_at', '>=', where.from)
-    .$if(where.to !== null, (query) => query.where('s.created_at', '<=', where.to!))
-    .$if(where.states !== undefined, (query) => query.where('s.state', 'in', where.states!))
-    .$if(where.results !== undefined, (query) => query.where('s.result', 'in', where.results!))
-    .$if(where.typeIds !== undefined, (query) => query.where('s.type_id', 'in', where.typeIds!))
-    .$if(where.companyIds !== undefined, (query) => query.where('s.company_id', 'in', where.companyIds!))
-    .$if(where.services !== undefined, (query) => query.where('s.service_kind', 'in', where.services!))
-    .$if(where.channels !== undefined, (query) => query.where('s.channel', 'in', where.channels!))
-    .$if(where.customFields !== undefined, (query) =>
-      query.where(sql<SqlBool>`s.custom_fields @> ${JSON.stringify(where.customFields)}::jsonb`),
-    )
-    .$if(Boolean(where.search), (query) => {
-      const pattern = `%${escapeLike(where.search!)}%`;
-      const byId = /^\d{1,15}$/.test(where.search!) ? sql<SqlBool>` OR s.id = ${where.search}` : sql``;
-      return query.where(sql<SqlBool>`(s.search_text LIKE ${pattern}${byId})`);
-    });
+  return (
+    visibility.domainId !== null &&
+    visibility.companyIds === null &&
+    (visibility.reach === 'company' || visibility.reach === 'companyOrAuthoriser') &&
+    where.scope === 'all' &&
+    !where.deleted &&
+    where.typeIds === undefined &&
+    where.companyIds === undefined &&
+    where.services === undefined &&
+    where.channels === undefined &&
+    where.customFields === undefined &&
+    !where.search
+  );
+}
+
+/**
+ * The exact number of shippings a list holds. With the kept counts: the months the range covers whole
+ * are summed from shipping_counts, the rows of the partial first month (from `from` to the next month)
+ * and of the partial last month (from its start to `to`) are counted through the list's indexes.
+ */
+export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
+  const filters = listFilters(where);
+  const countRows = (range: RawBuilder<SqlBool>[]) =>
+    sql<string>`(SELECT count(*) FROM shippings s WHERE ${allOf([...filters, ...range])})`;
+  let total: RawBuilder<string>;
+  const firstWhole = nextMonthStart(where.from);
+  const lastPartial = where.to === null ? null : monthStart(where.to);
+  if (!keptCountsServe(where) || (lastPartial !== null && firstWhole > lastPartial)) {
+    total = countRows(createdBetween(where.from, where.to));
+  } else {
+    const kept = [
+      sql<SqlBool>`c.domain_id = ${where.visibility.domainId}`,
+      sql<SqlBool>`c.month >= ${isoDay(firstWhole)}::date`,
+      ...(lastPartial === null ? [] : [sql<SqlBool>`c.month < ${isoDay(lastPartial)}::date`]),
+      ...(where.states === undefined ? [] : [sql<SqlBool>`c.state IN (${sql.join(where.states)})`]),
+      ...(where.results === undefined ? [] : [sql<SqlBool>`c.result IN (${sql.join(where.results)})`]),
+    ];
+    const whole = sql<string>`(SELECT coalesce(sum(c.live), 0) FROM shipping_counts c WHERE ${allOf(kept)})`;
+    const head = countRows(createdBetween(where.from, null, firstWhole));
+    const tail = lastPartial === null ? sql`0` : countRows(createdBetween(lastPartial, where.to));
+    total = sql<string>`${whole} + ${head} + ${tail}`;
+  }
+  const { rows } = await sql<{ total: string }>`SELECT (${total})::bigint AS total`.execute(db);
+  return Number(rows[0]?.total ?? 0);
 }

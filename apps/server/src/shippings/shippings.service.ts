@@ -16,7 +16,7 @@ import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
@@ -24,6 +24,7 @@ import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
 import { lifecycleOf } from './shipping-transitions.ts';
 import {
+  countShippingList,
   SHIPPING_SORT_COLUMNS,
   selectAuthorisations,
   selectDocuments,
@@ -31,6 +32,8 @@ import {
   selectReceivers,
   selectShippingDetail,
   selectShippingList,
+  selectShippingListIds,
+  selectShippingRows,
   selectTypeAuthorisers,
   selectTypeOptions,
   type TAuthorisationRecord,
@@ -120,22 +123,21 @@ export function resolveListWhere(principal: TPrincipal, request: TListRequest): 
 
 export const LIST_OPTIONS = { defaultSort: 'createdAt', tieBreaker: sql`s.id` };
 
-/** The ordered list of a query (an export adds its own paging). */
-export function orderedShippingList(
-  db: Kysely<Database>,
-  principal: TPrincipal,
-  query: TListRequest & { sortField?: string; sortOrder?: number },
-) {
-  const where = resolveListWhere(principal, query);
-  const base = selectShippingList(db, where);
-  // The default order is the newest first.
+/** Sort columns that are names of joined rows: a page's ids are then picked with the joins. */
+const JOINED_SORTS = new Set(['typeName', 'companyName', 'sender']);
+
+type TListOrder = { sortField?: string; sortOrder?: number };
+
+/** The list query's order as buildListQuery takes it; the default order is the newest first. */
+function listOrder(query: TListOrder) {
   const sortOrder = query.sortField === undefined && query.sortOrder === undefined ? -1 : query.sortOrder;
-  return buildListQuery(
-    base,
-    { first: 0, pageSize: 1, sortField: query.sortField, sortOrder, filters: undefined },
-    SHIPPING_SORT_COLUMNS,
-    LIST_OPTIONS,
-  );
+  return { first: 0, pageSize: 1, sortField: query.sortField, sortOrder, filters: undefined };
+}
+
+/** The ordered list of a query (an export adds its own paging). */
+export function orderedShippingList(db: Kysely<Database>, principal: TPrincipal, query: TListRequest & TListOrder) {
+  const where = resolveListWhere(principal, query);
+  return buildListQuery(selectShippingList(db, where), listOrder(query), SHIPPING_SORT_COLUMNS, LIST_OPTIONS);
 }
 
 export function toShippingRow(row: TShippingRowRecord): TShippingRow {
@@ -259,13 +261,28 @@ function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShip
 }
 
 export function createShippingsService(db: Kysely<Database>) {
+  /**
+   * A page and the list's exact total. The page's ids come first from the shippings alone, in the
+   * list's order (a walk of the sort index for the common orders), then only those rows are read with
+   * their names; orders by a joined name (type, company, sender) pick the ids with the joins. The total
+   * is countShippingList's (kept counts where they serve).
+   */
   async function listPage(principal: TPrincipal, query: TShippingListQuery) {
-    const { filtered, ordered } = orderedShippingList(db, principal, query);
-    const [countRow, rows] = await Promise.all([
-      filtered.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-      ordered.offset(query.first).limit(query.pageSize).execute(),
-    ]);
-    return { rows: rows.map(toShippingRow), total: (countRow as { total: number } | undefined)?.total ?? 0 };
+    const where = resolveListWhere(principal, query);
+    const order = listOrder(query);
+    const idBase = JOINED_SORTS.has(order.sortField ?? '')
+      ? selectShippingList(db, where)
+      : selectShippingListIds(db, where);
+    const { ordered: orderedIds } = buildListQuery(idBase, order, SHIPPING_SORT_COLUMNS, LIST_OPTIONS);
+    const pageIds = orderedIds.clearSelect().select(sql`s.id`.as('page_id')).offset(query.first).limit(query.pageSize);
+    const { ordered } = buildListQuery(
+      selectShippingRows(db).where(sql<SqlBool>`s.id IN ${pageIds}`),
+      order,
+      SHIPPING_SORT_COLUMNS,
+      LIST_OPTIONS,
+    );
+    const [total, rows] = await Promise.all([countShippingList(db, where), ordered.execute()]);
+    return { rows: rows.map(toShippingRow), total };
   }
 
   /** The shipping when the user reaches it; deleted ones only in the deleted-items area (shpBin). */

@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-
 /** One data row of an import file: its line in the file (the header is line 1) and its cells by column. */
 export type TImportRow = { line: number; cells: Record<string, string> };
 
@@ -68,6 +66,8 @@ export async function readImportFile(bytes: Buffer): Promise<TImportFile> {
 type TLine = { line: number; cells: string[] };
 
 async function readXlsxLines(bytes: Buffer): Promise<TLine[]> {
+  // Loaded on first use: exceljs adds about 40 MB to the resident memory of every server process.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -1,0 +1,123 @@
+// The list's totals for a whole-domain reader come from kept counts (migration 008) plus the rows of the
+// partial first and last months: they must equal a plain count whatever the range, the filters and the
+// changes (state, soft delete, recovery) made since.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
+import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+
+let t: TTestApp;
+let user: TestClient;
+let manager: TestClient;
+let domainAdmin: TestClient;
+const ids: number[] = [];
+
+const DAY_MS = 86_400_000;
+const utc = (year: number, month: number, day: number, hour = 12, minute = 0) =>
+  new Date(Date.UTC(year, month - 1, day, hour, minute));
+const now = new Date();
+const thisYear = now.getUTCFullYear();
+// Spread over several months, two on the same day at a month boundary.
+const DATES = [
+  utc(thisYear - 2, 3, 31, 23),
+  utc(thisYear - 2, 4, 1, 0),
+  utc(thisYear - 2, 4, 15),
+  utc(thisYear - 1, 1, 10),
+  utc(thisYear - 1, 1, 20),
+  utc(thisYear - 1, 7, 1, 0),
+  new Date(now.getTime() - 2 * DAY_MS),
+];
+
+beforeAll(async () => {
+  t = await createShippingTestApp();
+  user = await signedInClient(t.app, 'company.user');
+  manager = await signedInClient(t.app, 'company.manager');
+  domainAdmin = await signedInClient(t.app, 'domain.admin');
+  for (const [index] of DATES.entries()) {
+    ids.push(await sendShipping(user, t.database.db, index % 2 === 0 ? 'Deed acceptance' : 'Notarial notification'));
+  }
+  // Back-dating moves each shipping's count to its month (the update trigger).
+  for (const [index, date] of DATES.entries()) {
+    await sql`UPDATE shippings SET created_at = ${date} WHERE id = ${ids[index]}`.execute(t.database.db);
+  }
+});
+afterAll(() => t.close());
+
+type TQuery = { filters?: Record<string, unknown>; filterFrom?: Date; filterTo?: Date };
+
+async function totalOf(query: TQuery): Promise<number> {
+  const params = new URLSearchParams({ scope: 'all', pageSize: '1' });
+  if (query.filters) params.set('filters', JSON.stringify(query.filters));
+  if (query.filterFrom) params.set('filterFrom', String(query.filterFrom.getTime()));
+  if (query.filterTo) params.set('filterTo', String(query.filterTo.getTime()));
+  const response = await domainAdmin.get(`shippings/shippingslist?${params}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().total;
+}
+
+/** The same list counted row by row (without `filterFrom` the list starts 60 months back). */
+async function countedOf(query: TQuery): Promise<number> {
+  const from = query.filterFrom ?? new Date(Date.UTC(thisYear - 5, now.getUTCMonth(), 1));
+  const to = query.filterTo ?? null;
+  const states = (query.filters?.state as string[] | undefined) ?? null;
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM shippings s
+    WHERE s.domain_id = (SELECT domain_id FROM users WHERE username = 'domain.admin') AND s.deleted_at IS NULL
+      AND s.created_at >= ${from} AND (${to}::timestamptz IS NULL OR s.created_at <= ${to})
+      AND (${states}::text[] IS NULL OR s.state = ANY(${states}))`.execute(t.database.db);
+  return rows[0]!.n;
+}
+
+const RANGES: TQuery[] = [
+  {},
+  { filterFrom: utc(thisYear - 2, 3, 31, 23), filterTo: utc(thisYear - 2, 4, 1, 0) },
+  { filterFrom: utc(thisYear - 2, 4, 1, 0), filterTo: now },
+  { filterFrom: utc(thisYear - 2, 3, 1, 0) },
+  { filterFrom: utc(thisYear - 2, 3, 31, 23, 30), filterTo: utc(thisYear - 1, 1, 15) },
+  { filterFrom: utc(thisYear - 1, 1, 15), filterTo: utc(thisYear - 1, 1, 25) },
+  { filterFrom: utc(thisYear - 1, 2, 1, 0), filterTo: utc(thisYear - 1, 7, 1, 0) },
+  { filterFrom: new Date(now.getTime() - 30 * DAY_MS), filterTo: now },
+];
+
+async function expectTotalsExact(): Promise<void> {
+  for (const range of RANGES) {
+    for (const filters of [undefined, { state: ['pending_auth', 'no_auth'] }, { state: ['pending_to_send'] }]) {
+      const query = { ...range, filters };
+      expect(await totalOf(query), JSON.stringify(query)).toBe(await countedOf(query));
+    }
+  }
+  // The kept counts themselves equal a fresh count of the live shippings by month, state and result.
+  const { rows } = await sql<{ off: number }>`SELECT count(*)::int AS off FROM (
+      SELECT domain_id, month, state, result, live FROM shipping_counts WHERE live <> 0
+      EXCEPT
+      SELECT domain_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, state, result, count(*)
+      FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4) AS mismatched`.execute(t.database.db);
+  expect(rows[0]!.off).toBe(0);
+}
+
+describe('shippings/shippingslist totals of a whole domain', () => {
+  it('equal a plain count for ranges that start and end inside months or on their edges', async () => {
+    expect(await totalOf({})).toBe(ids.length);
+    expect(await totalOf({ filterFrom: utc(thisYear - 2, 3, 31, 23), filterTo: utc(thisYear - 2, 4, 1, 0) })).toBe(2);
+    await expectTotalsExact();
+  });
+
+  it('follow a denial, a deletion and a recovery', async () => {
+    // A denied shipping can be deleted (a pending one cannot): the same one is denied, then deleted.
+    const denied = ids[0]!;
+    const deleted = denied;
+    const denial = await manager.put(`shippings/deny/${denied}`, {
+      stateCom: 'no_auth',
+      resultCom: 'authorizer_reject',
+    });
+    expect(denial.statusCode, denial.body).toBe(200);
+    expect(await totalOf({ filters: { result: 'authorizer_reject' } })).toBe(1);
+    expect((await user.delete(`shippings/delete/${deleted}`)).json()).toEqual({ ok: true });
+    expect(await totalOf({})).toBe(ids.length - 1);
+    expect(await totalOf({ filters: { result: 'authorizer_reject' } })).toBe(0);
+    await expectTotalsExact();
+    const admin = await signedInClient(t.app, 'company.admin');
+    expect((await admin.put(`shippings/recover/${deleted}`)).statusCode).toBe(200);
+    expect(await totalOf({})).toBe(ids.length);
+    await expectTotalsExact();
+  });
+});
