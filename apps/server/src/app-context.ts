@@ -4,6 +4,7 @@ import type { TCertificateKey } from './administration/certificates/certificate-
 import type { TConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { TBlobStore } from './platform/blob-store.ts';
+import type { TJobQueue } from './platform/jobs.ts';
 import type { TMailer } from './platform/mailer.ts';
 import type { TPreferences } from './preferences/preferences.service.ts';
 import type { TSecurityService } from './security/security.service.ts';
@@ -23,4 +24,6 @@ export type TAppContext = {
   blobs: TBlobStore;
   /** Prepared export files (DATA_DIR/exports). */
   exportFiles: TBlobStore;
+  /** Background work: queue jobs here (inside the transaction that causes them, with `within`). */
+  jobs: TJobQueue;
 };

@@ -28,7 +28,7 @@ import type { TDatabase } from './db/database.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
-import { startJobQueue } from './platform/jobs.ts';
+import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerSessionHooks } from './platform/session-hooks.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
@@ -86,6 +86,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerSessionHooks(app, security, config.COOKIE_SECURE);
 
   const certificateKey = await loadCertificateKey(config, logger);
+  const jobs = createJobQueue({ pool: database.pool, logger, work: config.JOBS_ENABLED });
   const ctx: TAppContext = {
     app,
     config,
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     certificateKey,
     blobs: createLocalBlobStore(path.join(config.dataDir, 'files')),
     exportFiles: createLocalBlobStore(path.join(config.dataDir, 'exports')),
+    jobs,
   };
   registerSecurityRoutes(ctx);
   registerAccountRoutes(ctx);
@@ -114,14 +116,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
 
-  if (config.JOBS_ENABLED) {
-    const jobs = await startJobQueue({
-      pool: database.pool,
-      logger,
-      jobs: createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log }),
-    });
-    app.addHook('onClose', () => jobs.stop());
-  }
+  await jobs.start(createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log }));
+  app.addHook('onClose', () => jobs.stop());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

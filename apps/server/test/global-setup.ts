@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo, seedPreferences } from '../src/db/seed.ts';
+import { migrateJobQueue } from '../src/platform/jobs.ts';
 
 export const TEMPLATE_DATABASE = 'sello_template';
 
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject) {
   await migrate(template.pool);
   await seedPreferences(template.db, 5);
   await seedDemo(template.db);
+  await migrateJobQueue(template.pool);
   await template.close();
   project.provide('adminDatabaseUrl', embedded.adminUrl);
   project.provide('templateDatabase', TEMPLATE_DATABASE);

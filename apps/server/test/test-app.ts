@@ -31,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATABASE_URL: url.toString(),
     CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
-    // Background jobs are started by the tests that exercise them.
+    // Jobs are queued as in production but worked only by the tests that exercise them.
     JOBS_ENABLED: 'false',
     ...env,
   });

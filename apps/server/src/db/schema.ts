@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DeliveryTables } from './delivery-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -221,24 +222,25 @@ export type LiveCountsTable = {
   live: ColumnType<string, string | number, string | number>;
 };
 
-export type Database = ShippingTables & {
-  domains: DomainsTable;
-  companies: CompaniesTable;
-  groups: GroupsTable;
-  users: UsersTable;
-  user_companies: UserCompaniesTable;
-  user_groups: UserGroupsTable;
-  sessions: SessionsTable;
-  preferences: PreferencesTable;
-  feedback: FeedbackTable;
-  roles: RolesTable;
-  shipping_types: ShippingTypesTable;
-  templates: TemplatesTable;
-  domain_document_types: DomainDocumentTypesTable;
-  domain_adv_templates: DomainAdvTemplatesTable;
-  password_recovery_tokens: PasswordRecoveryTokensTable;
-  certificates: CertificatesTable;
-  saml_certificates: SamlCertificatesTable;
-  domain_configuration: DomainConfigurationTable;
-  live_counts: LiveCountsTable;
-};
+export type Database = ShippingTables &
+  DeliveryTables & {
+    domains: DomainsTable;
+    companies: CompaniesTable;
+    groups: GroupsTable;
+    users: UsersTable;
+    user_companies: UserCompaniesTable;
+    user_groups: UserGroupsTable;
+    sessions: SessionsTable;
+    preferences: PreferencesTable;
+    feedback: FeedbackTable;
+    roles: RolesTable;
+    shipping_types: ShippingTypesTable;
+    templates: TemplatesTable;
+    domain_document_types: DomainDocumentTypesTable;
+    domain_adv_templates: DomainAdvTemplatesTable;
+    password_recovery_tokens: PasswordRecoveryTokensTable;
+    certificates: CertificatesTable;
+    saml_certificates: SamlCertificatesTable;
+    domain_configuration: DomainConfigurationTable;
+    live_counts: LiveCountsTable;
+  };

@@ -89,6 +89,8 @@ export type ShippingReceiversTable = {
   status: Generated<string>;
   status_at: NullableTimestamp;
   access_token_hash: string | null;
+  access_issued_at: NullableTimestamp;
+  access_expires_at: NullableTimestamp;
 };
 
 export type ShippingDocumentsTable = {

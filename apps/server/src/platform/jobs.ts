@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { type Db, PgBoss, type SendOptions } from 'pg-boss';
+import { type Db, fromKysely, PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** A kind of background work: a queue, its handler and, for periodic work, a cron schedule. */
@@ -13,41 +14,55 @@ export type TJob = {
 };
 
 export type TJobQueue = {
-  /** Queues one run of `name`; answers the job id. */
-  send: (name: string, data?: object, options?: SendOptions) => Promise<string | null>;
+  /**
+   * Queues one run of `name`; answers the job id. With `within` (a Kysely transaction) the job exists
+   * only if that transaction commits, so a state change and the work it causes never come apart.
+   */
+  send: (name: string, data?: object, options?: SendOptions & { within?: Kysely<never> }) => Promise<string | null>;
   stop: () => Promise<void>;
 };
 
 /** pg-boss keeps its tables in their own schema, on the same pool as the application. */
-const JOBS_SCHEMA = 'pgboss';
+export const JOBS_SCHEMA = 'pgboss';
 
 function adaptPool(pool: pg.Pool): Db {
   return { executeSql: (text, values) => pool.query(text, values as unknown[]) };
 }
 
 /**
- * Starts the PostgreSQL-backed queue: jobs survive restarts, failed runs are retried with back-off,
- * and every copy of the server may work them (pg-boss hands each job to one worker).
+ * The PostgreSQL-backed queue: jobs survive restarts, failed runs are retried with back-off, and
+ * every copy of the server may work them (pg-boss hands each job to one worker). Every copy can
+ * queue jobs once `start` has run; only copies created with `work` run them and keep the schedules.
+ * Features receive the queue before their jobs are declared, so a job may queue the next one.
  */
-export async function startJobQueue(options: {
-  pool: pg.Pool;
-  logger: Logger;
-  jobs: readonly TJob[];
-}): Promise<TJobQueue> {
-  const { pool, logger, jobs } = options;
-  const boss = new PgBoss({ db: adaptPool(pool), schema: JOBS_SCHEMA });
+export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: boolean }) {
+  const { pool, logger, work } = options;
+  const boss = new PgBoss({ db: adaptPool(pool), schema: JOBS_SCHEMA, supervise: work, schedule: work });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const job of jobs) {
-    await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true, retryDelay: 5 });
-    await boss.work<object>(job.name, async (batch) => {
-      for (const item of batch) await job.run(item.data ?? {});
-    });
-    if (job.cron) await boss.schedule(job.name, job.cron);
-  }
-  logger.info({ jobs: jobs.map((job) => job.name) }, 'job queue started');
-  return {
-    send: (name, data = {}, sendOptions = {}) => boss.send(name, data, sendOptions),
+
+  const queue: TJobQueue & { start: (jobs: readonly TJob[]) => Promise<void> } = {
+    async start(jobs) {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true, retryDelay: 5 });
+        if (!work) continue;
+        await boss.work<object>(job.name, async (batch) => {
+          for (const item of batch) await job.run(item.data ?? {});
+        });
+        if (job.cron) await boss.schedule(job.name, job.cron);
+      }
+      if (work) logger.info({ jobs: jobs.map((job) => job.name) }, 'job queue working');
+    },
+    send: (name, data = {}, { within, ...sendOptions } = {}) =>
+      boss.send(name, data, within ? { ...sendOptions, db: fromKysely(within) } : sendOptions),
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
+  return queue;
+}
+
+/** Creates or upgrades pg-boss's schema once (the test template uses it so copies start fast). */
+export async function migrateJobQueue(pool: pg.Pool): Promise<void> {
+  const boss = new PgBoss({ db: adaptPool(pool), schema: JOBS_SCHEMA, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
 }

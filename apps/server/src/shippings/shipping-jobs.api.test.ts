@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { startJobQueue, type TJobQueue } from '../platform/jobs.ts';
+import { createJobQueue, type TJobQueue } from '../platform/jobs.ts';
 import { EXPIRE_AUTHORISATIONS_JOB, PURGE_EXPORTS_JOB } from './shipping-jobs.ts';
 
 let t: TTestApp;
@@ -13,7 +13,9 @@ beforeAll(async () => {
   // The app works the jobs, as a running server does; a second queue client plays another copy.
   t = await createShippingTestApp({ JOBS_ENABLED: 'true' });
   user = await signedInClient(t.app, 'company.user');
-  sender = await startJobQueue({ pool: t.database.pool, logger: pino({ level: 'silent' }), jobs: [] });
+  const queue = createJobQueue({ pool: t.database.pool, logger: pino({ level: 'silent' }), work: false });
+  await queue.start([]);
+  sender = queue;
 });
 afterAll(async () => {
   await sender.stop();

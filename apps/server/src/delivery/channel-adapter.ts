@@ -1,0 +1,23 @@
+import type { Language } from '@sello/contracts/constants';
+import type { Channel } from '@sello/contracts/enums';
+import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
+
+/** A message handed to an adapter: already recorded in `delivery_messages`, named by its guid. */
+export type TOutgoingMessage = {
+  guid: string;
+  channel: Channel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  language: Language;
+};
+
+/**
+ * One way out of the building (SMTP, an SMS/WhatsApp provider, the print room). `send` answers the
+ * provider's reference, or throws; it must pass `guid` on as the provider's idempotency key where the
+ * provider has one, so a repeated call never makes a second message.
+ */
+export type TChannelAdapter = {
+  transport: Exclude<DeliveryMessagesTable['transport'], 'outbox'>;
+  send: (message: TOutgoingMessage) => Promise<{ providerRef: string | null }>;
+};

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
+import type { Database } from '../db/schema.ts';
+import { insertMessageOnce } from './delivery.queries.ts';
+
+export type TNewMessage = {
+  shippingId: string;
+  receiverId: string;
+  purpose: DeliveryMessagesTable['purpose'];
+  channel: string;
+  transport: DeliveryMessagesTable['transport'];
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /** Names the message for good: writing it again with the same key changes nothing. */
+  idempotencyKey: string;
+};
+
+/** SHA-256 over subject and body, as evidence of what the receiver was sent. */
+export function hashMessageContent(subject: string | null, body: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([subject, body]))
+    .digest('hex');
+}
+
+/**
+ * Records a message to a receiver exactly once. An outbox message is complete when recorded (nothing
+ * leaves); others start `queued` for their adapter. Call it inside the transaction of the state change
+ * that causes the message, so both happen or neither does.
+ */
+export function recordMessage(db: Kysely<Database>, message: TNewMessage) {
+  return insertMessageOnce(db, {
+    shipping_id: message.shippingId,
+    receiver_id: message.receiverId,
+    purpose: message.purpose,
+    channel: message.channel,
+    transport: message.transport,
+    recipient: message.recipient,
+    subject: message.subject,
+    body: message.body,
+    content_sha256: hashMessageContent(message.subject, message.body),
+    idempotency_key: message.idempotencyKey,
+  });
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { createToken, hashToken } from '../platform/tokens.ts';
+import { selectReceiverByAccessHash, updateReceiverAccess } from './delivery.queries.ts';
+
+export type TReceiverAccess = { receiverId: string; shippingId: string; domainId: string; expiresAt: Date };
+
+/**
+ * Gives a receiver a new link token, valid until `expiresAt`, and answers it. Only its SHA-256 is
+ * stored, and a new token replaces the previous one (a resent link invalidates the old).
+ */
+export async function issueReceiverAccess(
+  db: Kysely<Database>,
+  receiverId: string,
+  expiresAt: Date,
+  now = new Date(),
+): Promise<string> {
+  const token = createToken();
+  await updateReceiverAccess(db, receiverId, { tokenHash: hashToken(token), issuedAt: now, expiresAt });
+  return token;
+}
+
+/** The receiver a link token opens, or null when it is unknown, expired or its shipping deleted. */
+export async function findReceiverAccess(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<TReceiverAccess | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const row = await selectReceiverByAccessHash(db, hashToken(token));
+  if (!row?.expiresAt || row.expiresAt <= now || row.shippingDeletedAt !== null) return null;
+  return { receiverId: row.receiverId, shippingId: row.shippingId, domainId: row.domainId, expiresAt: row.expiresAt };
+}
+
+/** The recipient page of a token, under the console's public URL (preference CONSOLE_URL). */
+export function recipientLink(consoleUrl: string, token: string): string {
+  const base = consoleUrl.endsWith('/') ? consoleUrl : `${consoleUrl}/`;
+  return `${base}portal/#/r/${token}`;
+}
