@@ -1,0 +1,12 @@
+/**
+ * The delivery side's queues. Whoever causes the work queues it inside its own transaction with
+ * `ctx.jobs.send(NAME, data, { within: trx })`; the module that owns a queue declares its worker.
+ */
+export const DELIVERY_JOBS = {
+  /** `{ shippingId }`: sends a shipping that reached `pending_to_send` to its receivers. */
+  dispatch: 'delivery-dispatch',
+  /** `{ shippingId }`: builds and signs the certificate of a shipping in `pending_cert`/`pending_cert_postal`. */
+  certificate: 'delivery-certificate',
+  /** Scheduled: closes unanswered shippings at their deadline and sends reminders before it. */
+  expiry: 'delivery-expiry',
+} as const;
