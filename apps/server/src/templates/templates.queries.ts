@@ -56,26 +56,6 @@ export async function existsLiveTemplateName(db: Db, domainId: string, name: str
   return row !== undefined;
 }
 
-export async function softDeleteTemplate(db: Db, domainId: string, id: string, deletedBy: string) {
-  await db
-    .updateTable('templates')
-    .set({ deleted_at: sql`now()`, deleted_by: deletedBy, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
-export async function recoverTemplateRow(db: Db, domainId: string, id: string) {
-  await db
-    .updateTable('templates')
-    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is not', null)
-    .execute();
-}
-
 /** The domain of a live company. */
 export async function selectLiveCompanyDomain(db: Db, companyId: string): Promise<string | undefined> {
   const row = await db

@@ -9,17 +9,16 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
 import { runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import { recoverRow, softDeleteRow } from '../platform/soft-delete.queries.ts';
 import { canUseCompany } from '../platform/tenancy.ts';
 import {
   existsLiveTemplateName,
-  recoverTemplateRow,
   selectLiveCompany,
   selectLiveCompanyDomain,
   selectSendingTemplates,
   selectTemplate,
   selectTemplateDetail,
   selectTemplates,
-  softDeleteTemplate,
   TEMPLATE_COLUMNS,
   type TTemplateDbRow,
 } from './templates.queries.ts';
@@ -60,7 +59,7 @@ export function createTemplatesService(db: Kysely<Database>) {
   async function remove(principal: TPrincipal, id: number) {
     const current = await selectTemplate(db, recordScope(principal), String(id));
     if (!current) throw notFound();
-    await softDeleteTemplate(db, current.domainId, current.id, principal.userId);
+    await softDeleteRow(db, 'templates', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -68,7 +67,7 @@ export function createTemplatesService(db: Kysely<Database>) {
     if (!current) throw notFound();
     // Its name may have been given to another template of the domain while it was deleted.
     if (await existsLiveTemplateName(db, current.domainId, current.name)) throw conflict('name');
-    await recoverTemplateRow(db, current.domainId, current.id);
+    await recoverRow(db, 'templates', current.domainId, current.id);
   }
 
   /** The templates a sender may choose for a company (or for any of theirs), as a combo. */

@@ -55,26 +55,6 @@ export async function existsLiveTypeName(db: Db, domainId: string, name: string,
   return row !== undefined;
 }
 
-export async function softDeleteType(db: Db, domainId: string, id: string, deletedBy: string) {
-  await db
-    .updateTable('shipping_types')
-    .set({ deleted_at: sql`now()`, deleted_by: deletedBy, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
-export async function recoverTypeRow(db: Db, domainId: string, id: string) {
-  await db
-    .updateTable('shipping_types')
-    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is not', null)
-    .execute();
-}
-
 /** The domain of a live company. */
 export async function selectLiveCompanyDomain(db: Db, companyId: string): Promise<string | undefined> {
   const row = await db

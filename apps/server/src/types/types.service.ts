@@ -8,13 +8,12 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
 import { runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import { recoverRow, softDeleteRow } from '../platform/soft-delete.queries.ts';
 import {
   existsLiveTypeName,
-  recoverTypeRow,
   selectLiveCompanyDomain,
   selectType,
   selectTypes,
-  softDeleteType,
   type TTypeDbRow,
   TYPE_COLUMNS,
 } from './types.queries.ts';
@@ -50,7 +49,7 @@ export function createTypesService(db: Kysely<Database>) {
   async function remove(principal: TPrincipal, id: number) {
     const current = await selectType(db, recordScope(principal), String(id));
     if (!current) throw notFound();
-    await softDeleteType(db, current.domainId, current.id, principal.userId);
+    await softDeleteRow(db, 'shipping_types', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -58,7 +57,7 @@ export function createTypesService(db: Kysely<Database>) {
     if (!current) throw notFound();
     // Its name may have been given to another type of the domain while it was deleted.
     if (await existsLiveTypeName(db, current.domainId, current.name)) throw conflict('name');
-    await recoverTypeRow(db, current.domainId, current.id);
+    await recoverRow(db, 'shipping_types', current.domainId, current.id);
   }
 
   return { readList, remove, recover };

@@ -134,26 +134,6 @@ export async function updateCompanyRow(db: Db, domainId: string, id: string, val
     .execute();
 }
 
-export async function softDeleteCompany(db: Db, domainId: string, id: string, deletedBy: string) {
-  await db
-    .updateTable('companies')
-    .set({ deleted_at: sql`now()`, deleted_by: deletedBy, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
-export async function recoverCompanyRow(db: Db, domainId: string, id: string) {
-  await db
-    .updateTable('companies')
-    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is not', null)
-    .execute();
-}
-
 /** Live companies of a domain for a picker: by name, narrowed by `search`, at most `limit`. */
 export function selectCompanyPicker(db: Db, domainId: string, search: string | undefined, limit: number) {
   return db

@@ -8,6 +8,7 @@ import { notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
+import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
@@ -19,13 +20,11 @@ import {
   companyUsersCount,
   existsLiveTaxId,
   insertCompany,
-  recoverCompanyRow,
   selectCompanies,
   selectCompany,
   selectCompanyDomain,
   selectCompanyPicker,
   selectCompanyUserCounts,
-  softDeleteCompany,
   type TCompanyRow,
   updateCompanyRow,
 } from './companies.queries.ts';
@@ -145,7 +144,7 @@ export function createCompaniesService(db: Kysely<Database>) {
     assertAdministrator(principal);
     const current = await selectCompany(db, recordScope(principal), String(id));
     if (!current) throw notFound();
-    await softDeleteCompany(db, current.domainId, current.id, principal.userId);
+    await softDeleteRow(db, 'companies', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -154,7 +153,7 @@ export function createCompaniesService(db: Kysely<Database>) {
     if (!current) throw notFound();
     // Its tax id may have been given to another company while it was deleted.
     if (await existsLiveTaxId(db, current.domainId, current.taxId)) throw conflict('taxId');
-    await withConflictFields(COMPANY_UNIQUE_FIELDS, () => recoverCompanyRow(db, current.domainId, current.id));
+    await withConflictFields(COMPANY_UNIQUE_FIELDS, () => recoverRow(db, 'companies', current.domainId, current.id));
   }
 
   async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {

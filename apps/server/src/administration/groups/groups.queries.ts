@@ -128,26 +128,6 @@ export async function replaceGroupMembers(db: Db, groupId: string, userIds: read
     .execute();
 }
 
-export async function softDeleteGroup(db: Db, domainId: string, id: string, deletedBy: string) {
-  await db
-    .updateTable('groups')
-    .set({ deleted_at: sql`now()`, deleted_by: deletedBy, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
-export async function recoverGroupRow(db: Db, domainId: string, id: string) {
-  await db
-    .updateTable('groups')
-    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is not', null)
-    .execute();
-}
-
 export function selectGroupPicker(db: Db, domainId: string, search: string | undefined, limit: number) {
   return db
     .selectFrom('groups as g')

@@ -8,6 +8,7 @@ import { notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
+import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
@@ -29,14 +30,12 @@ import {
   GROUP_UNIQUE_FIELDS,
   groupUsersCount,
   insertGroup,
-  recoverGroupRow,
   replaceGroupMembers,
   selectGroup,
   selectGroupMembers,
   selectGroupPicker,
   selectGroups,
   selectGroupUserCounts,
-  softDeleteGroup,
   type TGroupRow,
   updateGroupRow,
 } from './groups.queries.ts';
@@ -151,7 +150,7 @@ export function createGroupsService(db: Kysely<Database>) {
     assertAdministrator(principal);
     const current = await selectGroup(db, recordScope(principal), String(id));
     if (!current) throw notFound();
-    await softDeleteGroup(db, current.domainId, current.id, principal.userId);
+    await softDeleteRow(db, 'groups', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -159,7 +158,7 @@ export function createGroupsService(db: Kysely<Database>) {
     const current = await selectGroup(db, recordScope(principal), String(id), true);
     if (!current) throw notFound();
     if (await existsLiveGroupName(db, current.domainId, current.name)) throw conflict('name');
-    await withConflictFields(GROUP_UNIQUE_FIELDS, () => recoverGroupRow(db, current.domainId, current.id));
+    await withConflictFields(GROUP_UNIQUE_FIELDS, () => recoverRow(db, 'groups', current.domainId, current.id));
   }
 
   async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {

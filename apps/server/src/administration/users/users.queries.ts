@@ -188,26 +188,6 @@ export async function replaceUserGroups(db: Db, userId: string, groupIds: readon
     .execute();
 }
 
-export async function softDeleteUser(db: Db, domainId: string, id: string, deletedBy: string) {
-  await db
-    .updateTable('users')
-    .set({ deleted_at: sql`now()`, deleted_by: deletedBy, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .execute();
-}
-
-export async function recoverUserRow(db: Db, domainId: string, id: string) {
-  await db
-    .updateTable('users')
-    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is not', null)
-    .execute();
-}
-
 export async function unblockUserRow(db: Db, domainId: string, id: string) {
   await db
     .updateTable('users')

@@ -17,6 +17,7 @@ import { sendExcel } from '../../platform/excel-export.ts';
 import type { TMailer } from '../../platform/mailer.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
+import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { createToken } from '../../platform/tokens.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
@@ -39,7 +40,6 @@ import { issueRecoveryLink, mailRecoveryLink } from './recovery-link.ts';
 import {
   existsLiveUsername,
   insertUser,
-  recoverUserRow,
   replaceUserCompanies,
   replaceUserGroups,
   revokeUserSessions,
@@ -47,7 +47,6 @@ import {
   selectUserPicker,
   selectUsers,
   selectUsersOfCompanies,
-  softDeleteUser,
   type TUserDetailDb,
   type TUserRowDb,
   type TUserValues,
@@ -287,7 +286,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     if (!current) throw notFound();
     if (current.id === principal.userId) throw new ApiError(400, 'ERR_SELF_ACTION');
     assertMayManage(principal, current.roles);
-    await softDeleteUser(db, current.domainId, current.id, principal.userId);
+    await softDeleteRow(db, 'users', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -296,7 +295,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     if (!current) throw notFound();
     assertMayManage(principal, current.roles);
     if (await existsLiveUsername(db, current.username)) throw conflict('userid');
-    await withConflictFields(USER_UNIQUE_FIELDS, () => recoverUserRow(db, current.domainId, current.id));
+    await withConflictFields(USER_UNIQUE_FIELDS, () => recoverRow(db, 'users', current.domainId, current.id));
   }
 
   async function unblock(principal: TPrincipal, id: number) {
