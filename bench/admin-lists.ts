@@ -340,7 +340,7 @@ async function startApp() {
   });
   await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
   await seedDemo(database.db);
-  const app: FastifyInstance = await buildApp({ config, database, logger });
+  const { app } = await buildApp({ config, database, logger });
   cleanups.push(() => app.close());
   await app.listen({ host: HOST, port: 0 });
   const { port } = app.server.address() as AddressInfo;

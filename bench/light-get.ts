@@ -115,7 +115,7 @@ async function sello(): Promise<TFigures> {
   cleanups.push(stop);
   await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
   await seedDemo(database.db);
-  const app = await buildApp({ config, database, logger });
+  const { app } = await buildApp({ config, database, logger });
   cleanups.push(() => app.close());
   const base = await listen(app);
 

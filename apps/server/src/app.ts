@@ -25,6 +25,7 @@ import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
 import type { TDatabase } from './db/database.ts';
+import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -42,7 +43,10 @@ import { readVersion } from './version.ts';
 
 export type TBuildOptions = { config: TConfig; database: TDatabase; logger: Logger };
 
-export async function buildApp({ config, database, logger }: TBuildOptions): Promise<FastifyInstance> {
+/** The app and the context its routes and jobs were given (tests and the seed use its services). */
+export type TBuiltApp = { app: FastifyInstance; ctx: TAppContext };
+
+export async function buildApp({ config, database, logger }: TBuildOptions): Promise<TBuiltApp> {
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
@@ -116,7 +120,10 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
 
-  await jobs.start(createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log }));
+  await jobs.start([
+    ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),
+    ...createDeliveryJobs(ctx),
+  ]);
   app.addHook('onClose', () => jobs.stop());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -132,5 +139,5 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   if (existsSync(config.consoleDistDir)) {
     await app.register(fastifyStatic, { root: config.consoleDistDir, wildcard: false, index: 'index.html' });
   }
-  return app;
+  return { app, ctx };
 }

@@ -48,6 +48,18 @@ const ZConfig = z
     CONSOLE_DIST_DIR: z.string().optional(),
     /** AES-256-GCM key that encrypts certificate private keys at rest (see docs/decisions.md). */
     CERTIFICATE_ENCRYPTION_KEY: encryptionKeyFromEnv.optional(),
+    /** The provider named on certificates and in messages to receivers. */
+    PROVIDER_NAME: z.string().min(1).max(200).default('Sello Trust Services'),
+    /** Generic JSON HTTP providers for SMS and WhatsApp (docs/decisions.md "Delivery"); without one, the outbox. */
+    SMS_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_PROVIDER_TOKEN: z.string().min(1).optional(),
+    WHATSAPP_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WHATSAPP_PROVIDER_TOKEN: z.string().min(1).optional(),
+    /** Shared secret the providers sign their delivery callbacks with (HMAC-SHA256). */
+    PROVIDER_CALLBACK_SECRET: z.string().min(16).optional(),
+    /** The provider's seal for signing certificates: a PKCS#12 file and its password. Without it a demo CA and seal are made in DATA_DIR/secrets. */
+    SEAL_P12_PATH: z.string().min(1).optional(),
+    SEAL_P12_PASSWORD: z.string().optional(),
     /** Largest `sendrequest` body, MiB: the documents travel in it base64-encoded. */
     SHIPPING_BODY_LIMIT_MB: z.coerce.number().int().min(1).max(2048).default(200),
   })

@@ -1,12 +1,9 @@
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedPreferences } from './db/seed.ts';
 import { seedDemoShippings } from './db/seed-shippings.ts';
-import { createLocalBlobStore } from './platform/blob-store.ts';
-import { createPreferences } from './preferences/preferences.service.ts';
 
 function printSignIns(url: string): void {
   const lines = DEMO_USERS.map((user) => `  ${user.username.padEnd(16)} ${DEMO_PASSWORD}   ${user.role}`);
@@ -34,16 +31,12 @@ async function main(): Promise<void> {
     }
   }
   await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
+  const { app, ctx } = await buildApp({ config, database, logger });
   if (config.SEED_DEMO && (await seedDemo(database.db))) {
-    // Demo shippings go through the shipping services, so their documents and events are real ones.
-    await seedDemoShippings({
-      db: database.db,
-      blobs: createLocalBlobStore(path.join(config.dataDir, 'files')),
-      preferences: createPreferences(database.db),
-    });
+    // Demo shippings go through the shipping services, so their documents, events and jobs are real ones.
+    await seedDemoShippings(ctx);
   }
 
-  const app = await buildApp({ config, database, logger });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

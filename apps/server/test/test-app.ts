@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { TAppContext } from '../src/app-context.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { connectDatabase, ensureDatabase, type TDatabase } from '../src/db/database.ts';
 import { DEMO_PASSWORD } from '../src/db/seed.ts';
@@ -14,6 +15,8 @@ export const TEST_CERTIFICATE_KEY = 'c2VsbG8tdGVzdC1jZXJ0aWZpY2F0ZS1rZXktMzItYnk
 
 export type TTestApp = {
   app: FastifyInstance;
+  /** What the routes and jobs were given: the job queue, stores and services. */
+  ctx: TAppContext;
   database: TDatabase;
   config: TConfig;
   close: () => Promise<void>;
@@ -37,10 +40,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const logger = pino({ level: 'silent' });
   const database = connectDatabase(url.toString(), 4, logger);
-  const app = await buildApp({ config, database, logger });
+  const { app, ctx } = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,
+    ctx,
     database,
     config,
     close: async () => {

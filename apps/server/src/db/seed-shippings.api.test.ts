@@ -18,11 +18,7 @@ afterAll(() => t.close());
 describe('seedDemoShippings', () => {
   it('creates demo shippings in varied states through the services, each with a verified event chain', async () => {
     const db = t.database.db;
-    const created = await seedDemoShippings({
-      db,
-      blobs: createLocalBlobStore(path.join(t.config.dataDir, 'files')),
-      preferences: createPreferences(db),
-    });
+    const created = await seedDemoShippings(t.ctx);
     expect(created).toBeGreaterThanOrEqual(25);
     const states = await db
       .selectFrom('shippings')

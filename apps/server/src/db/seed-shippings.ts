@@ -6,6 +6,7 @@ import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissio
 import { detectRoles } from '@sello/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { createShippingActions } from '../shippings/shipping-actions.service.ts';
@@ -398,10 +399,11 @@ export async function seedDemoShippings(deps: {
   db: Kysely<Database>;
   blobs: TBlobStore;
   preferences: TPreferences;
+  jobs: TJobQueue;
 }): Promise<number> {
   const { db } = deps;
   const creation = createShippingCreation(deps);
-  const actions = createShippingActions(db);
+  const actions = createShippingActions(db, deps.jobs);
   const types = new Map(
     (await db.selectFrom('shipping_types').select(['id', 'name']).execute()).map((row) => [row.name, Number(row.id)]),
   );

@@ -7,6 +7,8 @@ export const DELIVERY_JOBS = {
   dispatch: 'delivery-dispatch',
   /** `{ shippingId }`: builds and signs the certificate of a shipping in `pending_cert`/`pending_cert_postal`. */
   certificate: 'delivery-certificate',
+  /** `{ messageId }`: hands one recorded message to its channel adapter (provider transports only). */
+  send: 'delivery-send',
   /** Scheduled: closes unanswered shippings at their deadline and sends reminders before it. */
   expiry: 'delivery-expiry',
 } as const;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { type Db, fromKysely, PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { Database } from '../db/schema.ts';
 
 /** A kind of background work: a queue, its handler and, for periodic work, a cron schedule. */
 export type TJob = {
@@ -10,7 +11,13 @@ export type TJob = {
   cron?: string;
   /** Attempts after the first, spaced by exponential back-off. */
   retryLimit?: number;
-  run: (data: object) => Promise<void>;
+  /** Jobs fetched at once and handlers running at once in this copy (pg-boss `batchSize`, `localConcurrency`). */
+  batchSize?: number;
+  localConcurrency?: number;
+  /** Seconds between polls when idle (pg-boss default 2). */
+  pollingIntervalSeconds?: number;
+  /** The handler; a queue declared without one is created (so it can be sent to) but not worked here. */
+  run?: (data: object) => Promise<void>;
 };
 
 export type TJobQueue = {
@@ -18,7 +25,7 @@ export type TJobQueue = {
    * Queues one run of `name`; answers the job id. With `within` (a Kysely transaction) the job exists
    * only if that transaction commits, so a state change and the work it causes never come apart.
    */
-  send: (name: string, data?: object, options?: SendOptions & { within?: Kysely<never> }) => Promise<string | null>;
+  send: (name: string, data?: object, options?: SendOptions & { within?: Kysely<Database> }) => Promise<string | null>;
   stop: () => Promise<void>;
 };
 
@@ -45,9 +52,15 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
       await boss.start();
       for (const job of jobs) {
         await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true, retryDelay: 5 });
-        if (!work) continue;
-        await boss.work<object>(job.name, async (batch) => {
-          for (const item of batch) await job.run(item.data ?? {});
+        const run = job.run;
+        if (!work || !run) continue;
+        const workOptions = {
+          batchSize: job.batchSize ?? 1,
+          localConcurrency: job.localConcurrency ?? 1,
+          pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2,
+        };
+        await boss.work<object>(job.name, workOptions, async (batch) => {
+          for (const item of batch) await run(item.data ?? {});
         });
         if (job.cron) await boss.schedule(job.name, job.cron);
       }

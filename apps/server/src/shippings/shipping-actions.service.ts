@@ -3,6 +3,7 @@ import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { manageVisibility, recordVisibility, type TShippingVisibility } from './shipping-access.ts';
 import { applyTransition, assertAllowed, contextOf, eventTime } from './shipping-transitions.ts';
@@ -34,7 +35,7 @@ function assertDenyOutcome(input: TDenyInput): void {
   if (Object.keys(fields).length > 0) throw new ApiError(400, 'ERR_VALIDATION', fields);
 }
 
-export function createShippingActions(db: Kysely<Database>) {
+export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
   /** Runs `work` on one locked shipping the visibility reaches, in its own transaction; 404 otherwise. */
   function onShipping<T>(
     visibility: TShippingVisibility,
@@ -66,7 +67,7 @@ export function createShippingActions(db: Kysely<Database>) {
       const { slot, othersPending } = await takeAuthorisation(trx, shipping, principal);
       const at = eventTime();
       await decideAuthorisation(trx, slot.id, { decision: 'authorized', userId: principal.userId, at, comment });
-      await applyTransition(trx, shipping, 'authorize', principal.userId, {
+      await applyTransition(trx, jobs, shipping, 'authorize', principal.userId, {
         othersPending,
         reason: comment,
         details: { authorisation: Number(slot.id), round: shipping.authRound },
@@ -82,7 +83,7 @@ export function createShippingActions(db: Kysely<Database>) {
       const { slot } = await takeAuthorisation(trx, shipping, principal);
       const at = eventTime();
       await decideAuthorisation(trx, slot.id, { decision: 'denied', userId: principal.userId, at, comment });
-      await applyTransition(trx, shipping, 'deny', principal.userId, {
+      await applyTransition(trx, jobs, shipping, 'deny', principal.userId, {
         reason: comment,
         details: { authorisation: Number(slot.id), round: shipping.authRound },
       });
@@ -93,7 +94,7 @@ export function createShippingActions(db: Kysely<Database>) {
     await onShipping(manageVisibility(principal), id, async (trx, shipping) => {
       assertAllowed(shipping, 'retry');
       if (shipping.state !== 'auths_expired') {
-        await applyTransition(trx, shipping, 'retry', principal.userId);
+        await applyTransition(trx, jobs, shipping, 'retry', principal.userId);
         return;
       }
       // A new authorisation period: the same authorisers, a new round, a new deadline.
@@ -102,7 +103,7 @@ export function createShippingActions(db: Kysely<Database>) {
       const deadline = new Date(Date.now() + hours * 3_600_000);
       const slots = await selectRoundSlots(trx, shipping.id, shipping.authRound);
       await insertAuthorisations(trx, shipping.id, round, slots, deadline);
-      await applyTransition(trx, shipping, 'retry', principal.userId, {
+      await applyTransition(trx, jobs, shipping, 'retry', principal.userId, {
         authRound: round,
         authDeadlineAt: deadline,
         details: { round, authorisations: slots.length },
@@ -113,13 +114,13 @@ export function createShippingActions(db: Kysely<Database>) {
 
   async function remove(principal: TPrincipal, id: number) {
     await onShipping(manageVisibility(principal), id, (trx, shipping) =>
-      applyTransition(trx, shipping, 'delete', principal.userId),
+      applyTransition(trx, jobs, shipping, 'delete', principal.userId),
     );
   }
 
   async function recover(principal: TPrincipal, id: number) {
     await onShipping(manageVisibility(principal), id, (trx, shipping) =>
-      applyTransition(trx, shipping, 'recover', principal.userId),
+      applyTransition(trx, jobs, shipping, 'recover', principal.userId),
     );
   }
 
@@ -151,7 +152,7 @@ export function createShippingActions(db: Kysely<Database>) {
         if (!shipping || shipping.deletedAt !== null) return;
         if (shipping.state !== 'pending_auth' && shipping.state !== 'auths_pending_user') return;
         await expireOpenAuthorisations(trx, shipping.id, shipping.authRound, eventTime());
-        await applyTransition(trx, shipping, 'authExpire', null, { details: { round: shipping.authRound } });
+        await applyTransition(trx, jobs, shipping, 'authExpire', null, { details: { round: shipping.authRound } });
         expired.push(Number(id));
       });
     }

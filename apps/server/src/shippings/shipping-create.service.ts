@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { checkDocumentType, decodeDocument } from './document-check.ts';
@@ -27,6 +28,7 @@ import {
   type TNewDocument,
   type TNewReceiver,
 } from './shippings.queries.ts';
+import { queueStateFollowUp } from './state-follow-ups.ts';
 
 /** Collects field errors so one answer lists them all. */
 class FieldErrors {
@@ -91,7 +93,12 @@ function searchTextOf(request: TSendRequest): string {
     .toLowerCase();
 }
 
-export function createShippingCreation(deps: { db: Kysely<Database>; blobs: TBlobStore; preferences: TPreferences }) {
+export function createShippingCreation(deps: {
+  db: Kysely<Database>;
+  blobs: TBlobStore;
+  preferences: TPreferences;
+  jobs: TJobQueue;
+}) {
   const { db, blobs, preferences } = deps;
 
   /** Checks the documents and stores their bytes; answers their rows, or records field errors. */
@@ -258,6 +265,7 @@ export function createShippingCreation(deps: { db: Kysely<Database>; blobs: TBlo
           },
         },
       );
+      await queueStateFollowUp(deps.jobs, trx, shipping.id, null, lifecycle.state);
       return shipping.id;
     });
     return { requestId: Number(id) };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
-import type { TJob } from '../platform/jobs.ts';
+import type { TJob, TJobQueue } from '../platform/jobs.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingReport } from './shipping-report.service.ts';
 
@@ -17,8 +17,9 @@ export function createShippingJobs(deps: {
   db: Kysely<Database>;
   exportFiles: TBlobStore;
   logger: FastifyBaseLogger;
+  jobs: TJobQueue;
 }): TJob[] {
-  const actions = createShippingActions(deps.db);
+  const actions = createShippingActions(deps.db, deps.jobs);
   const report = createShippingReport({ db: deps.db, exports: deps.exportFiles, logger: deps.logger });
   return [
     {

@@ -8,8 +8,10 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
 import { GENESIS_HASH, hashEvent, type TLifecycleSnapshot } from './event-chain.ts';
 import { insertEvent, type TLockedShipping, updateLifecycle } from './shippings.queries.ts';
+import { queueStateFollowUp } from './state-follow-ups.ts';
 
 type Trx = Transaction<Database>;
 
@@ -99,11 +101,12 @@ export function contextOf(shipping: TLockedShipping, othersPending: boolean): TL
 }
 
 /**
- * Moves a locked shipping along the transition table and records the event, or throws 409
- * ERR_TRANSITION_NOT_ALLOWED and changes nothing.
+ * Moves a locked shipping along the transition table, records the event and queues the work the new
+ * state asks for, or throws 409 ERR_TRANSITION_NOT_ALLOWED and changes nothing.
  */
 export async function applyTransition(
   trx: Trx,
+  jobs: TJobQueue,
   shipping: TLockedShipping,
   action: ShippingAction,
   actor: TActorId,
@@ -142,6 +145,7 @@ export async function applyTransition(
     reason: options.reason,
     details: options.details,
   });
+  if (!to.deleted) await queueStateFollowUp(jobs, trx, shipping.id, from.state, to.state);
   shipping.state = to.state;
   shipping.result = to.result;
   shipping.deletedAt = to.deleted ? (shipping.deletedAt ?? at) : null;

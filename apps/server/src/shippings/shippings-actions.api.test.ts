@@ -225,7 +225,7 @@ describe('soft delete and recover', () => {
 describe('authorisation expiry and retry', () => {
   it('expires authorisations past their deadline (called by the job queue) and retries with a new round', async () => {
     const id = await send('Deed acceptance');
-    const actions = createShippingActions(t.database.db);
+    const actions = createShippingActions(t.database.db, t.ctx.jobs);
     expect(await actions.expireAuthorisations(new Date(Date.now() + 47 * 3_600_000))).not.toContain(id);
     const expired = await actions.expireAuthorisations(new Date(Date.now() + 49 * 3_600_000));
     expect(expired).toContain(id);

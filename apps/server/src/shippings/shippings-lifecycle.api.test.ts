@@ -46,7 +46,7 @@ async function perform(step: TStep, id: number): Promise<boolean> {
       return answer(admin.put(`shippings/recover/${id}`));
     case 'authExpire': {
       const farFuture = new Date(Date.now() + 400 * 86_400_000);
-      return (await createShippingActions(t.database.db).expireAuthorisations(farFuture)).includes(id);
+      return (await createShippingActions(t.database.db, t.ctx.jobs).expireAuthorisations(farFuture)).includes(id);
     }
   }
 }

@@ -13,8 +13,8 @@ const ok = { ok: true as const };
 export function registerShippingsRoutes(ctx: TAppContext): void {
   const { app, db, blobs, preferences } = ctx;
   const shippings = createShippingsService(db);
-  const creation = createShippingCreation({ db, blobs, preferences });
-  const actions = createShippingActions(db);
+  const creation = createShippingCreation({ db, blobs, preferences, jobs: ctx.jobs });
+  const actions = createShippingActions(db, ctx.jobs);
   const files = createShippingFiles({ db, blobs, preferences, shippings });
   const dashboard = createShippingDashboard(db);
   const report = createShippingReport({ db, exports: ctx.exportFiles, logger: app.log });

@@ -1,0 +1,25 @@
+import type { ShippingStateFilter } from '@sello/contracts/enums';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { DELIVERY_JOBS } from '../delivery/delivery-job-names.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
+
+/**
+ * Queues the work a state asks for, inside the transaction that enters it: a shipping that reaches
+ * `pending_to_send` is dispatched; one that reaches `pending_cert`/`pending_cert_postal` gets its
+ * certificate. Every way into those states goes through here, so none can be left waiting.
+ */
+export async function queueStateFollowUp(
+  jobs: TJobQueue,
+  trx: Transaction<Database>,
+  shippingId: string,
+  from: ShippingStateFilter | null,
+  to: ShippingStateFilter,
+): Promise<void> {
+  if (from === to) return;
+  if (to === 'pending_to_send') {
+    await jobs.send(DELIVERY_JOBS.dispatch, { shippingId }, { within: trx });
+  } else if (to === 'pending_cert' || to === 'pending_cert_postal') {
+    await jobs.send(DELIVERY_JOBS.certificate, { shippingId }, { within: trx });
+  }
+}
