@@ -11,4 +11,7 @@ export const E2E = {
   pgPort,
   databaseUrl: `postgres://sello:sello-embedded@127.0.0.1:${pgPort}/sello`,
   password: 'Sello-Demo-2026',
+  /** The test mail server (e2e/mail-sink.ts): SMTP for the app, and its messages as JSON for the tests. */
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? port + 1),
+  mailApiPort: Number(process.env.E2E_MAIL_API_PORT ?? port + 2),
 } as const;
