@@ -22,8 +22,10 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
     {
       name: DELIVERY_JOBS.dispatch,
       retryLimit: 8,
-      // Each dispatch is one short transaction: several at once keep both cores busy (bench/dispatch.ts).
-      batchSize: 8,
+      // pg-boss waits a polling interval after each fetch unless the batch took longer, so a worker
+      // handles at most one batch a second: big batches, worked one after another by four workers,
+      // keep a backlog moving (bench/dispatch.ts). A failed batch is retried whole; dispatch is idempotent.
+      batchSize: 50,
       localConcurrency: 4,
       pollingIntervalSeconds: 1,
       run: async (data) => void (await dispatchShipping(ctx, String((data as { shippingId: string }).shippingId))),
@@ -31,7 +33,8 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
     {
       name: DELIVERY_JOBS.send,
       retryLimit: 8,
-      batchSize: 1,
+      // Provider failures do not throw (the message records them), so a batch fails only with the database.
+      batchSize: 10,
       localConcurrency: 4,
       pollingIntervalSeconds: 1,
       run: (data) => sendMessage(sendDeps, String((data as { messageId: string }).messageId)),
