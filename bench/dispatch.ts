@@ -2,107 +2,22 @@
 // `pending_to_send` with their dispatch jobs queued in one transaction; the real server, in its own
 // process with the job workers on, dispatches them (deadline, link, outbox message, event, `sent`). The
 // figure is N divided by the time from the commit that queued the jobs to the last shipping `sent`.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/database.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
 import { DELIVERY_JOBS } from '../apps/server/src/delivery/delivery-job-names.ts';
 import { createJobQueue } from '../apps/server/src/platform/jobs.ts';
 import { loadAverage, round } from './lib/bench-helpers.ts';
 import { REPO_ROOT, writeResult } from './lib/bench-result.ts';
+import { cleanUp, freePort, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
 
-const HOST = '127.0.0.1';
 const DATA_DIR = '.test-data/bench-dispatch-db';
-const DATABASE = 'sello';
 const SHIPPINGS = Number(process.env.BENCH_DISPATCH_SHIPPINGS ?? 2_000);
 const BUDGET = { shippingsPerSecond: 200 } as const;
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-}
+const cleanups: TCleanups = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startDatabase() {
-  // Any free port: other benches and helpers on this machine hold the fixed ones.
-  const pgPort = await freePort();
-  const dataDir = path.join(REPO_ROOT, DATA_DIR);
-  rmSync(dataDir, { recursive: true, force: true });
-  const logger = pino({ level: 'warn' });
-  const embedded = await startEmbeddedPostgres({ dataDir, port: pgPort, logger });
-  cleanups.push(async () => {
-    await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  await ensureDatabase(embedded.adminUrl, DATABASE);
-  const url = embedded.urlFor(DATABASE);
-  const database = connectDatabase(url, 4, logger);
-  cleanups.push(() => database.close());
-  await migrate(database.pool);
-  await seedPreferences(database.db, 5);
-  await seedDemo(database.db);
-  return { url, database };
-}
-
-/** The real server in its own process, production settings, working the job queues. */
-async function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST,
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR,
-        SEED_DEMO: 'false',
-        JOBS_ENABLED: 'true',
-        CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      },
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      await fetch(`http://${HOST}:${port}/healthz`);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error('the server did not start within 60 s');
-}
-
-type TDatabase = Awaited<ReturnType<typeof startDatabase>>['database'];
+type TDatabase = Awaited<ReturnType<typeof startBenchDatabase>>['database'];
 
 /**
  * N sandbox shippings of a notification type, one receiver each, in `pending_to_send`, and their
@@ -149,8 +64,14 @@ async function queueShippings(database: TDatabase): Promise<number> {
 
 async function main(): Promise<void> {
   const load = { start: loadAverage(), end: 0 };
-  const { url, database } = await startDatabase();
-  await startServer(url);
+  // Any free port: other benches and helpers on this machine hold the fixed ones.
+  const { url, database } = await startBenchDatabase({ dataDir: DATA_DIR, port: await freePort(), cleanups });
+  await startBenchServer({
+    databaseUrl: url,
+    dataDir: DATA_DIR,
+    env: { LOG_LEVEL: 'warn', JOBS_ENABLED: 'true' },
+    cleanups,
+  });
   const committed = await queueShippings(database);
   const count = async (query: string) => Number((await database.pool.query(query)).rows[0].n);
   const deadline = Date.now() + 120_000;
@@ -193,4 +114,4 @@ main()
     process.stderr.write(`dispatch bench failed: ${(error as Error).stack ?? error}\n`);
     process.exitCode = 1;
   })
-  .finally(cleanUp);
+  .finally(() => cleanUp(cleanups));

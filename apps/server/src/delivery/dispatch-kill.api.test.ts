@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitFor } from '../../test/processes.ts';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { signedInClient, TEST_CERTIFICATE_KEY, type TTestApp } from '../../test/test-app.ts';
@@ -17,25 +17,6 @@ import { connectDatabase, type TDatabase } from '../db/database.ts';
 const root = path.resolve(import.meta.dirname, '../../../..');
 const main = path.join(root, 'apps/server/src/main.ts');
 const SHIPPINGS = 12;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(predicate: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await predicate()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 let setup: TTestApp;
 let database: TDatabase;
