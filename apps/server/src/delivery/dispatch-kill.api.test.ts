@@ -117,6 +117,8 @@ describe('killing the server in the middle of the dispatch', () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server!.once('exit', resolve));
     server = null;
+    const schedule = await database.pool.query("SELECT cron FROM pgboss.schedule WHERE name = 'delivery-sweep'");
+    expect(schedule.rows).toEqual([{ cron: '* * * * *' }]);
 
     // At most once: every guid the SMTP server received is distinct.
     const guids = receivedGuids();
