@@ -3,20 +3,13 @@
 // embedded PostgreSQL this bench starts; the bench signs in as a domain administrator and measures seven
 // list calls over HTTP, then the Excel export of 100,000 rows (time to the first byte, total time, the
 // server's peak resident memory). Loopback only.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { API_PREFIX } from '@sello/contracts/endpoint';
-import pino from 'pino';
-import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../apps/server/src/db/database.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
 import { bulkLoad } from './lib/admin-bulk-load.ts';
 import {
   countXlsxRows,
@@ -30,17 +23,15 @@ import {
   toSearch,
 } from './lib/bench-helpers.ts';
 import { REPO_ROOT, writeResult } from './lib/bench-result.ts';
+import { cleanUp, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
 import { loadShippings } from './lib/shippings-load.ts';
 
 const HOST = '127.0.0.1';
 const DATA_DIR = '.test-data/bench-shippings-db';
 const PG_PORT = 54398;
-const DATABASE = 'sello';
 const USER = 'domain.admin';
 const SHIPPINGS = Number(process.env.BENCH_SHIPPINGS ?? 1_000_000);
 const EXPORT_ROWS = 100_000;
-/** Node's flags as `npm run serve` starts the server (package.json): the young generation capped at 8 MiB. */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 const SAMPLING = { warmup: 15, requests: 150, maxSeconds: 10 } as const;
 const BUDGET = {
   p95Ms: 50,
@@ -105,21 +96,7 @@ type TFigures = {
   ok: boolean;
 };
 
-const cleanups: (() => Promise<unknown>)[] = [];
-async function cleanUp(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const cleanups: TCleanups = [];
 
 /** Resident memory of a process now and at its peak so far, from /proc (kB lines of VmRSS and VmHWM). */
 function processMemory(pid: number): { rss: number; hwm: number } {
@@ -132,22 +109,7 @@ async function startDatabase() {
   if (await portInUse(HOST, PG_PORT)) {
     throw new Error(`port ${PG_PORT} is taken: stop the PostgreSQL that uses ${DATA_DIR} first`);
   }
-  const dataDir = path.join(REPO_ROOT, DATA_DIR);
-  rmSync(dataDir, { recursive: true, force: true });
-  const logger = pino({ level: 'warn' });
-  const embedded = await startEmbeddedPostgres({ dataDir, port: PG_PORT, logger });
-  cleanups.push(async () => {
-    await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  await ensureDatabase(embedded.adminUrl, DATABASE);
-  const url = embedded.urlFor(DATABASE);
-  const database = connectDatabase(url, 4, logger);
-  cleanups.push(() => database.close());
-  await migrate(database.pool);
-  await seedPreferences(database.db, 5);
-  await seedDemo(database.db);
-  return { url, database };
+  return startBenchDatabase({ dataDir: DATA_DIR, port: PG_PORT, cleanups });
 }
 
 async function load(database: Awaited<ReturnType<typeof startDatabase>>['database']) {
@@ -202,44 +164,8 @@ async function load(database: Awaited<ReturnType<typeof startDatabase>>['databas
 }
 
 /** The real server in its own process, production settings, logging at info to nowhere. */
-async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST,
-        PORT: String(port),
-        LOG_LEVEL: 'info',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR,
-        SEED_DEMO: 'false',
-        CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      },
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  });
-  const base = `http://${HOST}:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      await fetch(`${base}${API_PREFIX}security/login`, { method: 'OPTIONS' });
-      return { base, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error('the server did not start within 60 s');
+function startServer(databaseUrl: string) {
+  return startBenchServer({ databaseUrl, dataDir: DATA_DIR, env: { LOG_LEVEL: 'info' }, cleanups });
 }
 
 async function measure(base: string, scenario: TScenario, headers: Record<string, string>): Promise<TFigures> {
@@ -373,7 +299,7 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       interrupted = true;
       process.stderr.write(`shippings-list: ${signal}, stopping the server and PostgreSQL\n`);
-      void cleanUp().finally(() => process.exit(130));
+      void cleanUp(cleanups).finally(() => process.exit(130));
     });
   }
   const began = performance.now();
@@ -463,7 +389,7 @@ async function main(): Promise<void> {
     process.stderr.write(`shippings-list: ${(error as Error).stack ?? error}\n`);
     process.exitCode = 2;
   } finally {
-    await cleanUp();
+    await cleanUp(cleanups);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TCertificateKey } from './administration/certificates/certificate-key.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
+import type { TChannelAdapters } from './delivery/channel-adapter.ts';
 import type { TBlobStore } from './platform/blob-store.ts';
 import type { TJobQueue } from './platform/jobs.ts';
 import type { TMailer } from './platform/mailer.ts';
@@ -26,4 +27,6 @@ export type TAppContext = {
   exportFiles: TBlobStore;
   /** Background work: queue jobs here (inside the transaction that causes them, with `within`). */
   jobs: TJobQueue;
+  /** The ways messages leave, by transport (built from the configuration; postal adds its own). */
+  channelAdapters: TChannelAdapters;
 };

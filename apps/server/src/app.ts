@@ -25,7 +25,10 @@ import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
 import type { TDatabase } from './db/database.ts';
+import { createChannelAdapters } from './delivery/adapters/channel-adapters.ts';
+import { DELIVERY_JOBS } from './delivery/delivery-job-names.ts';
 import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
+import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -103,6 +106,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     blobs: createLocalBlobStore(path.join(config.dataDir, 'files')),
     exportFiles: createLocalBlobStore(path.join(config.dataDir, 'exports')),
     jobs,
+    channelAdapters: createChannelAdapters(config, preferences),
   };
   registerSecurityRoutes(ctx);
   registerAccountRoutes(ctx);
@@ -119,12 +123,15 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerShippingsRoutes(ctx);
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
+  registerProviderCallbackRoutes(ctx);
 
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),
     ...createDeliveryJobs(ctx),
   ]);
   app.addHook('onClose', () => jobs.stop());
+  // A copy that works jobs first picks up what a stopped or killed copy left behind.
+  if (config.JOBS_ENABLED) await jobs.send(DELIVERY_JOBS.sweep);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

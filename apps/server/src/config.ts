@@ -55,6 +55,8 @@ const ZConfig = z
     SMS_PROVIDER_TOKEN: z.string().min(1).optional(),
     WHATSAPP_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     WHATSAPP_PROVIDER_TOKEN: z.string().min(1).optional(),
+    /** Seconds a shipping may wait in `pending_to_send` (or a message overdue) before the sweep queues it again. */
+    DELIVERY_SWEEP_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Shared secret the providers sign their delivery callbacks with (HMAC-SHA256). */
     PROVIDER_CALLBACK_SECRET: z.string().min(16).optional(),
     /** The provider's seal for signing certificates: a PKCS#12 file and its password. Without it a demo CA and seal are made in DATA_DIR/secrets. */

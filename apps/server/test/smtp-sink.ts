@@ -3,8 +3,11 @@ import { SMTPServer } from 'smtp-server';
 
 export type TReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on a loopback port that keeps every message it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on a loopback port that keeps every message it receives; `delayMs` makes it
+ * answer each message that much later (a slow provider).
+ */
+export async function startSmtpSink(options: { delayMs?: number } = {}) {
   const received: TReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -17,12 +20,16 @@ export async function startSmtpSink() {
         raw += chunk;
       });
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw,
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+          });
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   });

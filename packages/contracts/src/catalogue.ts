@@ -2,6 +2,7 @@ import { accountApi } from './catalogue/account.ts';
 import { adminApi } from './catalogue/admin.ts';
 import { administrationApi } from './catalogue/administration.ts';
 import { configurationApi } from './catalogue/configuration.ts';
+import { deliveryApi } from './catalogue/delivery.ts';
 import { downloadApi } from './catalogue/download.ts';
 import { importsApi } from './catalogue/imports.ts';
 import { securityApi } from './catalogue/security.ts';
@@ -22,6 +23,7 @@ export const API_GROUPS = {
   types: typesApi,
   templates: templatesApi,
   download: downloadApi,
+  delivery: deliveryApi,
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));

@@ -64,6 +64,8 @@ export const ERROR_KEYS = [
   'ERR_NO_EVIDENCE',
   'ERR_NOT_SENT',
   'ERR_FILE_NAME_TOO_LONG',
+  // delivery
+  'ERR_SIGNATURE_INVALID',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

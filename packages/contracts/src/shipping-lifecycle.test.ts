@@ -189,4 +189,17 @@ describe('shipping lifecycle (table)', () => {
     for (const action of ['retry', 'authorize', 'deny', 'delete', 'recover'] as const)
       expect(applyAction(sent, action)).toBeNull();
   });
+
+  it('closes a certified e-mail or SMS on the provider delivery report, only while it is sent', () => {
+    const sent = applyAction(initialLifecycle({ requiresAuth: false }), 'dispatch')!;
+    expect(applyAction(sent, 'certifiedDelivered')).toEqual({
+      state: 'pending_cert',
+      result: 'accepted',
+      deleted: false,
+    });
+    const inCourse = applyAction(sent, 'deliver')!;
+    for (const state of [inCourse, initialLifecycle({ requiresAuth: false }), applyAction(sent, 'dispatchFailed')!]) {
+      expect(applyAction(state, 'certifiedDelivered')).toBeNull();
+    }
+  });
 });

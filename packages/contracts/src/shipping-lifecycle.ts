@@ -25,6 +25,7 @@ export const SYSTEM_EVENTS = [
   'dispatch',
   'dispatchFailed',
   'deliver',
+  'certifiedDelivered',
   'accept',
   'reject',
   'pinFailed',
@@ -123,6 +124,9 @@ export const TRANSITIONS: readonly TTransition[] = [
   // The recipient's side
   { from: ['sent'], action: 'deliver', to: 'in_course', result: null },
   { from: ['sent'], action: 'dispatchFailed', to: 'pending_cert', result: 'error' },
+  // Certified e-mail and SMS have no recipient page: the provider's delivery report to every receiver
+  // is the evidence, so it closes them.
+  { from: ['sent'], action: 'certifiedDelivered', to: 'pending_cert', result: 'accepted' },
   { from: TRAVELLING, action: 'accept', fromResults: UNANSWERED, to: 'pending_cert', result: 'accepted' },
   { from: TRAVELLING, action: 'reject', fromResults: UNANSWERED, to: 'pending_cert', result: 'deny' },
   { from: TRAVELLING, action: 'pinFailed', fromResults: UNANSWERED, to: 'pending_cert', result: 'pin_error' },

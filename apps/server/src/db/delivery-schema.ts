@@ -22,6 +22,8 @@ export type DeliveryMessagesTable = {
   error: string | null;
   created_at: Generated<Date> & Timestamp;
   status_at: Generated<Date> & Timestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date> & Timestamp;
 };
 
 export type OutboxView = {

@@ -21,3 +21,20 @@ export type TChannelAdapter = {
   transport: Exclude<DeliveryMessagesTable['transport'], 'outbox'>;
   send: (message: TOutgoingMessage) => Promise<{ providerRef: string | null }>;
 };
+
+/** Every adapter this copy has, by transport; a transport without one fails its messages loudly. */
+export type TChannelAdapters = Partial<Record<TChannelAdapter['transport'], TChannelAdapter>>;
+
+/**
+ * How an adapter says a hand-over went wrong. `transient`: nothing reached the provider, or the
+ * provider dedupes by guid, so trying again later is safe. `permanent`: the provider refused it for
+ * good (a 4xx, a 5xx SMTP reply). `unknown`: it may have been sent (SMTP cut after DATA): never resent.
+ */
+export class ChannelSendError extends Error {
+  constructor(
+    readonly kind: 'transient' | 'permanent' | 'unknown',
+    message: string,
+  ) {
+    super(message);
+  }
+}

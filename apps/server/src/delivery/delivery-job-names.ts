@@ -11,4 +11,6 @@ export const DELIVERY_JOBS = {
   send: 'delivery-send',
   /** Scheduled: closes unanswered shippings at their deadline and sends reminders before it. */
   expiry: 'delivery-expiry',
+  /** Scheduled (and at start): re-queues shippings and messages whose job was lost, e.g. by a killed copy. */
+  sweep: 'delivery-sweep',
 } as const;

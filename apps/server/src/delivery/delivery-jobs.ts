@@ -1,16 +1,46 @@
 import type { TAppContext } from '../app-context.ts';
 import type { TJob } from '../platform/jobs.ts';
 import { DELIVERY_JOBS } from './delivery-job-names.ts';
+import { dispatchShipping } from './dispatch.service.ts';
+import { sendMessage } from './dispatch-send.ts';
+import { sweepDispatch } from './dispatch-sweep.ts';
 
 /**
  * The delivery side's background work. Every queue is declared here so any copy can send to it;
  * a queue without `run` is not worked by this copy.
  */
-export function createDeliveryJobs(_ctx: TAppContext): TJob[] {
+export function createDeliveryJobs(ctx: TAppContext): TJob[] {
+  const sendDeps = {
+    db: ctx.db,
+    jobs: ctx.jobs,
+    logger: ctx.app.log,
+    get channelAdapters() {
+      return ctx.channelAdapters;
+    },
+  };
   return [
-    { name: DELIVERY_JOBS.dispatch },
-    { name: DELIVERY_JOBS.send },
+    {
+      name: DELIVERY_JOBS.dispatch,
+      retryLimit: 8,
+      // pg-boss waits a polling interval after each fetch unless the batch took longer, so a worker
+      // handles at most one batch a second: big batches, worked one after another by four workers,
+      // keep a backlog moving (bench/dispatch.ts). A failed batch is retried whole; dispatch is idempotent.
+      batchSize: 50,
+      localConcurrency: 4,
+      pollingIntervalSeconds: 1,
+      run: async (data) => void (await dispatchShipping(ctx, String((data as { shippingId: string }).shippingId))),
+    },
+    {
+      name: DELIVERY_JOBS.send,
+      retryLimit: 8,
+      // Provider failures do not throw (the message records them), so a batch fails only with the database.
+      batchSize: 10,
+      localConcurrency: 4,
+      pollingIntervalSeconds: 1,
+      run: (data) => sendMessage(sendDeps, String((data as { messageId: string }).messageId)),
+    },
     { name: DELIVERY_JOBS.certificate },
     { name: DELIVERY_JOBS.expiry },
+    { name: DELIVERY_JOBS.sweep, cron: '* * * * *', retryLimit: 1, run: async () => void (await sweepDispatch(ctx)) },
   ];
 }

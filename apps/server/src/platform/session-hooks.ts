@@ -16,9 +16,13 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Posts that cannot carry the XSRF header and prove themselves otherwise: the DownloadFile form
- * carries the session token in its body, which a forging site does not know.
+ * carries the session token in its body, which a forging site does not know; providers' delivery
+ * reports are signed with a shared secret.
  */
-const XSRF_EXEMPT: readonly RegExp[] = [/^\/rest\/services\/DownloadFile(?:\?|$)/];
+const XSRF_EXEMPT: readonly RegExp[] = [
+  /^\/rest\/services\/DownloadFile(?:\?|$)/,
+  /^\/rest\/services\/delivery\/callback\/[a-z]+(?:\?|$)/,
+];
 
 /**
  * Per request: resolve the principal from the `auth-token` header, enforce the XSRF double-submit

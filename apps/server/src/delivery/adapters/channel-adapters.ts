@@ -1,0 +1,40 @@
+import { PREFERENCES } from '@sello/contracts/constants';
+import type { TConfig } from '../../config.ts';
+import type { TPreferences } from '../../preferences/preferences.service.ts';
+import type { TChannelAdapters } from '../channel-adapter.ts';
+import { createHttpProviderAdapter } from './http-provider-adapter.ts';
+import { createSmtpAdapter } from './smtp-adapter.ts';
+
+/** The public address providers post their delivery reports to (the console's origin). */
+export async function providerCallbackUrl(preferences: TPreferences, channel: 'sms' | 'whatsapp'): Promise<string> {
+  const consoleUrl = (await preferences.get(PREFERENCES.consoleUrl)) ?? 'http://localhost:8080/';
+  return new URL(`/rest/services/delivery/callback/${channel}`, consoleUrl).toString();
+}
+
+/**
+ * The adapters the configuration names. On-screen needs none: the recipient page is the channel, so
+ * its message is recorded as sent. Postal plugs its adapter in here (the print batches).
+ */
+export function createChannelAdapters(config: TConfig, preferences: TPreferences): TChannelAdapters {
+  const adapters: TChannelAdapters = {
+    onscreen: { transport: 'onscreen', send: async () => ({ providerRef: null }) },
+  };
+  if (config.SMTP_URL) adapters.smtp = createSmtpAdapter(config.SMTP_URL, config.MAIL_FROM);
+  if (config.SMS_PROVIDER_URL) {
+    adapters.sms_http = createHttpProviderAdapter({
+      transport: 'sms_http',
+      url: config.SMS_PROVIDER_URL,
+      token: config.SMS_PROVIDER_TOKEN,
+      callbackUrl: () => providerCallbackUrl(preferences, 'sms'),
+    });
+  }
+  if (config.WHATSAPP_PROVIDER_URL) {
+    adapters.whatsapp_http = createHttpProviderAdapter({
+      transport: 'whatsapp_http',
+      url: config.WHATSAPP_PROVIDER_URL,
+      token: config.WHATSAPP_PROVIDER_TOKEN,
+      callbackUrl: () => providerCallbackUrl(preferences, 'whatsapp'),
+    });
+  }
+  return adapters;
+}

@@ -1,0 +1,45 @@
+import nodemailer from 'nodemailer';
+import { ChannelSendError, type TChannelAdapter } from '../channel-adapter.ts';
+
+/** Seconds SMTP may take per step, so a stuck server fails a send instead of holding it for minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+type TSmtpError = Error & { code?: string; command?: string; responseCode?: number };
+
+/**
+ * Tells what an SMTP failure means for the message: a reply code says the server refused it (5xx for
+ * good, 4xx for now); a failure while connecting means nothing was handed over; anything else (a cut
+ * during or after DATA) may have delivered it, so it is never sent again.
+ */
+export function classifySmtpError(error: TSmtpError): ChannelSendError {
+  const text = `${error.code ?? 'SMTP'}: ${error.message}`.slice(0, 500);
+  if (error.responseCode !== undefined && error.responseCode >= 500) return new ChannelSendError('permanent', text);
+  if (error.responseCode !== undefined && error.responseCode >= 400) return new ChannelSendError('transient', text);
+  if (error.command === 'CONN' || error.code === 'ECONNECTION' || error.code === 'EDNS') {
+    return new ChannelSendError('transient', text);
+  }
+  return new ChannelSendError('unknown', text);
+}
+
+/** E-mail over SMTP (nodemailer). The Message-ID carries the message guid; the server's reply is the reference. */
+export function createSmtpAdapter(smtpUrl: string, from: string): TChannelAdapter {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const domain = from.split('@')[1] ?? 'sello.local';
+  return {
+    transport: 'smtp',
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: message.recipient,
+          subject: message.subject ?? '',
+          text: message.body,
+          messageId: `<${message.guid}@${domain}>`,
+        });
+        return { providerRef: String(info.response ?? info.messageId).slice(0, 500) };
+      } catch (error) {
+        throw classifySmtpError(error as TSmtpError);
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { findTransition, type ShippingAction } from '@sello/contracts/shipping-lifecycle';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
+import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
+import { lockShipping } from '../shippings/shippings.queries.ts';
+import { allAccessDelivered, selectServiceKind, type TMessageRow, updateReceiverStatus } from './dispatch.queries.ts';
+import { isCertifiedKind } from './dispatch.service.ts';
+
+type Trx = Transaction<Database>;
+
+/** What became of a message: handed to the provider, delivered, refused for good, or unknowable. */
+export type TDeliveryOutcome = 'sent' | 'delivered' | 'failed' | 'unknown';
+
+const EVENT_OF: Record<TDeliveryOutcome, string> = {
+  sent: 'messageSent',
+  delivered: 'messageDelivered',
+  failed: 'messageFailed',
+  unknown: 'messageUnknown',
+};
+
+/**
+ * Records on the shipping what became of one of its messages, as evidence, and moves the shipping when
+ * the outcome decides it: the first delivered access message takes it `sent` → `in_course`; for
+ * certified kinds, every receiver delivered closes it (`certifiedDelivered`); a failed or unknown one
+ * is a failed delivery (`dispatchFailed`). Otherwise (pin and reminder messages, a shipping already
+ * further on) an event with the same state before and after. Runs inside the caller's transaction.
+ */
+export async function recordDeliveryOutcome(
+  jobs: TJobQueue,
+  trx: Trx,
+  message: Pick<TMessageRow, 'guid' | 'shippingId' | 'receiverId' | 'purpose' | 'channel' | 'transport'>,
+  outcome: TDeliveryOutcome,
+  report: { providerRef?: string | null; detail?: string | null; reportedAt?: string | null; source: string },
+): Promise<void> {
+  const shipping = await lockShipping(trx, null, message.shippingId);
+  if (!shipping) return;
+  const at = eventTime();
+  const details = {
+    message: message.guid,
+    receiver: message.receiverId,
+    channel: message.channel,
+    transport: message.transport,
+    purpose: message.purpose,
+    outcome,
+    source: report.source,
+    providerRef: report.providerRef ?? null,
+    reportedAt: report.reportedAt ?? null,
+  };
+  const reason = report.detail ?? null;
+  let action: ShippingAction | null = null;
+  if (message.purpose === 'access') {
+    if (outcome === 'delivered') {
+      await updateReceiverStatus(trx, message.receiverId, 'delivered', at, ['pending', 'sent', 'failed']);
+      const { serviceKind } = await selectServiceKind(trx, message.shippingId);
+      if (!isCertifiedKind(serviceKind)) action = 'deliver';
+      else if (await allAccessDelivered(trx, message.shippingId)) action = 'certifiedDelivered';
+    } else if (outcome === 'failed' || outcome === 'unknown') {
+      await updateReceiverStatus(trx, message.receiverId, 'failed', at, ['pending', 'sent']);
+      action = 'dispatchFailed';
+    }
+  }
+  if (action && findTransition(lifecycleOf(shipping), action, contextOf(shipping, false))) {
+    await applyTransition(trx, jobs, shipping, action, null, { reason, details });
+    return;
+  }
+  const lifecycle = lifecycleOf(shipping);
+  await appendEvent(trx, shipping, {
+    at,
+    actor: null,
+    action: EVENT_OF[outcome],
+    from: lifecycle,
+    to: lifecycle,
+    reason,
+    details,
+  });
+}

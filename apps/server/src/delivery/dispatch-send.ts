@@ -1,0 +1,137 @@
+import type { Language } from '@sello/contracts/constants';
+import type { Channel } from '@sello/contracts/enums';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { TAppContext } from '../app-context.ts';
+import type { Database } from '../db/schema.ts';
+import { ChannelSendError } from './channel-adapter.ts';
+import { DELIVERY_JOBS } from './delivery-job-names.ts';
+import {
+  selectMessage,
+  type TMessageRow,
+  type TMessageStatus,
+  tryLockMessage,
+  unlockMessage,
+  updateMessageReference,
+  updateMessageStatus,
+} from './dispatch.queries.ts';
+import { recordDeliveryOutcome, type TDeliveryOutcome } from './dispatch-outcomes.ts';
+
+export type TSendDeps = Pick<TAppContext, 'db' | 'jobs' | 'channelAdapters'> & { logger: FastifyBaseLogger };
+
+/** Hand-overs a message gets before it fails for good. */
+export const MAX_SEND_ATTEMPTS = 6;
+
+/** Seconds before try `attempt + 1`: 10 s, 20 s, 40 s … capped at 30 minutes. */
+export function backoffSeconds(attempt: number): number {
+  return Math.min(1800, 10 * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Settles a message and records on its shipping what became of it, in one transaction. The status
+ * moves only from `sending`, so a provider report that arrived first is not overwritten.
+ */
+async function settle(
+  deps: TSendDeps,
+  conn: Kysely<Database>,
+  message: TMessageRow,
+  outcome: TDeliveryOutcome,
+  report: { providerRef?: string | null; error?: string | null },
+): Promise<void> {
+  await conn.transaction().execute(async (trx) => {
+    const moved = await updateMessageStatus(
+      trx,
+      message.id,
+      { status: outcome, at: new Date(), providerRef: report.providerRef, error: report.error ?? null },
+      ['sending', 'queued'],
+    );
+    if (!moved) {
+      if (report.providerRef !== undefined) await updateMessageReference(trx, message.id, report.providerRef);
+      return;
+    }
+    await recordDeliveryOutcome(deps.jobs, trx, message, outcome, {
+      providerRef: report.providerRef,
+      detail: report.error ?? null,
+      source: message.transport,
+    });
+  });
+}
+
+async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: string): Promise<void> {
+  const message = await selectMessage(conn, messageId);
+  if (!message || (message.status !== 'queued' && message.status !== 'sending')) return;
+  const adapter = deps.channelAdapters[message.transport as keyof TSendDeps['channelAdapters']];
+  if (!adapter) {
+    deps.logger.error({ messageId, transport: message.transport }, 'no channel adapter for the transport');
+    await settle(deps, conn, message, 'failed', { error: `no adapter for transport ${message.transport}` });
+    return;
+  }
+  if (message.status === 'sending') {
+    // Its sender died while handing it over. SMTP cannot tell whether the server took it: never twice.
+    if (message.transport === 'smtp') {
+      await settle(deps, conn, message, 'unknown', { error: 'interrupted while sending; not sent again' });
+      return;
+    }
+  }
+  if (message.attempts >= MAX_SEND_ATTEMPTS) {
+    await settle(deps, conn, message, 'failed', { error: `gave up after ${message.attempts} attempts` });
+    return;
+  }
+  const attempts = message.attempts + 1;
+  // Committed before the provider is called: a crash from here on leaves `sending` behind as the trace.
+  await updateMessageStatus(conn, message.id, { status: 'sending', at: new Date(), attempts });
+  message.status = 'sending';
+  try {
+    const { providerRef } = await adapter.send({
+      guid: message.guid,
+      channel: message.channel as Channel,
+      recipient: message.recipient,
+      subject: message.subject,
+      body: message.body,
+      language: (message.language ?? 'es-es') as Language,
+    });
+    // SMTP has no later report: the server accepting the message is its delivery.
+    await settle(deps, conn, message, message.transport === 'smtp' ? 'delivered' : 'sent', { providerRef });
+  } catch (error) {
+    const failure =
+      error instanceof ChannelSendError
+        ? error
+        : new ChannelSendError(message.transport === 'smtp' ? 'unknown' : 'transient', String(error));
+    if (failure.kind === 'transient' && attempts < MAX_SEND_ATTEMPTS) {
+      const delay = backoffSeconds(attempts);
+      const nextAttemptAt = new Date(Date.now() + delay * 1000);
+      await conn.transaction().execute(async (trx) => {
+        await updateMessageStatus(
+          trx,
+          message.id,
+          { status: 'queued', at: new Date(), error: failure.message, nextAttemptAt },
+          ['sending'],
+        );
+        await deps.jobs.send(DELIVERY_JOBS.send, { messageId: message.id }, { within: trx, startAfter: delay });
+      });
+      deps.logger.warn({ messageId, attempts, delay, err: failure.message }, 'message send failed; retrying');
+      return;
+    }
+    const outcome: TMessageStatus = failure.kind === 'unknown' ? 'unknown' : 'failed';
+    deps.logger.warn({ messageId, attempts, err: failure.message, outcome }, 'message not delivered');
+    await settle(deps, conn, message, outcome, { error: failure.message });
+  }
+}
+
+/**
+ * The send job: hands one recorded message to the adapter of its transport. The message row is the
+ * idempotency record (`queued` → `sending` → `sent`/`delivered`) and a session lock on it marks the copy
+ * working it, so a message found `sending` with its lock free was left by a copy that died: an HTTP
+ * provider gets it again under the same guid (it dedupes), an SMTP one never (it becomes `unknown`).
+ * Transient failures wait a back-off and try again; permanent ones, and the last try, fail it.
+ */
+export async function sendMessage(deps: TSendDeps, messageId: string): Promise<void> {
+  await deps.db.connection().execute(async (conn) => {
+    if (!(await tryLockMessage(conn, messageId))) return;
+    try {
+      await sendLocked(deps, conn, messageId);
+    } finally {
+      await unlockMessage(conn, messageId);
+    }
+  });
+}

@@ -1,0 +1,233 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** What composing the access messages of a shipping needs: its type's deadlines, sender company and language. */
+export function selectDispatchPlan(trx: Trx, shippingId: string) {
+  return trx
+    .selectFrom('shippings as s')
+    .innerJoin('shipping_types as t', 't.id', 's.type_id')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .innerJoin('users as u', 'u.id', 's.sender_id')
+    .select([
+      's.id',
+      's.service_kind as serviceKind',
+      's.channel',
+      's.subject',
+      's.body',
+      's.is_sandbox as sandbox',
+      's.multi_signer_order as multiSignerOrder',
+      's.custody_days as custodyDays',
+      's.response_deadline_at as responseDeadlineAt',
+      's.custody_until as custodyUntil',
+      't.response_days as responseDays',
+      't.custody_days as typeCustodyDays',
+      'c.name as companyName',
+      'u.language as senderLanguage',
+    ])
+    .where('s.id', '=', shippingId)
+    .executeTakeFirstOrThrow();
+}
+export type TDispatchPlan = Awaited<ReturnType<typeof selectDispatchPlan>>;
+
+/** The receivers in signing order, with how many access messages each has had (the attempt number). */
+export function selectDispatchReceivers(trx: Trx, shippingId: string) {
+  return trx
+    .selectFrom('shipping_receivers as r')
+    .select((eb) => [
+      'r.id',
+      'r.position',
+      'r.name',
+      'r.email',
+      'r.mobile',
+      'r.language',
+      'r.status',
+      'r.street_type as streetType',
+      'r.street',
+      'r.street_num_type as streetNumType',
+      'r.street_number as streetNumber',
+      'r.address_extra as addressExtra',
+      'r.postal_code as postalCode',
+      'r.city',
+      'r.province',
+      'r.country',
+      eb
+        .selectFrom('delivery_messages as m')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('m.receiver_id', '=', 'r.id')
+        .where('m.purpose', '=', 'access')
+        .as('accessMessages'),
+    ])
+    .where('r.shipping_id', '=', shippingId)
+    .orderBy('r.position')
+    .execute();
+}
+export type TDispatchReceiver = Awaited<ReturnType<typeof selectDispatchReceivers>>[number];
+
+export async function updateDispatchDeadlines(
+  trx: Trx,
+  shippingId: string,
+  values: { responseDeadlineAt: Date; custodyUntil: Date | null },
+): Promise<void> {
+  await trx
+    .updateTable('shippings')
+    .set({ response_deadline_at: values.responseDeadlineAt, custody_until: values.custodyUntil })
+    .where('id', '=', shippingId)
+    .execute();
+}
+
+export async function updateReceiverStatus(
+  trx: Trx,
+  receiverId: string,
+  status: string,
+  at: Date,
+  onlyFrom?: readonly string[],
+): Promise<void> {
+  await trx
+    .updateTable('shipping_receivers')
+    .set({ status, status_at: at })
+    .where('id', '=', receiverId)
+    .$if(onlyFrom !== undefined, (query) => query.where('status', 'in', onlyFrom!))
+    .execute();
+}
+
+/** Session-level lock on one message: held by the copy handing it to its adapter, freed if that copy dies. */
+const MESSAGE_LOCK_CLASS = 0x5e110;
+
+export async function tryLockMessage(conn: Db, messageId: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT pg_try_advisory_lock(${MESSAGE_LOCK_CLASS}, (${messageId}::bigint % 2147483647)::int) AS locked`.execute(
+    conn,
+  );
+  return rows[0]?.locked === true;
+}
+
+export async function unlockMessage(conn: Db, messageId: string): Promise<void> {
+  await sql`SELECT pg_advisory_unlock(${MESSAGE_LOCK_CLASS}, (${messageId}::bigint % 2147483647)::int)`.execute(conn);
+}
+
+const MESSAGE_COLUMNS = [
+  'm.id',
+  'm.guid',
+  'm.shipping_id as shippingId',
+  'm.receiver_id as receiverId',
+  'm.purpose',
+  'm.channel',
+  'm.transport',
+  'm.recipient',
+  'm.subject',
+  'm.body',
+  'm.status',
+  'm.attempts',
+  'm.provider_ref as providerRef',
+  'r.language',
+] as const;
+
+export function selectMessage(db: Db, messageId: string) {
+  return db
+    .selectFrom('delivery_messages as m')
+    .innerJoin('shipping_receivers as r', 'r.id', 'm.receiver_id')
+    .select(MESSAGE_COLUMNS)
+    .where('m.id', '=', messageId)
+    .executeTakeFirst();
+}
+export type TMessageRow = NonNullable<Awaited<ReturnType<typeof selectMessage>>>;
+
+/** The message a provider's report names (its guid), locked; only messages of that provider's transport. */
+export function lockMessageByGuid(trx: Trx, guid: string, transport: DeliveryMessagesTable['transport']) {
+  return trx
+    .selectFrom('delivery_messages as m')
+    .innerJoin('shipping_receivers as r', 'r.id', 'm.receiver_id')
+    .select(MESSAGE_COLUMNS)
+    .where('m.guid', '=', guid)
+    .where('m.transport', '=', transport)
+    .forUpdate('m')
+    .executeTakeFirst();
+}
+
+export type TMessageStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'unknown';
+
+/** Moves a message on; with `onlyFrom` only from those statuses. Answers whether it moved. */
+export async function updateMessageStatus(
+  db: Db,
+  messageId: string,
+  values: {
+    status: TMessageStatus;
+    at: Date;
+    providerRef?: string | null;
+    error?: string | null;
+    attempts?: number;
+    nextAttemptAt?: Date;
+  },
+  onlyFrom?: readonly TMessageStatus[],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('delivery_messages')
+    .set({
+      status: values.status,
+      status_at: values.at,
+      ...(values.providerRef !== undefined && { provider_ref: values.providerRef }),
+      ...(values.error !== undefined && { error: values.error }),
+      ...(values.attempts !== undefined && { attempts: values.attempts }),
+      ...(values.nextAttemptAt !== undefined && { next_attempt_at: values.nextAttemptAt }),
+    })
+    .where('id', '=', messageId)
+    .$if(onlyFrom !== undefined, (query) => query.where('status', 'in', onlyFrom!))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function updateMessageReference(db: Db, messageId: string, providerRef: string | null): Promise<void> {
+  await db.updateTable('delivery_messages').set({ provider_ref: providerRef }).where('id', '=', messageId).execute();
+}
+
+/** Whether every receiver's latest access message was delivered (certified kinds close then). */
+export async function allAccessDelivered(trx: Trx, shippingId: string): Promise<boolean> {
+  const { rows } = await sql<{ pending: number }>`
+    SELECT count(*)::int AS pending FROM shipping_receivers r
+    WHERE r.shipping_id = ${shippingId} AND coalesce((
+      SELECT m.status FROM delivery_messages m WHERE m.receiver_id = r.id AND m.purpose = 'access'
+      ORDER BY m.id DESC LIMIT 1), 'none') <> 'delivered'`.execute(trx);
+  return rows[0]?.pending === 0;
+}
+
+export function selectServiceKind(trx: Trx, shippingId: string) {
+  return trx
+    .selectFrom('shippings')
+    .select('service_kind as serviceKind')
+    .where('id', '=', shippingId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Shippings left in `pending_to_send` longer than `before` (their dispatch job was lost). */
+export async function selectStaleShippingsToSend(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('shippings')
+    .select('id')
+    .where('state', '=', 'pending_to_send')
+    .where('deleted_at', 'is', null)
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Messages overdue for their adapter, or left `sending` (a copy died while handing them over). */
+export async function selectStaleMessages(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('delivery_messages')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('next_attempt_at', '<', before)]),
+        eb.and([eb('status', '=', 'sending'), eb('status_at', '<', before)]),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,102 @@
+// What the benches that run the real server share: a seeded embedded PostgreSQL in a data directory of
+// their own, and the server in its own process (as in production, so its memory and CPU are its own).
+// Each registers how to undo what it started in `cleanups`, undone in reverse order at the end.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { API_PREFIX } from '@sello/contracts/endpoint';
+import pino from 'pino';
+import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/database.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { seedDemo, seedPreferences } from '../../apps/server/src/db/seed.ts';
+import { REPO_ROOT } from './bench-result.ts';
+
+export const BENCH_HOST = '127.0.0.1';
+const DATABASE = 'sello';
+/** Node's flags as `npm run serve` starts the server (package.json): the young generation capped at 8 MiB. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+
+export type TCleanups = (() => Promise<unknown>)[];
+
+export async function cleanUp(cleanups: TCleanups): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, BENCH_HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A new embedded PostgreSQL in `dataDir` (relative to the repository), migrated, with the demo seeded. */
+export async function startBenchDatabase(options: { dataDir: string; port: number; cleanups: TCleanups }) {
+  const dataDir = path.join(REPO_ROOT, options.dataDir);
+  rmSync(dataDir, { recursive: true, force: true });
+  const logger = pino({ level: 'warn' });
+  const embedded = await startEmbeddedPostgres({ dataDir, port: options.port, logger });
+  options.cleanups.push(async () => {
+    await embedded.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await ensureDatabase(embedded.adminUrl, DATABASE);
+  const url = embedded.urlFor(DATABASE);
+  const database = connectDatabase(url, 4, logger);
+  options.cleanups.push(() => database.close());
+  await migrate(database.pool);
+  await seedPreferences(database.db, 5);
+  await seedDemo(database.db);
+  return { url, database };
+}
+
+/** The real server in its own process with production settings and `env` on top; answers once it listens. */
+export async function startBenchServer(options: {
+  databaseUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+  cleanups: TCleanups;
+}): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: BENCH_HOST,
+        PORT: String(port),
+        DATABASE_URL: options.databaseUrl,
+        DATA_DIR: options.dataDir,
+        SEED_DEMO: 'false',
+        CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        ...options.env,
+      },
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  options.cleanups.push(async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  });
+  const base = `http://${BENCH_HOST}:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      await fetch(`${base}${API_PREFIX}security/login`, { method: 'OPTIONS' });
+      return { base, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error('the server did not start within 60 s');
+}
