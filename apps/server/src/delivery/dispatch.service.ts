@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { lockShipping } from '../shippings/shippings.queries.ts';
 import {
+  relaxCommitDurability,
   selectDispatchPlan,
   selectDispatchReceivers,
   type TDispatchPlan,
@@ -123,6 +124,7 @@ export async function dispatchShipping(deps: TDispatchDeps, shippingId: string, 
   return deps.db.transaction().execute(async (trx) => {
     const shipping = await lockShipping(trx, null, shippingId);
     if (!shipping || shipping.deletedAt !== null || shipping.state !== 'pending_to_send') return false;
+    await relaxCommitDurability(trx);
     const plan = await selectDispatchPlan(trx, shippingId);
     const receivers = await selectDispatchReceivers(trx, shippingId);
     const channel = plan.channel as Channel;

@@ -65,7 +65,7 @@ describe('dashboard links to the shippings list', () => {
 
 describe('dashboard period in the URL', () => {
   it('defaults to the last 30 days and every shipping the user sees, leaving defaults out of the URL', () => {
-    expect(parseDashboardSearch(new URLSearchParams())).toEqual({
+    expect(parseDashboardSearch(new URLSearchParams(), today)).toEqual({
       period: { from: '2026-10-24', to: '2026-11-22' },
       choice: 'all',
     });
