@@ -64,6 +64,8 @@ export const ERROR_KEYS = [
   'ERR_NO_EVIDENCE',
   'ERR_NOT_SENT',
   'ERR_FILE_NAME_TOO_LONG',
+  // postal
+  'ERR_NOTHING_TO_BATCH',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
