@@ -158,10 +158,15 @@ export async function renderLetterPdf(input: TLetterInput): Promise<Uint8Array> 
   return pdf.save();
 }
 
-/** Whether the bytes open as a PDF pdf-lib can copy pages from (encrypted or broken files cannot). */
+/**
+ * Whether pdf-lib can copy the pages of the bytes: encrypted, broken or page-less files cannot be
+ * printed with the letter, so they are listed by their SHA-256 instead.
+ */
 export async function isMergeablePdf(bytes: Buffer): Promise<boolean> {
   try {
-    await PDFDocument.load(bytes);
+    const source = await PDFDocument.load(bytes);
+    if (source.getPageCount() === 0) return false;
+    await (await PDFDocument.create()).copyPages(source, source.getPageIndices());
     return true;
   } catch {
     return false;

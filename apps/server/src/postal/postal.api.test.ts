@@ -4,16 +4,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dispatchPostalStandIn,
-  POSTAL_ADDRESS,
-  postalShippingWithLetters,
-  sendPostalShipping,
-  sendThroughPrintRoom,
-} from '../../test/postal-fixtures.ts';
+import { POSTAL_ADDRESS, postalShippingWithLetters, sendPostalShipping } from '../../test/postal-fixtures.ts';
+import { dispatchPostalStandIn, sendThroughPrintRoom } from '../../test/postal-stand-in.ts';
 import { createShippingTestApp, dataUrl, LUCIA, pdfDataUrl, readChain, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
+
+/** Starts like a PDF, has no pages: the shipping accepts it, the print room cannot print it. */
+const BROKEN_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 
 let t: TTestApp;
 let sender: TestClient;
@@ -113,12 +114,15 @@ describe('postal adapter', () => {
       documents: [
         { name: 'photo.png', content: dataUrl('image/png', png) },
         { name: 'deed.pdf', content: pdfDataUrl('Deed body') },
+        { name: 'broken.pdf', content: dataUrl('application/pdf', BROKEN_PDF) },
       ],
     });
     const [reference] = await dispatchPostalStandIn(t.ctx, shippingId);
     await sendThroughPrintRoom(t.ctx, reference!);
     const text = pdfText(await t.ctx.blobs.read((await letterDocument(reference!)).sha256));
-    expect(text.replace(/\s+/g, '')).toContain(createHash('sha256').update(png).digest('hex'));
+    const compact = text.replace(/\s+/g, '');
+    expect(compact).toContain(createHash('sha256').update(png).digest('hex'));
+    expect(compact).toContain(createHash('sha256').update(BROKEN_PDF).digest('hex'));
     expect(text).toContain('Deed body');
   });
 });
@@ -216,6 +220,12 @@ describe('courier results', () => {
       action: 'courierDelivered',
       details: { reference: references[0], courierRef: 'CR-0001', proofSha256: stored.sha256 },
     });
+    // The sender's detail lists the letter and the receipt among the shipping's files.
+    const detail = await sender.get(`shippings/shippingdetail?requestId=${shippingId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().documents.map((document: { kind: string }) => document.kind)).toEqual(
+      expect.arrayContaining(['original', 'letter', 'courier_proof']),
+    );
     // One result per letter.
     const again = await domainAdmin.post('postal/results', {
       reference: references[0],
