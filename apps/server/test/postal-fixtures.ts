@@ -1,18 +1,8 @@
 import type { TAppContext } from '../src/app-context.ts';
+import { POSTAL_ADDRESS } from './postal-address.ts';
 import { dispatchPostalStandIn, sendThroughPrintRoom } from './postal-stand-in.ts';
 import { LUCIA, sendShipping } from './shipping-fixtures.ts';
 import type { TestClient } from './test-app.ts';
-
-export const POSTAL_ADDRESS = {
-  streetType: 'CALLE',
-  street: 'Mayor',
-  streetNumber: '7',
-  addressExtra: '3º B',
-  postalCode: '28013',
-  city: 'Madrid',
-  province: 'Madrid',
-  country: 'ES',
-};
 
 /** Creates a postal shipping of the demo type that has the postal channel; answers its id. */
 export function sendPostalShipping(

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { POSTAL_ADDRESS } from '../../test/postal-address.ts';
 import { encodeCode39 } from './code39.ts';
 import { formatAddressLines, type TPostalAddress } from './postal-address.ts';
 
 const MADRID: TPostalAddress = {
+  ...POSTAL_ADDRESS,
   receiverName: 'Lucía Fernández',
-  streetType: 'CALLE',
-  street: 'Mayor',
   streetNumType: 'NUM',
-  streetNumber: '7',
-  addressExtra: '3º B',
-  postalCode: '28013',
-  city: 'Madrid',
-  province: 'Madrid',
-  country: 'ES',
 };
 
 describe('window address', () => {
