@@ -35,6 +35,8 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerSessionHooks } from './platform/session-hooks.ts';
+import { registerPostalRoutes } from './postal/postal.routes.ts';
+import { createPostalAdapter } from './postal/postal-adapter.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
@@ -94,6 +96,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
 
   const certificateKey = await loadCertificateKey(config, logger);
   const jobs = createJobQueue({ pool: database.pool, logger, work: config.JOBS_ENABLED });
+  const blobs = createLocalBlobStore(path.join(config.dataDir, 'files'));
   const ctx: TAppContext = {
     app,
     config,
@@ -103,10 +106,13 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
     version: readVersion(),
     certificateKey,
-    blobs: createLocalBlobStore(path.join(config.dataDir, 'files')),
+    blobs,
     exportFiles: createLocalBlobStore(path.join(config.dataDir, 'exports')),
     jobs,
-    channelAdapters: createChannelAdapters(config, preferences),
+    channelAdapters: {
+      ...createChannelAdapters(config, preferences),
+      postal: createPostalAdapter({ db: database.db, blobs, config }),
+    },
   };
   registerSecurityRoutes(ctx);
   registerAccountRoutes(ctx);
@@ -124,6 +130,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
   registerProviderCallbackRoutes(ctx);
+  registerPostalRoutes(ctx);
 
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),

@@ -66,6 +66,8 @@ export const ERROR_KEYS = [
   'ERR_FILE_NAME_TOO_LONG',
   // delivery
   'ERR_SIGNATURE_INVALID',
+  // postal
+  'ERR_NOTHING_TO_BATCH',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

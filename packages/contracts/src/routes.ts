@@ -30,6 +30,8 @@ export const PATHS = {
   faqs: '/faqs',
   administration: '/administration',
   administrationDeleted: '/administration/deleted',
+  /** Ours: the print room and the courier's results (postal delivery). */
+  administrationPostal: '/administration/postal',
 } as const;
 
 export const ADMIN_KINDS = ['domains', 'companies', 'users', 'groups', 'certificates', 'samlcertificates'] as const;
@@ -91,6 +93,7 @@ export const ROUTE_ACCESS: readonly { pattern: string; requirement: TAccessRequi
   { pattern: PATHS.account, requirement: session },
   { pattern: PATHS.faqs, requirement: session },
   { pattern: PATHS.administrationDeleted, requirement: any(...BIN_FLAGS) },
+  { pattern: PATHS.administrationPostal, requirement: all('administration') },
   { pattern: PATHS.administration, requirement: all('administration') },
   ...ADMIN_KINDS.flatMap((kind) =>
     Object.values(adminPaths(kind)).map((pattern) => ({ pattern, requirement: adminKindRequirement(kind) })),

@@ -41,6 +41,7 @@ const ADMIN_FORMS: Record<AdminKind, () => Promise<TScreenModule>> = {
 const ADMINISTRATION_ROUTES: RouteObject[] = [
   guarded(PATHS.administration, loadAdministration),
   guarded(PATHS.administrationDeleted, () => import('../features/administration/deleted/deleted-items-page.tsx')),
+  guarded(PATHS.administrationPostal, () => import('../features/postal/postal-page.tsx')),
   ...ADMIN_KINDS.flatMap((kind) => {
     const paths = adminPaths(kind);
     return [

@@ -162,6 +162,9 @@ export const SHIPPING_DOCUMENT_KINDS = [
   'courier',
   'identity',
   'video',
+  // The postal letter as printed, and the courier's signed receipt of its delivery.
+  'letter',
+  'courier_proof',
 ] as const;
 export const ZShippingDocumentKind = z.enum(SHIPPING_DOCUMENT_KINDS);
 
@@ -378,7 +381,7 @@ export const DOWNLOAD_OPTION_KINDS = {
   sent: ['sent'],
   nonReport: ['non_report'],
   certificate: ['certificate'],
-  courier: ['courier'],
+  courier: ['courier', 'courier_proof'],
   pack: SHIPPING_DOCUMENT_KINDS,
 } as const satisfies Record<z.infer<typeof ZDownloadOption>, readonly (typeof SHIPPING_DOCUMENT_KINDS)[number][]>;
 

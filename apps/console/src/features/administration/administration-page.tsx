@@ -1,9 +1,12 @@
+import { MailOutlined } from '@ant-design/icons';
 import type { AdminKind } from '@sello/contracts/routes';
-import { Empty, Spin, Tabs, Typography } from 'antd';
+import { PATHS } from '@sello/contracts/routes';
+import { Button, Empty, Spin, Tabs, Typography } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../session/use-session.ts';
+import { useIsPostalOperator } from '../postal/use-postal.ts';
 import { adminKindLabelKey, adminKindOfPath, adminListPath, visibleAdminTabs } from './shared/admin-paths.ts';
 import { useAdminDomain } from './shared/use-admin-domain.ts';
 
@@ -28,12 +31,24 @@ export default function AdministrationPage() {
   const { permissions } = useSession();
   const { chosenDomainId } = useAdminDomain();
   const tabs = visibleAdminTabs(permissions);
+  const postalOperator = useIsPostalOperator();
   const kind = adminKindOfPath(location.pathname) ?? tabs[0];
   const List = kind ? LISTS[kind] : undefined;
 
   return (
     <div className="page admin-page">
       <Typography.Title level={2}>{t('ADMIN_TITLE')}</Typography.Title>
+      {postalOperator && (
+        <div className="admin-toolbar">
+          <Button
+            icon={<MailOutlined />}
+            onClick={() => navigate(PATHS.administrationPostal)}
+            data-testid="admin-postal-link"
+          >
+            {t('POSTAL_LINK')}
+          </Button>
+        </div>
+      )}
       {tabs.length === 0 || !List ? (
         <Empty description={t('ADMIN_NO_TABS')} />
       ) : (

@@ -13,7 +13,7 @@ export async function providerCallbackUrl(preferences: TPreferences, channel: 's
 
 /**
  * The adapters the configuration names. On-screen needs none: the recipient page is the channel, so
- * its message is recorded as sent. Postal plugs its adapter in here (the print batches).
+ * its message is recorded as sent. The postal adapter (the print room) is added by app.ts.
  */
 export function createChannelAdapters(config: TConfig, preferences: TPreferences): TChannelAdapters {
   const adapters: TChannelAdapters = {

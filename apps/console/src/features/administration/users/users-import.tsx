@@ -1,19 +1,17 @@
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { type TUsersImportResult, USERS_IMPORT_MAX_BYTES } from '@sello/contracts/catalogue/administration';
-import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
-import { ApiCallError, notifyFailure } from '../../../api/http-client.ts';
+import { notifyFailure } from '../../../api/http-client.ts';
 import { onCloseAllDialogs } from '../../../app/dialogs.ts';
 import { readAsDataUrl } from '../shared/file-field.tsx';
-import { fieldErrorText } from '../shared/form-errors.ts';
+import { ImportFailures, importFileErrorText } from '../shared/import-failures.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useImportUsers } from './use-users.ts';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-type TFailedRow = TUsersImportResult['failed'][number];
 
 /**
  * Bulk import of users from CSV or Excel (`importUsers`). Either every row is created or none is; a
@@ -25,7 +23,7 @@ export function UsersImport() {
   const importUsers = useImportUsers();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [failed, setFailed] = useState<TFailedRow[] | null>(null);
+  const [failed, setFailed] = useState<TUsersImportResult['failed'] | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
 
   useEffect(() => onCloseAllDialogs(() => setOpen(false)), []);
@@ -51,15 +49,9 @@ export function UsersImport() {
       setOpen(false);
       reset();
     } catch (error) {
-      if (error instanceof ApiCallError && Object.keys(error.fields).length > 0) {
-        setFileError(
-          Object.values(error.fields)
-            .map((key) => fieldErrorText(key, t))
-            .join(' '),
-        );
-        return;
-      }
-      notifyFailure(error);
+      const text = importFileErrorText(error, t);
+      if (text) setFileError(text);
+      else notifyFailure(error);
     }
   };
 
@@ -115,30 +107,11 @@ export function UsersImport() {
           <Alert type="error" showIcon title={fileError} className="admin-alert" data-testid="users-import-error" />
         )}
         {failed && (
-          <div data-testid="users-import-report">
-            <Alert
-              type="error"
-              showIcon
-              className="admin-alert"
-              title={t('USERS_IMPORT_FAILED', { count: failed.length })}
-            />
-            <Table<TFailedRow>
-              size="small"
-              rowKey={(row) => `${row.line}-${row.field ?? ''}-${row.key}`}
-              dataSource={failed}
-              pagination={failed.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-              columns={[
-                { key: 'line', title: t('USERS_IMPORT_LINE'), dataIndex: 'line', width: 80 },
-                {
-                  key: 'field',
-                  title: t('USERS_IMPORT_COLUMN'),
-                  render: (_value, row) => row.field ?? '—',
-                  width: 140,
-                },
-                { key: 'key', title: t('USERS_IMPORT_ERROR'), render: (_value, row) => fieldErrorText(row.key, t) },
-              ]}
-            />
-          </div>
+          <ImportFailures
+            failed={failed}
+            title={t('USERS_IMPORT_FAILED', { count: failed.length })}
+            data-testid="users-import-report"
+          />
         )}
       </Modal>
     </>
