@@ -32,6 +32,7 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerSessionHooks } from './platform/session-hooks.ts';
+import { registerPortalRoutes } from './portal/portal.routes.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerShippingsRoutes(ctx);
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
+  registerPortalRoutes(ctx);
 
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),

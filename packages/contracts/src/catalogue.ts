@@ -4,6 +4,7 @@ import { administrationApi } from './catalogue/administration.ts';
 import { configurationApi } from './catalogue/configuration.ts';
 import { downloadApi } from './catalogue/download.ts';
 import { importsApi } from './catalogue/imports.ts';
+import { portalApi } from './catalogue/portal.ts';
 import { securityApi } from './catalogue/security.ts';
 import { shippingsApi } from './catalogue/shippings.ts';
 import { templatesApi } from './catalogue/templates.ts';
@@ -22,6 +23,7 @@ export const API_GROUPS = {
   types: typesApi,
   templates: templatesApi,
   download: downloadApi,
+  portal: portalApi,
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));

@@ -64,6 +64,13 @@ export const ERROR_KEYS = [
   'ERR_NO_EVIDENCE',
   'ERR_NOT_SENT',
   'ERR_FILE_NAME_TOO_LONG',
+  // recipient pages
+  'ERR_LINK_INVALID',
+  'ERR_ALREADY_ANSWERED',
+  'ERR_NOT_YOUR_TURN',
+  'ERR_PIN_EXPIRED',
+  'ERR_PIN_UNAVAILABLE',
+  'ERR_PIN_LIMIT',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

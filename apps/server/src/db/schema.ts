@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
+import type { PortalTables } from './portal-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -223,7 +224,8 @@ export type LiveCountsTable = {
 };
 
 export type Database = ShippingTables &
-  DeliveryTables & {
+  DeliveryTables &
+  PortalTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

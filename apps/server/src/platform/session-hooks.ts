@@ -16,9 +16,10 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Posts that cannot carry the XSRF header and prove themselves otherwise: the DownloadFile form
- * carries the session token in its body, which a forging site does not know.
+ * carries the session token in its body, which a forging site does not know; recipient pages carry
+ * the link token in a header, which a forging site can neither know nor set.
  */
-const XSRF_EXEMPT: readonly RegExp[] = [/^\/rest\/services\/DownloadFile(?:\?|$)/];
+const XSRF_EXEMPT: readonly RegExp[] = [/^\/rest\/services\/DownloadFile(?:\?|$)/, /^\/rest\/services\/portal\//];
 
 /**
  * Per request: resolve the principal from the `auth-token` header, enforce the XSRF double-submit
