@@ -1,21 +1,15 @@
-import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/catalogue/portal';
 import { API_PREFIX } from '@sello/contracts/endpoint';
+import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 import type { InjectOptions } from 'fastify';
-import { issueReceiverAccess } from '../src/delivery/receiver-access.ts';
-import { applyTransition } from '../src/shippings/shipping-transitions.ts';
-import { lockShipping } from '../src/shippings/shippings.queries.ts';
+import { dispatchStandIn } from './portal-dispatch-stand-in.ts';
 import { sendShipping } from './shipping-fixtures.ts';
 import type { TestClient, TTestApp } from './test-app.ts';
-
-const DAY_MS = 86_400_000;
 
 export type TDispatched = { shippingId: number; receiverIds: string[]; tokens: string[] };
 
 /**
- * STAND-IN for the dispatch worker, for recipient-page tests until the dispatch slice lands (it will be
- * replaced by running the real worker): creates a shipping of `typeName` through the API, authorises it
- * as the system when its type asks for authorisation, moves it `dispatch` → `sent` with a response
- * deadline, and gives every receiver a link (issueReceiverAccess). Answers the links in receiver order.
+ * Creates a shipping of `typeName` through the API and sends it with the dispatch STAND-IN
+ * (portal-dispatch-stand-in.ts) until the dispatch worker lands. Answers the links in receiver order.
  */
 export async function dispatchForTest(
   t: TTestApp,
@@ -23,40 +17,9 @@ export async function dispatchForTest(
   typeName: string,
   options: { body?: Record<string, unknown>; deadline?: Date; linkExpiresAt?: Date } = {},
 ): Promise<TDispatched> {
-  const { db } = t.database;
-  const shippingId = await sendShipping(client, db, typeName, options.body);
-  const deadline = options.deadline ?? new Date(Date.now() + 5 * DAY_MS);
-  await db.transaction().execute(async (trx) => {
-    const shipping = await lockShipping(trx, null, String(shippingId));
-    if (!shipping) throw new Error(`shipping ${shippingId} not found`);
-    if (shipping.state === 'pending_auth' || shipping.state === 'auths_pending_user') {
-      await applyTransition(trx, t.ctx.jobs, shipping, 'authorize', null);
-    }
-    await applyTransition(trx, t.ctx.jobs, shipping, 'dispatch', null);
-    await trx
-      .updateTable('shippings')
-      .set({ response_deadline_at: deadline })
-      .where('id', '=', String(shippingId))
-      .execute();
-    await trx
-      .updateTable('shipping_receivers')
-      .set({ status: 'sent', status_at: new Date() })
-      .where('shipping_id', '=', String(shippingId))
-      .execute();
-  });
-  const receivers = await db
-    .selectFrom('shipping_receivers')
-    .select('id')
-    .where('shipping_id', '=', String(shippingId))
-    .orderBy('position')
-    .execute();
-  const tokens: string[] = [];
-  for (const receiver of receivers) {
-    tokens.push(
-      await issueReceiverAccess(db, receiver.id, options.linkExpiresAt ?? new Date(deadline.getTime() + DAY_MS)),
-    );
-  }
-  return { shippingId, receiverIds: receivers.map((receiver) => receiver.id), tokens };
+  const shippingId = await sendShipping(client, t.database.db, typeName, options.body);
+  const links = await dispatchStandIn(t.database.db, t.ctx.jobs, String(shippingId), options);
+  return { shippingId, ...links };
 }
 
 /** A recipient page call: only the link token, no session and no XSRF cookie. */

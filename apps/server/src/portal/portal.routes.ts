@@ -1,4 +1,5 @@
-import { CAPTURE_MAX_BYTES, portalApi, RECEIVER_TOKEN_HEADER } from '@sello/contracts/catalogue/portal';
+import { portalApi } from '@sello/contracts/catalogue/portal';
+import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';

@@ -1,12 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  CAPTURE_MAX_BYTES,
-  CAPTURE_MAX_FAILURES,
-  CAPTURE_MIN_BYTES,
   OTHER_CAPTURES_LIMIT,
-  PIN_MAX_ATTEMPTS,
-  PIN_MAX_REQUESTS,
-  PIN_VALID_MINUTES,
   type PortalMode,
   type PortalOutcome,
   type TPortalCapture,
@@ -20,6 +14,14 @@ import {
   type IdentificationSubstate,
   type ServiceKind,
 } from '@sello/contracts/enums';
+import {
+  CAPTURE_MAX_BYTES,
+  CAPTURE_MAX_FAILURES,
+  CAPTURE_MIN_BYTES,
+  PIN_MAX_ATTEMPTS,
+  PIN_MAX_REQUESTS,
+  PIN_VALID_MINUTES,
+} from '@sello/contracts/portal-limits';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';

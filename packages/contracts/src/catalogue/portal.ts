@@ -3,26 +3,14 @@ import { ZFile, ZLanguage } from '../common.ts';
 import { LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZIdentificationDocumentKind, ZIdentificationSubstate } from '../enums.ts';
+import { CAPTURE_MAX_BYTES } from '../portal-limits.ts';
 
 /**
  * The recipient pages (our addition to spec §7). Every call is authenticated only by the receiver's
  * link token in the `x-receiver-token` header: no session, no cookie. A receiver sees its own shipping
- * view and nothing of other receivers.
+ * view and nothing of other receivers (header name and limits: portal-limits.ts).
  */
-export const RECEIVER_TOKEN_HEADER = 'x-receiver-token';
 
-/** Wrong PINs a receiver may type before the shipping closes with `pin_error`. */
-export const PIN_MAX_ATTEMPTS = 3;
-/** Minutes a PIN stays valid. */
-export const PIN_VALID_MINUTES = 10;
-/** PINs a receiver may ask for (each one is a message). */
-export const PIN_MAX_REQUESTS = 5;
-/** Failed identity captures (unreadable or wrong images) before the shipping closes as `exceeded_ocr_tries`. */
-export const CAPTURE_MAX_FAILURES = 5;
-/** Largest identity capture, bytes. */
-export const CAPTURE_MAX_BYTES = 8 * 1024 * 1024;
-/** Smallest identity capture, bytes: anything smaller cannot show a readable document. */
-export const CAPTURE_MIN_BYTES = 1024;
 /** What a receiver does on its page, by service kind. */
 export const PORTAL_MODES = ['acknowledge', 'sign', 'identification', 'readOnly'] as const;
 export type PortalMode = (typeof PORTAL_MODES)[number];
