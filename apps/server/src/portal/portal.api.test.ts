@@ -3,6 +3,8 @@ import { dispatchForTest, eventsOf, portalCall, readPinFromOutbox, shippingRow }
 import { createShippingTestApp, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { issueReceiverAccess } from '../delivery/receiver-access.ts';
+import { applyTransition } from '../shippings/shipping-transitions.ts';
+import { lockShipping } from '../shippings/shippings.queries.ts';
 import { reminderTimes, runPortalExpiry } from './portal-expiry.ts';
 import { handleReceiverAnswered, type TReceiverAnswer } from './receiver-answered.ts';
 
@@ -173,6 +175,25 @@ describe('acceptance with a PIN', () => {
     expect((await portalCall(t, token, 'POST', 'accept', { pin })).json().key).toBe('ERR_ALREADY_ANSWERED');
     const failed = (await eventsOf(t, sent.shippingId)).find((event) => event.action === 'pinFailed');
     expect(failed?.details).toMatchObject({ attempt: 3 });
+  });
+
+  it('while a cancellation is pending, three wrong PINs stay events and the cancellation wins', async () => {
+    const sent = await dispatchForTest(t, user, 'Deed acceptance');
+    const [token] = sent.tokens as [string];
+    await portalCall(t, token, 'GET', 'shipping');
+    await t.database.db.transaction().execute(async (trx) => {
+      const shipping = await lockShipping(trx, null, String(sent.shippingId));
+      await applyTransition(trx, t.ctx.jobs, shipping!, 'cancel', null);
+    });
+    await portalCall(t, token, 'POST', 'pin');
+    const pin = await readPinFromOutbox(t, sent.receiverIds[0]!);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await portalCall(t, token, 'POST', 'accept', { pin: pin === '999999' ? '888888' : '999999' });
+    }
+    expect(await shippingRow(t, sent.shippingId)).toMatchObject({ state: 'cancel_pending', result: null });
+    const failed = (await eventsOf(t, sent.shippingId)).find((event) => event.action === 'pinFailed');
+    expect(failed).toMatchObject({ toState: 'cancel_pending', details: { attempt: 3 } });
+    expect((await portalCall(t, token, 'GET', 'shipping')).json().outcome).toBe('cancelled');
   });
 
   it('rejects with a reason, which is required', async () => {

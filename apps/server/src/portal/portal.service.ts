@@ -22,6 +22,7 @@ import {
   PIN_MAX_REQUESTS,
   PIN_VALID_MINUTES,
 } from '@sello/contracts/portal-limits';
+import { findTransition } from '@sello/contracts/shipping-lifecycle';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -34,7 +35,7 @@ import { ApiError, fieldError } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { contentDisposition } from '../shippings/shipping-files.service.ts';
-import { appendEvent, applyTransition, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
+import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
 import { lockShipping, type TLockedShipping } from '../shippings/shippings.queries.ts';
 import {
   countPins,
@@ -311,6 +312,19 @@ export function createPortalService(deps: TPortalDeps) {
     });
   }
 
+  /**
+   * Closes the shipping after too many failures. While a cancellation is pending the cancellation wins
+   * (the table has no failure from `cancel_pending`), and the failure stays on record as an event.
+   */
+  async function closeWithFailure(scope: TScope, action: 'pinFailed' | 'ocrExceeded', details: TDetails) {
+    const { trx, shipping } = scope;
+    if (findTransition(lifecycleOf(shipping), action, contextOf(shipping, false))) {
+      await applyTransition(trx, jobs, shipping, action, null, { details });
+    } else {
+      await note(trx, shipping, action, details);
+    }
+  }
+
   async function setSubstate(scope: TScope, substate: IdentificationSubstate, details: TDetails = {}) {
     await updateShippingPortalFields(scope.trx, scope.shipping.id, { substate });
     await note(scope.trx, scope.shipping, 'identificationStep', {
@@ -427,7 +441,7 @@ export function createPortalService(deps: TPortalDeps) {
         if (attemptsLeft === 0) {
           await markPinUsed(trx, usable.id, now);
           await updatePortalReceiver(trx, receiver.receiverId, { answeredAt: now });
-          await applyTransition(trx, jobs, shipping, 'pinFailed', null, { details });
+          await closeWithFailure(scope, 'pinFailed', details);
         } else {
           await note(trx, shipping, 'pinWrong', details);
         }
@@ -500,9 +514,7 @@ export function createPortalService(deps: TPortalDeps) {
           );
           if (failuresLeft === 0) {
             await updatePortalReceiver(trx, receiver.receiverId, { answeredAt: now });
-            await applyTransition(trx, jobs, shipping, 'ocrExceeded', null, {
-              details: { ...base, failure: failures },
-            });
+            await closeWithFailure(scope, 'ocrExceeded', { ...base, failure: failures });
           }
           return new ApiError(400, problem, { content: problem }, { failuresLeft });
         }
