@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchForTest, eventsOf, portalCall, readPinFromOutbox, shippingRow } from '../../test/portal-fixtures.ts';
 import { createShippingTestApp, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { DELIVERY_JOBS } from '../delivery/delivery-job-names.ts';
+import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
 import { issueReceiverAccess } from '../delivery/receiver-access.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { lockShipping } from '../shippings/shippings.queries.ts';
@@ -428,6 +430,12 @@ describe('expiry and reminders', () => {
       .executeTakeFirstOrThrow();
     expect(receiver.status).toBe('expired');
     expect((await portalCall(t, lastLink!, 'GET', 'shipping')).json()).toMatchObject({ outcome: 'expired' });
+  });
+
+  it('is worked every minute by the delivery-expiry queue, without retries', async () => {
+    const job = createDeliveryJobs(t.ctx).find((entry) => entry.name === DELIVERY_JOBS.expiry);
+    expect(job).toMatchObject({ cron: '* * * * *', retryLimit: 0 });
+    await expect(job?.run?.({})).resolves.toBeUndefined();
   });
 
   it('does not expire an answered shipping', async () => {
