@@ -31,6 +31,11 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The recipient pages are a second page of their own, so the console's bundle never carries them.
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        portal: path.resolve(import.meta.dirname, 'portal/index.html'),
+      },
       treeshake: {
         // These two packages declare no `sideEffects`, so everything their index imports was kept: antd's
         // Input reaches @rc-component/form's index through the form-item context and brought the whole form

@@ -35,6 +35,7 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerSessionHooks } from './platform/session-hooks.ts';
+import { registerPortalRoutes } from './portal/portal.routes.ts';
 import { registerPostalRoutes } from './postal/postal.routes.ts';
 import { createPostalAdapter } from './postal/postal-adapter.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerTemplatesRoutes(ctx);
   registerProviderCallbackRoutes(ctx);
   registerPostalRoutes(ctx);
+  registerPortalRoutes(ctx);
 
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),

@@ -5,6 +5,7 @@ import { configurationApi } from './catalogue/configuration.ts';
 import { deliveryApi } from './catalogue/delivery.ts';
 import { downloadApi } from './catalogue/download.ts';
 import { importsApi } from './catalogue/imports.ts';
+import { portalApi } from './catalogue/portal.ts';
 import { postalApi } from './catalogue/postal.ts';
 import { securityApi } from './catalogue/security.ts';
 import { shippingsApi } from './catalogue/shippings.ts';
@@ -26,6 +27,7 @@ export const API_GROUPS = {
   download: downloadApi,
   delivery: deliveryApi,
   postal: postalApi,
+  portal: portalApi,
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));

@@ -68,6 +68,13 @@ export const ERROR_KEYS = [
   'ERR_SIGNATURE_INVALID',
   // postal
   'ERR_NOTHING_TO_BATCH',
+  // recipient pages
+  'ERR_LINK_INVALID',
+  'ERR_ALREADY_ANSWERED',
+  'ERR_NOT_YOUR_TURN',
+  'ERR_PIN_EXPIRED',
+  'ERR_PIN_UNAVAILABLE',
+  'ERR_PIN_LIMIT',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
+import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
 
@@ -225,7 +226,8 @@ export type LiveCountsTable = {
 
 export type Database = ShippingTables &
   DeliveryTables &
-  PostalTables & {
+  PostalTables &
+  PortalTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

@@ -1,5 +1,6 @@
 import type { TAppContext } from '../app-context.ts';
 import type { TJob } from '../platform/jobs.ts';
+import { runPortalExpiry } from '../portal/portal-expiry.ts';
 import { DELIVERY_JOBS } from './delivery-job-names.ts';
 import { dispatchShipping } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
@@ -40,7 +41,15 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
       run: (data) => sendMessage(sendDeps, String((data as { messageId: string }).messageId)),
     },
     { name: DELIVERY_JOBS.certificate },
-    { name: DELIVERY_JOBS.expiry },
+    {
+      name: DELIVERY_JOBS.expiry,
+      cron: '* * * * *',
+      // A failed run is simply the next minute's run: no retries piling up behind the schedule.
+      retryLimit: 0,
+      run: async () => {
+        await runPortalExpiry(ctx);
+      },
+    },
     { name: DELIVERY_JOBS.sweep, cron: '* * * * *', retryLimit: 1, run: async () => void (await sweepDispatch(ctx)) },
   ];
 }

@@ -33,6 +33,7 @@ import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, fetchEndpointFile, notifyFailure } from '../../../api/http-client.ts';
 import { useOtherConfig } from '../../../api/use-other-config.ts';
+import { readAsDataUrl } from '../../../lib/read-as-data-url.ts';
 import { LANGUAGE_LABEL_KEYS } from '../../administration/shared/labels.ts';
 import { useShippingDetail, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
 import { channelName, serviceName, shippingDetailPath } from '../shared/shipping-labels.tsx';
@@ -52,15 +53,6 @@ import {
 
 /** FILE_UPLOAD_MAX_SIZE (KB) until the shell's configuration has arrived; the server's default too. */
 const DEFAULT_MAX_UPLOAD_KB = 5120;
-
-function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 function newReceiver(language: Language) {
   return { receiverType: 1, documentType: 'DNI', language };

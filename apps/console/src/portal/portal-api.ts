@@ -1,0 +1,55 @@
+import type { TPortalPinSent, TPortalView } from '@sello/contracts/catalogue/portal';
+import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
+
+/** An error answer of the server: its key and parameters (attempts left, failures left). */
+export class PortalError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string | undefined,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key ?? `HTTP ${status}`);
+  }
+}
+
+const BASE = '/rest/services/portal/';
+
+async function call(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(BASE + path, {
+    method,
+    headers: {
+      [RECEIVER_TOKEN_HEADER]: token,
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+    credentials: 'omit',
+  });
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { key?: string; params?: Record<string, number> };
+    throw new PortalError(response.status, answer.key, answer.params);
+  }
+  return response;
+}
+
+async function json<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return (await call(token, method, path, body)).json() as Promise<T>;
+}
+
+/** The recipient calls, each authenticated by the link token alone. */
+export const portalApi = {
+  view: (token: string) => json<TPortalView>(token, 'GET', 'shipping'),
+  acknowledge: (token: string) => json<TPortalView>(token, 'POST', 'acknowledge'),
+  requestPin: (token: string) => json<TPortalPinSent>(token, 'POST', 'pin'),
+  accept: (token: string, pin?: string) => json<TPortalView>(token, 'POST', 'accept', pin ? { pin } : {}),
+  reject: (token: string, reason: string) => json<TPortalView>(token, 'POST', 'reject', { reason }),
+  startIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/start'),
+  capture: (token: string, kind: string, content: string) =>
+    json<TPortalView>(token, 'POST', 'identification/captures', { kind, content }),
+  finishIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/finish'),
+  document: async (token: string, position: number) => (await call(token, 'GET', `documents/${position}`)).blob(),
+};
+
+/** The link token of the page (`/portal/#/r/{token}`), or null when the address holds none. */
+export function tokenFromHash(hash: string): string | null {
+  return /^#\/r\/([A-Za-z0-9_-]{43})$/.exec(hash)?.[1] ?? null;
+}

@@ -1,0 +1,58 @@
+import type { Language } from '@sello/contracts/constants';
+
+type TText = { subject: string; body: string };
+
+/** The PIN message, in the receiver's language. An SMS carries the body only. */
+export function pinMessage(language: Language, pin: string, minutes: number): TText {
+  switch (language) {
+    case 'en-en':
+      return {
+        subject: 'Your Sello PIN',
+        body: `Your PIN to accept is ${pin}. It is valid for ${minutes} minutes. Do not share it with anyone.`,
+      };
+    case 'pt-pt':
+      return {
+        subject: 'O seu PIN Sello',
+        body: `O seu PIN para aceitar é ${pin}. É válido durante ${minutes} minutos. Não o partilhe com ninguém.`,
+      };
+    default:
+      return {
+        subject: 'Su PIN de Sello',
+        body: `Su PIN para aceptar es ${pin}. Es válido durante ${minutes} minutos. No lo comparta con nadie.`,
+      };
+  }
+}
+
+/**
+ * A reminder before the response deadline. `link` is a fresh link for receivers who never opened the
+ * first one; those who did are pointed back to it.
+ */
+export function reminderMessage(
+  language: Language,
+  facts: { sender: string; subject: string; deadline: string; link: string | null },
+): TText {
+  const { sender, subject, deadline, link } = facts;
+  switch (language) {
+    case 'en-en':
+      return {
+        subject: `Reminder: ${subject}`,
+        body:
+          `${sender} is waiting for your answer to “${subject}” until ${deadline}.\n` +
+          (link ? `Open it here: ${link}` : 'Use the link you already opened to answer.'),
+      };
+    case 'pt-pt':
+      return {
+        subject: `Lembrete: ${subject}`,
+        body:
+          `${sender} aguarda a sua resposta a “${subject}” até ${deadline}.\n` +
+          (link ? `Abra aqui: ${link}` : 'Utilize a ligação que já abriu para responder.'),
+      };
+    default:
+      return {
+        subject: `Recordatorio: ${subject}`,
+        body:
+          `${sender} espera su respuesta a «${subject}» hasta el ${deadline}.\n` +
+          (link ? `Ábralo aquí: ${link}` : 'Use el enlace que ya abrió para responder.'),
+      };
+  }
+}

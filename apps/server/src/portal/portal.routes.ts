@@ -1,0 +1,85 @@
+import { portalApi } from '@sello/contracts/catalogue/portal';
+import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
+import type { FastifyRequest } from 'fastify';
+import type { TAppContext } from '../app-context.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createPortalService } from './portal.service.ts';
+
+/** Calls a minute per link (or per address when a call comes without one). */
+const CALLS_PER_MINUTE = 60;
+/** PIN requests a minute per link: each one is a message someone pays for. */
+const PIN_REQUESTS_PER_MINUTE = 3;
+
+function tokenOf(request: FastifyRequest): string {
+  const token = request.headers[RECEIVER_TOKEN_HEADER];
+  if (typeof token !== 'string' || token.length === 0) throw new ApiError(401, 'ERR_LINK_INVALID');
+  return token;
+}
+
+function limit(max: number) {
+  return {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => {
+          const token = request.headers[RECEIVER_TOKEN_HEADER];
+          return typeof token === 'string' && token.length < 100 ? `portal:${token}` : `portal-ip:${request.ip}`;
+        },
+      },
+    },
+  };
+}
+
+/** The recipient pages: authenticated by the link token alone (no session), and rate-limited per link. */
+export function registerPortalRoutes(ctx: TAppContext): void {
+  const { app } = ctx;
+  const portal = createPortalService(ctx);
+  const calls = limit(CALLS_PER_MINUTE);
+
+  registerEndpoint(app, portalApi.view, async ({ request }) => portal.view(tokenOf(request)), calls);
+  registerEndpoint(
+    app,
+    portalApi.document,
+    async ({ request, params, reply }) => portal.document(tokenOf(request), params.position, reply),
+    calls,
+  );
+  registerEndpoint(app, portalApi.acknowledge, async ({ request }) => portal.acknowledge(tokenOf(request)), calls);
+  registerEndpoint(
+    app,
+    portalApi.requestPin,
+    async ({ request }) => portal.requestPin(tokenOf(request)),
+    limit(PIN_REQUESTS_PER_MINUTE),
+  );
+  registerEndpoint(
+    app,
+    portalApi.accept,
+    async ({ request, body }) => portal.accept(tokenOf(request), body.pin),
+    calls,
+  );
+  registerEndpoint(
+    app,
+    portalApi.reject,
+    async ({ request, body }) => portal.reject(tokenOf(request), body.reason),
+    calls,
+  );
+  registerEndpoint(
+    app,
+    portalApi.identificationStart,
+    async ({ request }) => portal.startIdentification(tokenOf(request)),
+    calls,
+  );
+  registerEndpoint(
+    app,
+    portalApi.identificationCapture,
+    async ({ request, body }) => portal.capture(tokenOf(request), body),
+    { ...calls, bodyLimit: Math.ceil((CAPTURE_MAX_BYTES * 4) / 3) + 64 * 1024 },
+  );
+  registerEndpoint(
+    app,
+    portalApi.identificationFinish,
+    async ({ request }) => portal.finishIdentification(tokenOf(request)),
+    calls,
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Constants of the recipient pages shared by the server and the page. Kept apart from the catalogue
+ * entry so the page reads them without bundling zod.
+ */
+export const RECEIVER_TOKEN_HEADER = 'x-receiver-token';
+
+/** Wrong PINs a receiver may type before the shipping closes with `pin_error`. */
+export const PIN_MAX_ATTEMPTS = 3;
+/** Minutes a PIN stays valid. */
+export const PIN_VALID_MINUTES = 10;
+/** PINs a receiver may ask for (each one is a message). */
+export const PIN_MAX_REQUESTS = 5;
+/** Failed identity captures (unreadable or wrong images) before the shipping closes as `exceeded_ocr_tries`. */
+export const CAPTURE_MAX_FAILURES = 5;
+/** Largest identity capture, bytes. */
+export const CAPTURE_MAX_BYTES = 8 * 1024 * 1024;
+/** Smallest identity capture, bytes: anything smaller cannot show a readable document. */
+export const CAPTURE_MIN_BYTES = 1024;
