@@ -1,0 +1,32 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Opens an antd select by its test id and picks the option whose text contains `text`. Only the
+ * dropdown that is open counts: the one of the select chosen just before may still be fading out
+ * (opacity 0, no pointer events) and hold an option with the same text, e.g. the type "Certified SMS"
+ * when the channel "SMS" is picked next.
+ */
+export async function pick(page: Page, testId: string, text: string | RegExp, typed?: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  // The option lists are virtual: type to bring the option into view.
+  if (typed) await page.keyboard.type(typed);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option', {
+      hasText: text,
+    })
+    .first()
+    .click();
+}
+
+export const EMAIL = /^(Correo electrónico|E-mail)$/;
+
+export async function openForm(page: Page, type: string, channel: string | RegExp): Promise<void> {
+  await page.goto('/#/shippings/create');
+  await expect(page.getByTestId('shipping-create')).toBeVisible();
+  if ((await page.locator('[data-testid=create-company] .ant-select-selection-item').count()) === 0)
+    await pick(page, 'create-company', /./);
+  await pick(page, 'create-type', type, type);
+  await pick(page, 'create-channel', channel);
+  // The type's template for the channel writes the message; the subject is typed after it.
+  await expect(page.getByTestId('create-message')).not.toHaveValue('');
+}
