@@ -27,6 +27,7 @@ import { registerConfigurationRoutes } from './configuration/configuration.route
 import type { TDatabase } from './db/database.ts';
 import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
+import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createJobQueue } from './platform/jobs.ts';
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerCertificateRoutes(ctx);
   registerSamlCertificateRoutes(ctx);
   registerShippingsRoutes(ctx);
+  registerEvidenceRoutes(ctx);
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
 

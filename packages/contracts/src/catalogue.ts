@@ -3,6 +3,7 @@ import { adminApi } from './catalogue/admin.ts';
 import { administrationApi } from './catalogue/administration.ts';
 import { configurationApi } from './catalogue/configuration.ts';
 import { downloadApi } from './catalogue/download.ts';
+import { evidenceApi } from './catalogue/evidence.ts';
 import { importsApi } from './catalogue/imports.ts';
 import { securityApi } from './catalogue/security.ts';
 import { shippingsApi } from './catalogue/shippings.ts';
@@ -22,6 +23,7 @@ export const API_GROUPS = {
   types: typesApi,
   templates: templatesApi,
   download: downloadApi,
+  evidence: evidenceApi,
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));
