@@ -1,11 +1,14 @@
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import signpdf, { Signer } from '@signpdf/signpdf';
+import { SignPdf, Signer } from '@signpdf/signpdf';
 import type { PDFDocument } from 'pdf-lib';
 import { signDetachedCms } from './cms-signature.ts';
 import type { TSeal } from './seal.ts';
 
 /** PAdES baseline B: the CMS carries the seal's certificate chain and an ESS signing-certificate-v2. */
 const SUBFILTER_ETSI_CADES_DETACHED = 'ETSI.CAdES.detached';
+
+// Named exports: the default export of this CommonJS package is not the signer under plain Node.
+const signpdf = new SignPdf();
 
 class SealSigner extends Signer {
   constructor(private readonly seal: TSeal) {
