@@ -9,6 +9,7 @@ import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { lockShipping } from '../shippings/shippings.queries.ts';
 import { certifyShipping, type TCertificateDeps } from './certificate-worker.ts';
 import { createSealLoader } from './seal.ts';
+import { prepareSentCopies } from './sent-copies.ts';
 
 let t: TTestApp;
 let user: TestClient;
@@ -142,6 +143,59 @@ describe('the certificate worker', () => {
       expect((await documentsOf(id)).map((document) => document.kind)).toEqual(['original']);
     } finally {
       await writeFile(file, bytes);
+    }
+  });
+});
+
+describe('sent copies', () => {
+  it('records the original bytes once, however often it is called', async () => {
+    const id = await shippingAfter([]);
+    for (let run = 0; run < 2; run++) {
+      await t.database.db.transaction().execute(async (trx) => {
+        await lockShipping(trx, null, String(id));
+        await prepareSentCopies(deps, trx, String(id));
+      });
+    }
+    const documents = await documentsOf(id);
+    expect(documents.map((document) => [document.position, document.kind])).toEqual([
+      [1, 'original'],
+      [2, 'sent'],
+    ]);
+    expect(documents[1]!.sha256).toBe(documents[0]!.sha256);
+  });
+});
+
+describe('the certificate queue', () => {
+  it('a copy that works jobs closes a shipping that reaches pending_cert, with no call from the test', async () => {
+    const working = await createShippingTestApp({ JOBS_ENABLED: 'true' });
+    try {
+      const client = await signedInClient(working.app, 'company.user');
+      const id = await sendShipping(client, working.database.db, 'Notarial notification');
+      await working.database.db.transaction().execute(async (trx) => {
+        const shipping = (await lockShipping(trx, null, String(id)))!;
+        await applyTransition(trx, working.ctx.jobs, shipping, 'dispatch', null);
+        await applyTransition(trx, working.ctx.jobs, shipping, 'accept', null);
+      });
+      const closed = async () =>
+        (
+          await working.database.db
+            .selectFrom('shippings')
+            .select('state')
+            .where('id', '=', String(id))
+            .executeTakeFirstOrThrow()
+        ).state;
+      const deadline = Date.now() + 20_000;
+      while ((await closed()) !== 'closed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(await closed()).toBe('closed');
+      const kinds = await working.database.db
+        .selectFrom('shipping_documents')
+        .select('kind')
+        .where('shipping_id', '=', String(id))
+        .orderBy('position')
+        .execute();
+      expect(kinds.map((row) => row.kind)).toEqual(['original', 'sent', 'certificate']);
+    } finally {
+      await working.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf, Signer } from '@signpdf/signpdf';
+import { Signer, SignPdf } from '@signpdf/signpdf';
 import type { PDFDocument } from 'pdf-lib';
 import { signDetachedCms } from './cms-signature.ts';
 import type { TSeal } from './seal.ts';
