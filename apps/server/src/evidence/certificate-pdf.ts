@@ -1,5 +1,6 @@
 import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
 
 export type TCertificateContent = {
@@ -31,6 +32,19 @@ export type TCertificateContent = {
   }[];
   chainHead: { seq: number; hash: string };
 };
+
+/** The chain's events as the certificate lists them. */
+export function certificateEvents(events: readonly (TChainEvent & { hash: string })[]): TCertificateContent['events'] {
+  return events.map((event) => ({
+    seq: event.seq,
+    at: event.at,
+    actor: event.actor,
+    action: event.action,
+    toState: event.to.state,
+    toResult: event.to.result,
+    hash: event.hash,
+  }));
+}
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const INK = rgb(0.1, 0.1, 0.12);

@@ -6,7 +6,7 @@ import type { TJobQueue } from '../platform/jobs.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { insertDocuments, lockShipping, type TLockedShipping } from '../shippings/shippings.queries.ts';
 import { labelsFor } from './certificate-labels.ts';
-import { buildCertificatePdf } from './certificate-pdf.ts';
+import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
 import {
   nextDocumentPosition,
   selectCertificateFacts,
@@ -87,15 +87,7 @@ async function buildSignedCertificate(
       sizeBytes: Number(document.sizeBytes),
       sha256: document.sha256,
     })),
-    events: events.map((event) => ({
-      seq: event.seq,
-      at: event.at,
-      actor: event.actor,
-      action: event.action,
-      toState: event.to.state,
-      toResult: event.to.result,
-      hash: event.hash,
-    })),
+    events: certificateEvents(events),
     chainHead: { seq: events.length, hash: events.at(-1)?.hash ?? '' },
   });
   const labels = labelsFor(facts.language);

@@ -3,34 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChain } from '../../test/chain-fixtures.ts';
 import { loadConfig } from '../config.ts';
-import { GENESIS_HASH, hashEvent, type TChainEvent } from '../shippings/event-chain.ts';
-import { buildCertificatePdf, type TCertificateContent } from './certificate-pdf.ts';
+import { buildCertificatePdf, certificateEvents, type TCertificateContent } from './certificate-pdf.ts';
 import { findChainBreaks } from './evidence-verify.ts';
 import { createDemoSealP12, createSealLoader } from './seal.ts';
 import { sealPdf } from './sign-pdf.ts';
 
-function chain(length: number): (TChainEvent & { hash: string })[] {
-  const events: (TChainEvent & { hash: string })[] = [];
-  let prevHash = GENESIS_HASH;
-  for (let seq = 1; seq <= length; seq++) {
-    const event: TChainEvent = {
-      shippingId: '7',
-      seq,
-      at: new Date(Date.UTC(2026, 0, seq)).toISOString(),
-      actor: 'system',
-      action: seq === 1 ? 'create' : 'dispatch',
-      from: seq === 1 ? null : { state: 'pending_to_send', result: null, deleted: false },
-      to: { state: 'sent', result: null, deleted: false },
-      reason: null,
-      details: {},
-      prevHash,
-    };
-    prevHash = hashEvent(event);
-    events.push({ ...event, hash: prevHash });
-  }
-  return events;
-}
+const chain = buildChain;
 
 const headOf = (events: { hash: string }[]) => ({ eventCount: events.length, lastEventHash: events.at(-1)!.hash });
 
@@ -87,15 +67,7 @@ describe('the certificate PDF', () => {
     sender: { name: 'Ana Gil', username: 'ana', company: 'Notaría Central S.L.', companyTaxId: 'B1234567A' },
     receivers: [{ position: 1, name, document: null, contact: 'a@example.es', status: 'accepted' }],
     documents: [{ fileRequest: 1, kind: 'original', name: 'deed.pdf', sizeBytes: 10, sha256: 'a'.repeat(64) }],
-    events: chain(60).map((event) => ({
-      seq: event.seq,
-      at: event.at,
-      actor: event.actor,
-      action: event.action,
-      toState: event.to.state,
-      toResult: event.to.result,
-      hash: event.hash,
-    })),
+    events: certificateEvents(chain(60)),
     chainHead: { seq: 60, hash: 'b'.repeat(64) },
   });
 
