@@ -30,6 +30,7 @@ import { DELIVERY_JOBS } from './delivery/delivery-job-names.ts';
 import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
+import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createJobQueue } from './platform/jobs.ts';
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerCertificateRoutes(ctx);
   registerSamlCertificateRoutes(ctx);
   registerShippingsRoutes(ctx);
+  registerEvidenceRoutes(ctx);
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
   registerProviderCallbackRoutes(ctx);

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import yauzl from 'yauzl';
 import type { Database } from '../src/db/schema.ts';
 import { pdfDataUrl } from '../src/db/seed-shippings.ts';
+import { selectChain } from '../src/evidence/evidence.queries.ts';
 import { createTestApp, type TestClient, type TTestApp } from './test-app.ts';
 
 export { pdfDataUrl };
@@ -94,27 +95,6 @@ export async function sendShipping(
 }
 
 /** The stored event rows of a shipping in the form the chain hashes. */
-export async function readChain(db: Kysely<Database>, shippingId: number) {
-  const events = await db
-    .selectFrom('shipping_events')
-    .selectAll()
-    .where('shipping_id', '=', String(shippingId))
-    .orderBy('seq')
-    .execute();
-  return events.map((event) => ({
-    shippingId: event.shipping_id,
-    seq: event.seq,
-    at: event.at.toISOString(),
-    actor: event.actor_kind === 'system' ? 'system' : `user:${event.actor_user_id}`,
-    action: event.action,
-    from:
-      event.from_state === null
-        ? null
-        : { state: event.from_state, result: event.from_result, deleted: event.from_deleted === true },
-    to: { state: event.to_state, result: event.to_result, deleted: event.to_deleted },
-    reason: event.reason,
-    details: event.details as never,
-    prevHash: event.prev_hash,
-    hash: event.hash,
-  }));
+export function readChain(db: Kysely<Database>, shippingId: number) {
+  return selectChain(db, String(shippingId));
 }

@@ -4,6 +4,7 @@ import { administrationApi } from './catalogue/administration.ts';
 import { configurationApi } from './catalogue/configuration.ts';
 import { deliveryApi } from './catalogue/delivery.ts';
 import { downloadApi } from './catalogue/download.ts';
+import { evidenceApi } from './catalogue/evidence.ts';
 import { importsApi } from './catalogue/imports.ts';
 import { portalApi } from './catalogue/portal.ts';
 import { postalApi } from './catalogue/postal.ts';
@@ -28,6 +29,7 @@ export const API_GROUPS = {
   delivery: deliveryApi,
   postal: postalApi,
   portal: portalApi,
+  evidence: evidenceApi,
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));

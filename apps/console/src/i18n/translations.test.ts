@@ -15,6 +15,7 @@ import {
   SITUATION_REASONS,
 } from '@sello/contracts/enums';
 import { ERROR_KEYS, MESSAGE_KEYS } from '@sello/contracts/error-keys';
+import { EVIDENCE_GROUPS } from '@sello/contracts/evidence-groups';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 import { MENU_ENTRIES } from '@sello/contracts/routes';
 import { SHIPPING_ACTIONS } from '@sello/contracts/shipping-lifecycle';
@@ -127,6 +128,7 @@ describe('translations', () => {
       ...['create', ...SHIPPING_ACTIONS].map((action) => `EVENT_ACTION_${action}`),
       ...AUTHORISATION_DECISIONS.map((decision) => `AUTHORISATION_${decision.toUpperCase()}`),
       ...DOWNLOAD_OPTIONS.map((option) => `DOWNLOAD_OPTION_${option}`),
+      ...EVIDENCE_GROUPS.map((group) => `EVIDENCE_GROUP_${group}`),
       ...SITUATION_REASONS.map((reason) => `SITUATION_REASON_${reason}`),
       ...IDENTIFICATION_SUBSTATES.map((substate) => `IDENTIFICATION_SUBSTATE_${substate}`),
       ...PIN_SIGNATURE_TEXT_VALUES.map((value) => `PIN_TEXT_${value}`),

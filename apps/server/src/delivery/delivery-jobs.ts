@@ -1,4 +1,5 @@
 import type { TAppContext } from '../app-context.ts';
+import { createCertificateJob } from '../evidence/certificate-job.ts';
 import type { TJob } from '../platform/jobs.ts';
 import { runPortalExpiry } from '../portal/portal-expiry.ts';
 import { DELIVERY_JOBS } from './delivery-job-names.ts';
@@ -40,7 +41,7 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
       pollingIntervalSeconds: 1,
       run: (data) => sendMessage(sendDeps, String((data as { messageId: string }).messageId)),
     },
-    { name: DELIVERY_JOBS.certificate },
+    createCertificateJob(ctx),
     {
       name: DELIVERY_JOBS.expiry,
       cron: '* * * * *',

@@ -4,6 +4,7 @@ import { CHANNEL_CONTACT, SERVICE_RULES } from '@sello/contracts/shipping-rules'
 import type { Transaction } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
+import { prepareSentCopies } from '../evidence/sent-copies.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { lockShipping } from '../shippings/shippings.queries.ts';
 import {
@@ -20,7 +21,7 @@ import { queueMessage } from './outgoing-messages.ts';
 import { issueReceiverAccess, recipientLink } from './receiver-access.ts';
 
 type Trx = Transaction<Database>;
-export type TDispatchDeps = Pick<TAppContext, 'db' | 'config' | 'jobs' | 'preferences'>;
+export type TDispatchDeps = Pick<TAppContext, 'db' | 'config' | 'jobs' | 'preferences' | 'blobs'>;
 
 const DAY_MS = 86_400_000;
 /** A link keeps opening this long after the deadline (or the custody end): the receiver can still read what they answered. */
@@ -145,6 +146,7 @@ export async function dispatchShipping(deps: TDispatchDeps, shippingId: string, 
       responseDeadlineAt: plan.responseDeadlineAt,
       custodyUntil: plan.custodyUntil,
     });
+    await prepareSentCopies(deps, trx, shippingId);
     const reached = inOrder(plan) ? receivers.slice(0, 1) : receivers;
     const messages: string[] = [];
     for (const receiver of reached) messages.push((await sendAccess(deps, trx, plan, receiver)).guid);

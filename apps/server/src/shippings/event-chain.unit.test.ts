@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildChain } from '../../test/chain-fixtures.ts';
 import { canonicalJson, GENESIS_HASH, hashEvent, type TChainEvent, verifyChain } from './event-chain.ts';
 
 describe('canonicalJson', () => {
@@ -12,28 +13,7 @@ describe('canonicalJson', () => {
   });
 });
 
-function chain(length: number): (TChainEvent & { hash: string })[] {
-  const events: (TChainEvent & { hash: string })[] = [];
-  let prevHash = GENESIS_HASH;
-  for (let seq = 1; seq <= length; seq++) {
-    const event: TChainEvent = {
-      shippingId: '7',
-      seq,
-      at: new Date(Date.UTC(2026, 0, seq)).toISOString(),
-      actor: seq === 1 ? 'user:3' : 'system',
-      action: seq === 1 ? 'create' : 'authorize',
-      from: seq === 1 ? null : { state: 'pending_auth', result: null, deleted: false },
-      to: { state: 'pending_auth', result: null, deleted: false },
-      reason: null,
-      details: { documents: ['a'.repeat(64)] },
-      prevHash,
-    };
-    const hash = hashEvent(event);
-    events.push({ ...event, hash });
-    prevHash = hash;
-  }
-  return events;
-}
+const chain = buildChain;
 
 describe('verifyChain', () => {
   it('accepts an intact chain', () => {

@@ -1,11 +1,10 @@
-import { DOWNLOAD_OPTION_KINDS, type TShippingDocument } from '@sello/contracts/catalogue/shippings';
-import { DOWNLOAD_OPTIONS, type DownloadOption } from '@sello/contracts/enums';
+import { offeredDownloadOptions as offeredForKinds } from '@sello/contracts/catalogue/evidence';
+import type { TShippingDocument } from '@sello/contracts/catalogue/shippings';
+import type { DownloadOption } from '@sello/contracts/enums';
 
 /** The download options a shipping offers: those with at least one stored file of their kinds. */
 export function offeredDownloadOptions(documents: readonly Pick<TShippingDocument, 'kind'>[]): DownloadOption[] {
-  return DOWNLOAD_OPTIONS.filter((option) =>
-    documents.some((document) => (DOWNLOAD_OPTION_KINDS[option] as readonly string[]).includes(document.kind)),
-  );
+  return offeredForKinds(documents.map((document) => document.kind));
 }
 
 /** A size in bytes as the console shows it (KB and MB with one decimal). */

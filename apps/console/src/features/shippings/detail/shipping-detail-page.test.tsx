@@ -249,6 +249,9 @@ describe('shipping detail page', () => {
     expect(expired).toContain('System');
     expect(expired).toContain('Authorisation expired: Awaiting authorisation → Authorisation expired (Not sent)');
     expect(expired).toContain('No answer in time');
+    // Each event names its ETSI EN 319 522 evidence group.
+    expect(screen.getByTestId('event-group-1').textContent).toBe('Submission');
+    expect(screen.getByTestId('event-group-2').textContent).toBe('Submission');
     const authorisations = screen.getByTestId('detail-authorisations');
     expect(authorisations.textContent).toContain('Marta Manager');
     expect(screen.getByTestId('authorisation-9').textContent).toBe('Pending');

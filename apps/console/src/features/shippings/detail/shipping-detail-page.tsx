@@ -15,6 +15,7 @@ import {
   type TShippingDocument,
   type TShippingReceiver,
 } from '@sello/contracts/catalogue/shippings';
+import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
 import { PATHS } from '@sello/contracts/routes';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -355,7 +356,10 @@ export default function ShippingDetailPage() {
             children: (
               <div data-testid={`event-${event.seq}`}>
                 <strong>{formatDateTime(event.at)}</strong> ·{' '}
-                {event.actor === 'system' ? t('EVENT_SYSTEM') : event.actor}
+                {event.actor === 'system' ? t('EVENT_SYSTEM') : event.actor} ·{' '}
+                <Tag title={t('EVIDENCE_GROUP')} data-testid={`event-group-${event.seq}`}>
+                  {t(`EVIDENCE_GROUP_${evidenceGroupOf(event.action).group}`)}
+                </Tag>
                 <div>
                   {t(`EVENT_ACTION_${event.action}`, { defaultValue: event.action })}:{' '}
                   {event.fromState ? `${t(`SHIPPING_STATE_${event.fromState}`)} → ` : ''}

@@ -1,4 +1,5 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
+import { evidenceApi } from '@sello/contracts/catalogue/evidence';
 import { shippingsApi } from '@sello/contracts/catalogue/shippings';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import { PATHS } from '@sello/contracts/routes';
@@ -47,6 +48,7 @@ beforeEach(() => {
     if (endpoint === shippingsApi.list) return { rows: ROWS, total };
     if (endpoint === shippingsApi.listTypes) return [{ value: 2, text: 'Deed acceptance' }];
     if (endpoint === accountApi.userCompaniesList) return [{ value: 1, text: 'Notaría Central S.L.' }];
+    if (endpoint === evidenceApi.downloadAvailability) return { options: ['original', 'certificate', 'pack'] };
     if (endpoint === shippingsApi.denyList) {
       const ids = (input?.body as { denyShippingList: number[] } | undefined)?.denyShippingList ?? [];
       return {
@@ -293,5 +295,24 @@ describe('shippings list page', () => {
     // The selection is cleared and the list read again.
     await waitFor(() => expect(enabledBatch()).toEqual([]));
     expect(listQueries().length).toBeGreaterThan(1);
+  });
+
+  it('offers in the download dialog only the options the server has files for', async () => {
+    renderAt(PATHS.shippings);
+    await screen.findByTestId('row-11');
+    fireEvent.click(screen.getByTestId('select-12'));
+    fireEvent.click(screen.getByTestId('select-13'));
+    await waitFor(() => expect(batchButton('download').disabled).toBe(false));
+    fireEvent.click(batchButton('download'));
+    const option = (name: string) =>
+      within(screen.getByTestId(`download-option-${name}`).closest('label')!).getByRole('checkbox') as HTMLInputElement;
+    await waitFor(() => expect(option('certificate').disabled).toBe(false));
+    expect(option('original').disabled).toBe(false);
+    expect(option('pack').disabled).toBe(false);
+    expect(option('sent').disabled).toBe(true);
+    expect(option('courier').disabled).toBe(true);
+    expect(option('nonReport').disabled).toBe(true);
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === evidenceApi.downloadAvailability);
+    expect(call?.[1]).toEqual({ body: { listOfRequests: [12, 13] } });
   });
 });

@@ -25,7 +25,12 @@ import { withFilter } from '../../../components/list-state/list-state.ts';
 import { useListState } from '../../../components/list-state/use-list-state.ts';
 import { PagedTable, type TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { useSession } from '../../../session/use-session.ts';
-import { useShippingList, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
+import {
+  useDownloadAvailability,
+  useShippingList,
+  useShippingTypes,
+  useUserCompanies,
+} from '../shared/shipping-api.ts';
 import {
   channelName,
   formatDateTime,
@@ -73,6 +78,9 @@ export default function ShippingsListPage() {
   const [selectedRows, setSelectedRows] = useState<TShippingRow[]>([]);
   const [denyOpen, setDenyOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const selectedIds = selectedRows.map((row) => row.requestId);
+  // Until the server says which files exist, nothing is offered.
+  const availability = useDownloadAvailability(selectedIds, downloadOpen);
   const [outcomes, setOutcomes] = useState<{ action: TBatchAction; rows: TBatchOutcome[] } | null>(null);
   const enabled = enabledBatchActions(selectedRows);
   const canEdit = Boolean(permissions.editMode);
@@ -395,7 +403,8 @@ export default function ShippingsListPage() {
       />
       <DownloadDialog
         open={downloadOpen}
-        shippingIds={selectedRows.map((row) => row.requestId)}
+        shippingIds={selectedIds}
+        offered={availability.data?.options ?? []}
         onClose={() => setDownloadOpen(false)}
       />
     </div>

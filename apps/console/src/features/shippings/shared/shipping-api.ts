@@ -1,4 +1,5 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
+import { evidenceApi } from '@sello/contracts/catalogue/evidence';
 import { shippingsApi, type TShippingDashboardQuery } from '@sello/contracts/catalogue/shippings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
@@ -13,7 +14,17 @@ export const shippingKeys = {
   types: (companyId?: number) => ['shippings', 'types', companyId ?? null] as const,
   companies: ['shippings', 'companies'] as const,
   dashboard: (query: Partial<TShippingDashboardQuery>) => ['shippings', 'dashboard', query] as const,
+  downloadOptions: (ids: readonly number[]) => ['shippings', 'downloadOptions', ids] as const,
 };
+
+/** The download options with files among the chosen shippings, asked while the dialog is open. */
+export function useDownloadAvailability(ids: readonly number[], open: boolean) {
+  return useQuery({
+    queryKey: shippingKeys.downloadOptions(ids),
+    queryFn: () => callEndpoint(evidenceApi.downloadAvailability, { body: { listOfRequests: [...ids] } }),
+    enabled: open && ids.length > 0,
+  });
+}
 
 export function useShippingList(query: TShippingListRequest) {
   return useQuery({

@@ -1,0 +1,133 @@
+import type { EvidenceGroup } from '@sello/contracts/evidence-groups';
+
+export type TCertificateLanguage = 'es-es' | 'en-en' | 'pt-pt';
+
+type TLabels = {
+  title: string;
+  intro: string;
+  provider: string;
+  issuedAt: string;
+  shipping: string;
+  reference: string;
+  subject: string;
+  service: string;
+  channel: string;
+  state: string;
+  result: string;
+  sender: string;
+  company: string;
+  receivers: string;
+  documents: string;
+  events: string;
+  chainHead: string;
+  chainNote: string;
+  system: string;
+  groups: Record<EvidenceGroup, string>;
+};
+
+/** The certificate's words in the sender's language. */
+export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
+  'es-es': {
+    title: 'Certificado de entrega electrónica',
+    intro: 'El prestador certifica los hechos siguientes, registrados en su cadena de evidencias.',
+    provider: 'Prestador',
+    issuedAt: 'Emitido el',
+    shipping: 'Envío',
+    reference: 'Referencia',
+    subject: 'Asunto',
+    service: 'Servicio',
+    channel: 'Canal',
+    state: 'Estado',
+    result: 'Resultado',
+    sender: 'Remitente',
+    company: 'Empresa',
+    receivers: 'Destinatarios',
+    documents: 'Documentos (SHA-256)',
+    events: 'Eventos',
+    chainHead: 'Hash final de la cadena',
+    chainNote: 'Cada evento incluye el hash del anterior; el último sella todos.',
+    system: 'sistema',
+    groups: {
+      submission: 'Envío al prestador',
+      relay: 'Transmisión',
+      consignment: 'Puesta a disposición',
+      handover: 'Entrega',
+      acceptance: 'Aceptación',
+      rejection: 'Rechazo',
+      expiry: 'Vencimiento',
+      certification: 'Certificación',
+      management: 'Gestión',
+      other: 'Otro',
+    },
+  },
+  'en-en': {
+    title: 'Certificate of electronic delivery',
+    intro: 'The provider certifies the following facts, recorded in its evidence chain.',
+    provider: 'Provider',
+    issuedAt: 'Issued at',
+    shipping: 'Shipping',
+    reference: 'Reference',
+    subject: 'Subject',
+    service: 'Service',
+    channel: 'Channel',
+    state: 'State',
+    result: 'Result',
+    sender: 'Sender',
+    company: 'Company',
+    receivers: 'Receivers',
+    documents: 'Documents (SHA-256)',
+    events: 'Events',
+    chainHead: 'Final hash of the chain',
+    chainNote: 'Each event includes the hash of the one before; the last seals them all.',
+    system: 'system',
+    groups: {
+      submission: 'Submission',
+      relay: 'Relay',
+      consignment: 'Consignment',
+      handover: 'Handover',
+      acceptance: 'Acceptance',
+      rejection: 'Rejection',
+      expiry: 'Expiry',
+      certification: 'Certification',
+      management: 'Management',
+      other: 'Other',
+    },
+  },
+  'pt-pt': {
+    title: 'Certificado de entrega eletrónica',
+    intro: 'O prestador certifica os factos seguintes, registados na sua cadeia de evidências.',
+    provider: 'Prestador',
+    issuedAt: 'Emitido em',
+    shipping: 'Envio',
+    reference: 'Referência',
+    subject: 'Assunto',
+    service: 'Serviço',
+    channel: 'Canal',
+    state: 'Estado',
+    result: 'Resultado',
+    sender: 'Remetente',
+    company: 'Empresa',
+    receivers: 'Destinatários',
+    documents: 'Documentos (SHA-256)',
+    events: 'Eventos',
+    chainHead: 'Hash final da cadeia',
+    chainNote: 'Cada evento inclui o hash do anterior; o último sela todos.',
+    system: 'sistema',
+    groups: {
+      submission: 'Submissão',
+      relay: 'Transmissão',
+      consignment: 'Disponibilização',
+      handover: 'Entrega',
+      acceptance: 'Aceitação',
+      rejection: 'Rejeição',
+      expiry: 'Expiração',
+      certification: 'Certificação',
+      management: 'Gestão',
+      other: 'Outro',
+    },
+  },
+};
+
+export function labelsFor(language: string | null | undefined): TLabels {
+  return CERTIFICATE_LABELS[(language ?? 'es-es') as TCertificateLanguage] ?? CERTIFICATE_LABELS['es-es'];
+}

@@ -1,0 +1,176 @@
+import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { TChainEvent } from '../shippings/event-chain.ts';
+import { labelsFor } from './certificate-labels.ts';
+
+export type TCertificateContent = {
+  providerName: string;
+  issuedAt: Date;
+  language: string;
+  shipping: {
+    requestId: string;
+    guid: string;
+    reference: string | null;
+    subject: string;
+    service: string;
+    channel: string;
+    state: string;
+    result: string | null;
+    isSandbox: boolean;
+  };
+  sender: { name: string; username: string; company: string; companyTaxId: string };
+  receivers: { position: number; name: string; document: string | null; contact: string; status: string }[];
+  documents: { fileRequest: number; kind: string; name: string; sizeBytes: number; sha256: string }[];
+  events: {
+    seq: number;
+    at: string;
+    actor: string;
+    action: string;
+    toState: string;
+    toResult: string | null;
+    hash: string;
+  }[];
+  chainHead: { seq: number; hash: string };
+};
+
+/** The chain's events as the certificate lists them. */
+export function certificateEvents(events: readonly (TChainEvent & { hash: string })[]): TCertificateContent['events'] {
+  return events.map((event) => ({
+    seq: event.seq,
+    at: event.at,
+    actor: event.actor,
+    action: event.action,
+    toState: event.to.state,
+    toResult: event.to.result,
+    hash: event.hash,
+  }));
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.38, 0.38, 0.42);
+
+/** Text the standard font cannot draw becomes `?`, so a name in any script never breaks the PDF. */
+function drawable(characters: Set<number>, text: string): string {
+  return [...text.normalize('NFC')]
+    .map((character) => (characters.has(character.codePointAt(0)!) ? character : '?'))
+    .join('')
+    .replace(/[\r\n\t]+/g, ' ')
+    .slice(0, 2000)
+    .trim();
+}
+
+/** Lays text out top-down, wrapping at the margin and starting a new page when the page is full. */
+function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
+  const characters = new Set(regular.getCharacterSet());
+  let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - PAGE.margin;
+  const width = PAGE.width - 2 * PAGE.margin;
+
+  function wrap(text: string, font: PDFFont, size: number, indent: number): string[] {
+    const lines: string[] = [];
+    let current = '';
+    for (const word of text.split(' ')) {
+      const candidate = current === '' ? word : `${current} ${word}`;
+      if (font.widthOfTextAtSize(candidate, size) <= width - indent) {
+        current = candidate;
+        continue;
+      }
+      if (current !== '') lines.push(current);
+      current = word;
+      // A word longer than the line (a hash, a long address) is cut where it no longer fits.
+      while (font.widthOfTextAtSize(current, size) > width - indent) {
+        let cut = current.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width - indent) cut--;
+        lines.push(current.slice(0, cut));
+        current = current.slice(cut);
+      }
+    }
+    if (current !== '') lines.push(current);
+    return lines;
+  }
+
+  function write(text: string, options: { size?: number; bold?: boolean; muted?: boolean; indent?: number } = {}) {
+    const size = options.size ?? 9;
+    const font = options.bold ? bold : regular;
+    const indent = options.indent ?? 0;
+    for (const line of wrap(drawable(characters, text), font, size, indent)) {
+      if (y - size < PAGE.margin) {
+        page = pdf.addPage([PAGE.width, PAGE.height]);
+        y = PAGE.height - PAGE.margin;
+      }
+      y -= size * 1.35;
+      page.drawText(line, { x: PAGE.margin + indent, y, size, font, color: options.muted ? MUTED : INK });
+    }
+  }
+
+  const gap = (points = 6) => {
+    y -= points;
+  };
+  return { write, gap };
+}
+
+/** The certificate, unsigned: the facts of the shipping, its documents' hashes and its events. */
+export async function buildCertificatePdf(content: TCertificateContent): Promise<PDFDocument> {
+  const labels = labelsFor(content.language);
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  pdf.setTitle(`${labels.title} ${content.shipping.requestId}`);
+  pdf.setAuthor(content.providerName);
+  pdf.setProducer('Sello');
+  pdf.setCreationDate(content.issuedAt);
+  pdf.setModificationDate(content.issuedAt);
+  pdf.setLanguage(content.language);
+
+  const { write, gap } = createWriter(pdf, regular, bold);
+  const field = (label: string, value: string | null) => write(`${label}: ${value ?? '-'}`);
+  const { shipping, sender } = content;
+
+  write(labels.title, { size: 16, bold: true });
+  write(labels.intro, { muted: true });
+  gap();
+  field(labels.provider, content.providerName);
+  field(labels.issuedAt, content.issuedAt.toISOString());
+  field(labels.shipping, `${shipping.requestId} (${shipping.guid})${shipping.isSandbox ? ' [sandbox]' : ''}`);
+  field(labels.reference, shipping.reference);
+  field(labels.subject, shipping.subject);
+  field(labels.service, shipping.service);
+  field(labels.channel, shipping.channel);
+  field(labels.state, shipping.state);
+  field(labels.result, shipping.result);
+  gap();
+  field(labels.sender, `${sender.name} (${sender.username})`);
+  field(labels.company, `${sender.company} (${sender.companyTaxId})`);
+  gap();
+  write(labels.receivers, { size: 11, bold: true });
+  for (const receiver of content.receivers) {
+    write(
+      `${receiver.position}. ${receiver.name}${receiver.document ? ` - ${receiver.document}` : ''} - ${receiver.contact} - ${receiver.status}`,
+      { indent: 8 },
+    );
+  }
+  gap();
+  write(labels.documents, { size: 11, bold: true });
+  for (const document of content.documents) {
+    write(`${document.fileRequest}. [${document.kind}] ${document.name} (${document.sizeBytes} B)`, { indent: 8 });
+    write(document.sha256, { indent: 20, size: 8, muted: true });
+  }
+  gap();
+  write(labels.events, { size: 11, bold: true });
+  for (const event of content.events) {
+    const { group, etsiEvent } = evidenceGroupOf(event.action);
+    const outcome = `${event.toState}${event.toResult ? `/${event.toResult}` : ''}`;
+    const actor = event.actor === 'system' ? labels.system : event.actor;
+    write(
+      `${event.seq}. ${event.at} - ${event.action} - ${labels.groups[group]}${etsiEvent ? ` (${etsiEvent})` : ''} - ${outcome} - ${actor}`,
+      { indent: 8 },
+    );
+    write(event.hash, { indent: 20, size: 8, muted: true });
+  }
+  gap();
+  write(`${labels.chainHead} (${content.chainHead.seq}):`, { bold: true });
+  write(content.chainHead.hash, { size: 8 });
+  write(labels.chainNote, { muted: true });
+  return pdf;
+}

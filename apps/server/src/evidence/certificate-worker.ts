@@ -1,0 +1,141 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { TConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { TBlobStore } from '../platform/blob-store.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
+import { applyTransition } from '../shippings/shipping-transitions.ts';
+import { insertDocuments, lockShipping, type TLockedShipping } from '../shippings/shippings.queries.ts';
+import { labelsFor } from './certificate-labels.ts';
+import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
+import {
+  nextDocumentPosition,
+  selectCertificateFacts,
+  selectCertificateReceivers,
+  selectChain,
+  selectStoredDocuments,
+} from './evidence.queries.ts';
+import { findChainBreaks, findDocumentBreaks } from './evidence-verify.ts';
+import type { TSeal } from './seal.ts';
+import { prepareSentCopies } from './sent-copies.ts';
+import { sealPdf } from './sign-pdf.ts';
+
+export type TCertificateDeps = {
+  db: Kysely<Database>;
+  blobs: TBlobStore;
+  jobs: TJobQueue;
+  config: Pick<TConfig, 'PROVIDER_NAME'>;
+  loadSeal: () => Promise<TSeal>;
+};
+
+export type TCertificateOutcome = 'certified' | 'certifiedExisting' | 'skipped';
+
+const CERTIFIABLE = new Set(['pending_cert', 'pending_cert_postal']);
+
+async function buildSignedCertificate(
+  deps: TCertificateDeps,
+  trx: Transaction<Database>,
+  shipping: TLockedShipping,
+  seal: TSeal,
+) {
+  const [facts, receivers, documents, events] = await Promise.all([
+    selectCertificateFacts(trx, shipping.id),
+    selectCertificateReceivers(trx, shipping.id),
+    selectStoredDocuments(trx, [shipping.id]),
+    selectChain(trx, shipping.id),
+  ]);
+  // The certificate vouches for the chain and the files: it is never issued over broken evidence.
+  const chainBreaks = findChainBreaks(events, shipping);
+  const documentBreaks = await findDocumentBreaks(deps.blobs, documents);
+  if (chainBreaks.length > 0 || documentBreaks.length > 0) {
+    throw new Error(
+      `shipping ${shipping.id}: evidence does not verify (${JSON.stringify({ chainBreaks, documentBreaks })})`,
+    );
+  }
+  const issuedAt = new Date();
+  const pdf = await buildCertificatePdf({
+    providerName: deps.config.PROVIDER_NAME,
+    issuedAt,
+    language: facts.language,
+    shipping: {
+      requestId: facts.id,
+      guid: facts.guid,
+      reference: facts.reference,
+      subject: facts.subject,
+      service: facts.service,
+      channel: facts.channel,
+      state: facts.state,
+      result: facts.result,
+      isSandbox: facts.isSandbox,
+    },
+    sender: {
+      name: facts.sender,
+      username: facts.senderUsername,
+      company: facts.companyName,
+      companyTaxId: facts.companyTaxId,
+    },
+    receivers: receivers.map((receiver) => ({
+      position: receiver.position,
+      name: receiver.name,
+      document: receiver.documentNumber ? `${receiver.documentType ?? ''} ${receiver.documentNumber}`.trim() : null,
+      contact: [receiver.email, receiver.mobile].filter(Boolean).join(', ') || '-',
+      status: receiver.status,
+    })),
+    documents: documents.map((document) => ({
+      fileRequest: document.position,
+      kind: document.kind,
+      name: document.name,
+      sizeBytes: Number(document.sizeBytes),
+      sha256: document.sha256,
+    })),
+    events: certificateEvents(events),
+    chainHead: { seq: events.length, hash: events.at(-1)?.hash ?? '' },
+  });
+  const labels = labelsFor(facts.language);
+  const bytes = await sealPdf(pdf, seal, {
+    providerName: deps.config.PROVIDER_NAME,
+    reason: `${labels.title} ${facts.id}`,
+    signingTime: issuedAt,
+  });
+  return { bytes, name: `certificate-${facts.id}.pdf` };
+}
+
+/**
+ * The certificate job: for a shipping in `pending_cert`/`pending_cert_postal` (anything else is left
+ * alone), records the sent copies when missing, builds and seals the certificate PDF, stores it as
+ * the `certificate` document and certifies the shipping, all in one transaction on the locked row.
+ * A shipping that already has its certificate is only certified.
+ */
+export async function certifyShipping(deps: TCertificateDeps, shippingId: string): Promise<TCertificateOutcome> {
+  // Loaded before the transaction, so a slow first load holds no lock.
+  const seal = await deps.loadSeal();
+  return deps.db.transaction().execute(async (trx) => {
+    const shipping = await lockShipping(trx, null, shippingId);
+    if (!shipping || shipping.deletedAt !== null || !CERTIFIABLE.has(shipping.state)) return 'skipped';
+    const existing = await trx
+      .selectFrom('shipping_documents')
+      .select('sha256')
+      .where('shipping_id', '=', shippingId)
+      .where('kind', '=', 'certificate')
+      .executeTakeFirst();
+    let sha256 = existing?.sha256;
+    if (!sha256) {
+      await prepareSentCopies(deps, trx, shippingId);
+      const certificate = await buildSignedCertificate(deps, trx, shipping, seal);
+      const stored = await deps.blobs.put(certificate.bytes);
+      sha256 = stored.sha256;
+      await insertDocuments(trx, shippingId, [
+        {
+          position: await nextDocumentPosition(trx, shippingId),
+          kind: 'certificate',
+          name: certificate.name,
+          mimeType: 'application/pdf',
+          sizeBytes: stored.size,
+          category: 'DOCUMENT',
+          sha256,
+        },
+      ]);
+    }
+    await applyTransition(trx, deps.jobs, shipping, 'certify', null, { details: { certificate: sha256 } });
+    return existing ? 'certifiedExisting' : 'certified';
+  });
+}

@@ -1,0 +1,93 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { TChainEvent } from '../shippings/event-chain.ts';
+import { selectShippingRows } from '../shippings/shippings.queries.ts';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** A shipping's event rows in the form the chain hashes, in order. */
+export async function selectChain(db: Db, shippingId: string): Promise<(TChainEvent & { hash: string })[]> {
+  const rows = await db
+    .selectFrom('shipping_events')
+    .selectAll()
+    .where('shipping_id', '=', shippingId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => ({
+    shippingId: row.shipping_id,
+    seq: row.seq,
+    at: row.at.toISOString(),
+    actor: row.actor_kind === 'system' ? 'system' : `user:${row.actor_user_id}`,
+    action: row.action,
+    from:
+      row.from_state === null
+        ? null
+        : { state: row.from_state, result: row.from_result, deleted: row.from_deleted === true },
+    to: { state: row.to_state, result: row.to_result, deleted: row.to_deleted },
+    reason: row.reason,
+    details: row.details as TChainEvent['details'],
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  }));
+}
+
+export function selectChainHead(db: Db, shippingId: string) {
+  return db
+    .selectFrom('shippings')
+    .select(['event_count as eventCount', 'last_event_hash as lastEventHash'])
+    .where('id', '=', shippingId)
+    .executeTakeFirstOrThrow();
+}
+
+/** What the certificate states about a shipping besides its events and documents. */
+export function selectCertificateFacts(db: Db, shippingId: string) {
+  return selectShippingRows(db)
+    .select(['u.username as senderUsername', 'u.language', 'c.tax_id as companyTaxId'])
+    .where('s.id', '=', shippingId)
+    .executeTakeFirstOrThrow();
+}
+
+export function selectCertificateReceivers(db: Db, shippingId: string) {
+  return db
+    .selectFrom('shipping_receivers')
+    .select(['position', 'name', 'document_type as documentType', 'document_number as documentNumber'])
+    .select(['email', 'mobile', 'status', 'status_at as statusAt'])
+    .where('shipping_id', '=', shippingId)
+    .orderBy('position')
+    .execute();
+}
+
+/** Every stored file of the shippings, with what the blob store must hold for it. */
+export function selectStoredDocuments(db: Db, shippingIds: readonly string[]) {
+  return db
+    .selectFrom('shipping_documents')
+    .select(['id', 'shipping_id as shippingId', 'position', 'kind', 'name', 'mime_type as mimeType'])
+    .select(['size_bytes as sizeBytes', 'category', 'sha256'])
+    .where('shipping_id', 'in', shippingIds)
+    .orderBy('shipping_id')
+    .orderBy('position')
+    .execute();
+}
+export type TStoredDocument = Awaited<ReturnType<typeof selectStoredDocuments>>[number];
+
+export async function nextDocumentPosition(trx: Trx, shippingId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('shipping_documents')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('shipping_id', '=', shippingId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+/** The kinds of file the shippings have, among those given. */
+export async function selectDocumentKinds(db: Db, shippingIds: readonly string[]): Promise<string[]> {
+  if (shippingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('shipping_documents')
+    .select('kind')
+    .distinct()
+    .where('shipping_id', 'in', shippingIds)
+    .execute();
+  return rows.map((row) => row.kind);
+}

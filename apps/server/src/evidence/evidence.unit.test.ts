@@ -1,0 +1,108 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChain } from '../../test/chain-fixtures.ts';
+import { loadConfig } from '../config.ts';
+import { buildCertificatePdf, certificateEvents, type TCertificateContent } from './certificate-pdf.ts';
+import { findChainBreaks } from './evidence-verify.ts';
+import { createDemoSealP12, createSealLoader } from './seal.ts';
+import { sealPdf } from './sign-pdf.ts';
+
+const chain = buildChain;
+
+const headOf = (events: { hash: string }[]) => ({ eventCount: events.length, lastEventHash: events.at(-1)!.hash });
+
+describe('findChainBreaks', () => {
+  it('finds nothing in an intact chain', () => {
+    const events = chain(4);
+    expect(findChainBreaks(events, headOf(events))).toEqual([]);
+  });
+
+  it('names the altered event only, with the recomputed and the stored hash', () => {
+    const events = chain(4);
+    const stored = events[1]!.hash;
+    events[1] = { ...events[1]!, reason: 'rewritten' };
+    const breaks = findChainBreaks(events, headOf(events));
+    expect(breaks).toEqual([{ seq: 2, problem: 'hash', expected: expect.any(String), found: stored }]);
+    expect(breaks[0]!.expected).not.toBe(stored);
+  });
+
+  it('reports every break: a removed event, a relinked one and a head that is not the last event', () => {
+    const events = chain(5);
+    const without = [...events.slice(0, 2), ...events.slice(3)];
+    const breaks = findChainBreaks(without, headOf(events));
+    expect(breaks.map((item) => [item.seq, item.problem])).toEqual([
+      [4, 'sequence'],
+      [4, 'prevHash'],
+      [5, 'sequence'],
+      [5, 'head'],
+    ]);
+  });
+});
+
+describe('the certificate PDF', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'sello-evidence-'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  const content = (language: string, name: string): TCertificateContent => ({
+    providerName: 'Sello Trust Services',
+    issuedAt: new Date('2026-11-24T10:00:00Z'),
+    language,
+    shipping: {
+      requestId: '42',
+      guid: '00000000-0000-4000-8000-000000000042',
+      reference: null,
+      subject: 'x'.repeat(400),
+      service: 'notification',
+      channel: 'email',
+      state: 'pending_cert',
+      result: 'accepted',
+      isSandbox: false,
+    },
+    sender: { name: 'Ana Gil', username: 'ana', company: 'Notaría Central S.L.', companyTaxId: 'B1234567A' },
+    receivers: [{ position: 1, name, document: null, contact: 'a@example.es', status: 'accepted' }],
+    documents: [{ fileRequest: 1, kind: 'original', name: 'deed.pdf', sizeBytes: 10, sha256: 'a'.repeat(64) }],
+    events: certificateEvents(chain(60)),
+    chainHead: { seq: 60, hash: 'b'.repeat(64) },
+  });
+
+  it('draws any script (what Helvetica lacks becomes ?), wraps long text and runs onto more pages', async () => {
+    const pdf = await buildCertificatePdf(content('pt-pt', '李雷 Çéü 😀'));
+    expect(pdf.getPageCount()).toBeGreaterThan(1);
+    expect(pdf.getTitle()).toBe('Certificado de entrega eletrónica 42');
+    const reloaded = await PDFDocument.load(await pdf.save());
+    expect(reloaded.getPageCount()).toBe(pdf.getPageCount());
+  });
+
+  it('signs with a seal read from SEAL_P12_PATH; a wrong password is refused', async () => {
+    const file = path.join(folder, 'seal.p12');
+    await writeFile(file, createDemoSealP12('Test provider', 'secret-pass'));
+    const config = loadConfig({ DATA_DIR: folder, SEAL_P12_PATH: file, SEAL_P12_PASSWORD: 'secret-pass' });
+    const seal = await createSealLoader(config, { warn: () => {} })();
+    expect(seal.leaf.subject).toContain('Test provider demo seal');
+    expect(seal.chain).toHaveLength(2);
+    const signed = await sealPdf(await buildCertificatePdf(content('en-en', 'Ana')), seal, {
+      providerName: 'Test provider',
+      reason: 'test',
+      signingTime: new Date(),
+    });
+    expect(signed.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(signed.toString('latin1')).toContain('/SubFilter /ETSI.CAdES.detached');
+    const wrong = loadConfig({ DATA_DIR: folder, SEAL_P12_PATH: file, SEAL_P12_PASSWORD: 'nope' });
+    await expect(createSealLoader(wrong, { warn: () => {} })()).rejects.toThrow();
+  });
+
+  it('makes the demo seal once and reuses it', async () => {
+    const config = loadConfig({ DATA_DIR: folder });
+    const warnings: string[] = [];
+    const first = await createSealLoader(config, { warn: (message) => warnings.push(message) })();
+    const second = await createSealLoader(config, { warn: () => {} })();
+    expect(second.leaf.fingerprint256).toBe(first.leaf.fingerprint256);
+    expect(warnings.join()).toContain('SEAL_P12_PATH is not set');
+  });
+});
