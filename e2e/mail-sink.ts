@@ -18,9 +18,20 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=); the space between two of them goes. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_whole, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    );
+}
+
 function readSubject(raw: string): string {
   const match = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw);
-  return match ? match[1]!.replace(/\r?\n[ \t]/g, ' ') : '';
+  return match ? decodeHeader(match[1]!.replace(/\r?\n[ \t]/g, ' ')) : '';
 }
 
 const smtp = new SMTPServer({

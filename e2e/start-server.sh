@@ -6,5 +6,6 @@ rm -rf .test-data/e2e-db
 export DATA_DIR=.test-data/e2e-db PORT="${E2E_PORT:-8091}" HOST=127.0.0.1 EMBEDDED_PG_PORT="${E2E_PG_PORT:-54391}"
 # E-mail goes to the test mail server (e2e/mail-sink.ts), started before this one.
 export SMTP_URL="smtp://127.0.0.1:${E2E_SMTP_PORT:-$(( ${E2E_PORT:-8091} + 1 ))}"
+export PUBLIC_URL="http://127.0.0.1:${PORT}/"
 export LOG_LEVEL=warn LOGIN_RATE_LIMIT_PER_MINUTE=1000 NODE_ENV=test
 exec node_modules/.bin/tsx apps/server/src/main.ts

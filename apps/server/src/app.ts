@@ -88,7 +88,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  const preferences = createPreferences(database.db);
+  const preferences = createPreferences(database.db, config.PUBLIC_URL ?? `http://localhost:${config.PORT}/`);
   const security = createSecurityService({
     db: database.db,
     preferences,

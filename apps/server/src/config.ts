@@ -48,6 +48,8 @@ const ZConfig = z
     CONSOLE_DIST_DIR: z.string().optional(),
     /** AES-256-GCM key that encrypts certificate private keys at rest (see docs/decisions.md). */
     CERTIFICATE_ENCRYPTION_KEY: encryptionKeyFromEnv.optional(),
+    /** Where people reach the console (links in messages), unless the CONSOLE_URL preference says otherwise. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** The provider named on certificates and in messages to receivers. */
     PROVIDER_NAME: z.string().min(1).max(200).default('Sello Trust Services'),
     /** Generic JSON HTTP providers for SMS and WhatsApp (docs/decisions.md "Delivery"); without one, the outbox. */

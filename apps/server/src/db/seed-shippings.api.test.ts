@@ -1,10 +1,7 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, readChain } from '../../test/shipping-fixtures.ts';
 import type { TTestApp } from '../../test/test-app.ts';
-import { createLocalBlobStore } from '../platform/blob-store.ts';
-import { createPreferences } from '../preferences/preferences.service.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
 import { seedDemoShippings } from './seed-shippings.ts';
 

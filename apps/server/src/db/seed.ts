@@ -314,7 +314,11 @@ export function defaultPreferences(sessionMinutes: number) {
     { name: PREFERENCES.fileUploadMaxSize, value: '5120', description: 'Largest attachment, KB' },
     { name: PREFERENCES.smsMaxCharacters, value: '160', description: 'Largest SMS text length' },
     { name: PREFERENCES.numDownload, value: '50', description: 'Most shippings per documentation download' },
-    { name: PREFERENCES.consoleUrl, value: 'http://localhost:8080/', description: 'Public URL of the console' },
+    {
+      name: PREFERENCES.consoleUrl,
+      value: null,
+      description: 'Public URL of the console (links in messages); empty: the PUBLIC_URL setting',
+    },
     { name: PREFERENCES.eDeliveryServices, value: '', description: 'E-delivery services offered' },
     { name: 'LEGAL_NOTICE_URL', value: '/legal.html#legal-notice', description: 'Footer: legal notice' },
     { name: 'PRIVACY_POLICY_URL', value: '/legal.html#privacy', description: 'Footer: privacy policy' },

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, PREFERENCES } from '@sello/contracts/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sello/contracts/constants';
 import type { Channel, ServiceKind } from '@sello/contracts/enums';
 import { CHANNEL_CONTACT, SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import type { Transaction } from 'kysely';
@@ -82,8 +82,7 @@ async function sendAccess(deps: TDispatchDeps, trx: Trx, plan: TDispatchPlan, re
   let link: string | null = null;
   if (!isCertifiedKind(plan.serviceKind)) {
     const token = await issueReceiverAccess(trx, receiver.id, expiresAt);
-    const consoleUrl = (await deps.preferences.get(PREFERENCES.consoleUrl)) ?? 'http://localhost:8080/';
-    link = recipientLink(consoleUrl, token);
+    link = recipientLink(await deps.preferences.consoleUrl(), token);
   }
   const text = composeAccessMessage(channel, language, {
     company: plan.companyName,

@@ -1,5 +1,5 @@
 import type { Language } from '@sello/contracts/constants';
-import { LOCALE_BY_LANGUAGE, PREFERENCES } from '@sello/contracts/constants';
+import { LOCALE_BY_LANGUAGE } from '@sello/contracts/constants';
 import type { Channel } from '@sello/contracts/enums';
 import { findTransition } from '@sello/contracts/shipping-lifecycle';
 import type { Kysely } from 'kysely';
@@ -84,7 +84,7 @@ export async function runPortalExpiry(deps: TExpiryDeps, now = new Date()) {
     });
   }
 
-  const consoleUrl = (await deps.preferences.get(PREFERENCES.consoleUrl)) ?? 'http://localhost:8080/';
+  const consoleUrl = await deps.preferences.consoleUrl();
   for (const candidate of await selectReminderCandidates(db, now, BATCH)) {
     if (!candidate.deadline || !candidate.accessExpiresAt) continue;
     const recipient = contactOf(candidate);

@@ -8,8 +8,11 @@ const CACHE_TTL_MS = 60_000;
 
 export type TPreferences = ReturnType<typeof createPreferences>;
 
-/** Preferences live in the database; each server copy caches them briefly. */
-export function createPreferences(db: Kysely<Database>) {
+/**
+ * Preferences live in the database; each server copy caches them briefly. `publicUrl` is where the
+ * console is reached when the CONSOLE_URL preference is not set (links in messages point there).
+ */
+export function createPreferences(db: Kysely<Database>, publicUrl = 'http://localhost:8080/') {
   let cache: Map<string, string | null> | null = null;
   let loadedAt = 0;
 
@@ -30,6 +33,11 @@ export function createPreferences(db: Kysely<Database>) {
     get: async (name: string): Promise<string | null> => (await load()).get(name) ?? null,
     getNumber,
     sessionMinutes: () => getNumber(PREFERENCES.sessionTime, SESSION.defaultMinutes),
+    /** The console's public address, ending in `/`: the base of every link sent to people. */
+    consoleUrl: async (): Promise<string> => {
+      const url = (await load()).get(PREFERENCES.consoleUrl) ?? publicUrl;
+      return url.endsWith('/') ? url : `${url}/`;
+    },
     clearCache: () => {
       cache = null;
     },

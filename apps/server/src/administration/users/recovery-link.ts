@@ -1,5 +1,4 @@
 import type { Language } from '@sello/contracts/constants';
-import { PREFERENCES } from '@sello/contracts/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -78,7 +77,7 @@ export async function mailRecoveryLink(
 ): Promise<boolean> {
   if (!mailer.enabled) return false;
   const text = (TEXTS[user.language as Language] ?? TEXTS['en-en'])[kind];
-  const consoleUrl = (await preferences.get(PREFERENCES.consoleUrl)) ?? 'http://localhost:8080/';
+  const consoleUrl = await preferences.consoleUrl();
   try {
     await mailer.send({
       to: user.email,

@@ -1,4 +1,3 @@
-import { PREFERENCES } from '@sello/contracts/constants';
 import type { TConfig } from '../../config.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
 import type { TChannelAdapters } from '../channel-adapter.ts';
@@ -7,8 +6,7 @@ import { createSmtpAdapter } from './smtp-adapter.ts';
 
 /** The public address providers post their delivery reports to (the console's origin). */
 export async function providerCallbackUrl(preferences: TPreferences, channel: 'sms' | 'whatsapp'): Promise<string> {
-  const consoleUrl = (await preferences.get(PREFERENCES.consoleUrl)) ?? 'http://localhost:8080/';
-  return new URL(`/rest/services/delivery/callback/${channel}`, consoleUrl).toString();
+  return new URL(`/rest/services/delivery/callback/${channel}`, await preferences.consoleUrl()).toString();
 }
 
 /**
