@@ -82,7 +82,7 @@ describe('main', () => {
     });
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
     expect(await isListening(port)).toBe(false);
     // The embedded PostgreSQL stopped too: its port accepts a new listener.
     await new Promise<void>((resolve, reject) => {

@@ -48,6 +48,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A job still running when the database stops fails on its way out; that is the shutdown, not a
+  // crash. Any other unhandled rejection still ends the process with an error, as Node would.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, stopping ? 'work cut short by the shutdown' : 'unhandled rejection');
+    if (!stopping) process.exit(1);
+  });
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const shownHost = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
