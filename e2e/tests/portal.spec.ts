@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { waitForRecipientLink } from './delivery-helpers.ts';
 import { apiSignIn, type Language, withDatabase } from './helpers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const stamp = Date.now().toString(36).toUpperCase();
 
@@ -43,33 +41,49 @@ const TEXT = {
   },
 } as const;
 
-/** Creates an acceptance through the API and sends it (dispatch stand-in); answers its receiver and link. */
+/**
+ * Creates an acceptance through the API, has the manager authorise it through the API, and waits for
+ * the server's own dispatch and send workers to e-mail the receiver its link (to the test mail server).
+ * Each test's receiver has its own address, so its link is its own. Answers the receiver and its token.
+ */
 async function sendAcceptance(language: Language, subject: string) {
   const ids = await withDatabase(async (client) => {
     const type = await client.query<{ id: string }>("SELECT id FROM shipping_types WHERE name = 'Deed acceptance'");
     const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B1234567A'");
     return { typeId: Number(type.rows[0]!.id), companyId: Number(company.rows[0]!.id) };
   });
+  const email = `lucia.${subject.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.es`;
   const { api } = await apiSignIn('company.user');
   const response = await api.post('/rest/services/shippings/sendrequest', {
     data: {
       ...ids,
       channel: 'email',
       subject,
-      receivers: [{ name: 'Lucía Fernández', email: 'lucia@example.es', mobile: '612 345 678', language }],
+      receivers: [{ name: 'Lucía Fernández', email, mobile: '612 345 678', language }],
       documents: [{ name: 'deed.pdf', content: `data:application/pdf;base64,${PDF.toString('base64')}` }],
     },
   });
   expect(response.status(), await response.text()).toBe(200);
   const { requestId } = (await response.json()) as { requestId: number };
   await api.dispose();
-  const output = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['e2e/portal-dispatch.ts', String(requestId)], {
-    cwd: ROOT,
-    env: process.env,
-    encoding: 'utf8',
+
+  const manager = await apiSignIn('company.manager');
+  const authorised = await manager.api.put('/rest/services/shippings/shippingauthorize', {
+    data: { authorizeShippingList: [requestId] },
   });
-  const links = JSON.parse(output.trim().split('\n').pop()!) as { receiverIds: string[]; tokens: string[] };
-  return { shippingId: requestId, receiverId: links.receiverIds[0]!, token: links.tokens[0]! };
+  expect(authorised.status(), await authorised.text()).toBe(200);
+  expect(((await authorised.json()) as { succeeded: number[] }).succeeded).toEqual([requestId]);
+  await manager.api.dispose();
+
+  const link = await waitForRecipientLink(email);
+  const token = /\/portal\/#\/r\/([A-Za-z0-9_-]{43})$/.exec(link)![1]!;
+  const receiverId = await withDatabase(async (client) => {
+    const rows = await client.query<{ id: string }>('SELECT id FROM shipping_receivers WHERE shipping_id = $1', [
+      requestId,
+    ]);
+    return rows.rows[0]!.id;
+  });
+  return { shippingId: requestId, receiverId, token };
 }
 
 async function pinFromOutbox(receiverId: string): Promise<string> {
