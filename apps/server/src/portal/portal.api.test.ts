@@ -28,6 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The sender's cancellation of a travelling shipping (no API call starts one yet): `cancel_pending`. */
+function cancelPending(shippingId: number) {
+  return t.database.db.transaction().execute(async (trx) => {
+    const shipping = await lockShipping(trx, null, String(shippingId));
+    await applyTransition(trx, t.ctx.jobs, shipping!, 'cancel', null);
+  });
+}
+
 /** The response deadline the dispatch worker stored. */
 async function storedDeadline(shippingId: number): Promise<Date> {
   const row = await t.database.db
@@ -209,10 +217,7 @@ describe('acceptance with a PIN', () => {
     const sent = await dispatchForTest(t, user, 'Deed acceptance');
     const [token] = sent.tokens as [string];
     await portalCall(t, token, 'GET', 'shipping');
-    await t.database.db.transaction().execute(async (trx) => {
-      const shipping = await lockShipping(trx, null, String(sent.shippingId));
-      await applyTransition(trx, t.ctx.jobs, shipping!, 'cancel', null);
-    });
+    await cancelPending(sent.shippingId);
     await portalCall(t, token, 'POST', 'pin');
     const pin = await readPinFromOutbox(t, sent.receiverIds[0]!);
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -312,6 +317,22 @@ describe('double acceptance', () => {
       .where('purpose', '=', 'access')
       .execute();
     expect(access).toHaveLength(2);
+  });
+
+  it('in order, while a cancellation is pending: the first acceptance releases nobody', async () => {
+    const sent = await dispatchForTest(t, user, 'Joint deed acceptance', { body: { multiSignerOrder: 1 } });
+    const [firstId, secondId] = sent.receiverIds as [string, string];
+    const [first] = sent.tokens as [string];
+    await portalCall(t, first, 'GET', 'shipping');
+    await cancelPending(sent.shippingId);
+    await portalCall(t, first, 'POST', 'pin');
+    const accepted = await portalCall(t, first, 'POST', 'accept', { pin: await readPinFromOutbox(t, firstId) });
+    expect(accepted.statusCode).toBe(200);
+    expect(await shippingRow(t, sent.shippingId)).toMatchObject({ state: 'cancel_pending', result: null });
+    expect(await linkFromOutbox(t, secondId)).toBeNull();
+    const event = (await eventsOf(t, sent.shippingId)).find((row) => row.action === 'receiverAccepted');
+    expect(event?.details).toMatchObject({ receiverId: firstId });
+    expect(event?.details).not.toHaveProperty('releasedMessage');
   });
 
   it('without an order every signer gets a link at once, and an acceptance releases nobody', async () => {

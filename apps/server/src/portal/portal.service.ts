@@ -310,8 +310,12 @@ export function createPortalService(deps: TPortalDeps) {
       return;
     }
     // Signers in order: the next one gets its link now, in this transaction, so an acceptance never
-    // commits without the next signer's message (nor the message without the acceptance).
-    const released = receiver.multiSignerOrder === 1 ? await releaseNextReceiver(deps, trx, shipping.id) : null;
+    // commits without the next signer's message (nor the message without the acceptance). Not while a
+    // cancellation is pending: the sender has withdrawn it, so nobody new is asked to sign.
+    const released =
+      receiver.multiSignerOrder === 1 && shipping.state !== 'cancel_pending'
+        ? await releaseNextReceiver(deps, trx, shipping.id)
+        : null;
     await note(trx, shipping, 'receiverAccepted', {
       ...eventDetails,
       ...(released && { releasedReceiverId: released.receiverId, releasedMessage: released.messageGuid }),
