@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { mailsTo, waitForRecipientLink } from './delivery-helpers.ts';
 import { apiSignIn, type Language, withDatabase } from './helpers.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const stamp = Date.now().toString(36).toUpperCase();
 
@@ -43,10 +41,23 @@ const TEXT = {
   },
 } as const;
 
-/** Creates an acceptance through the API and sends it (dispatch stand-in); answers its receiver and link. */
-async function sendAcceptance(language: Language, subject: string) {
+/** An e-mail address of this test run's own, so the link a test reads from the mail server is its own. */
+function addressFor(name: string, subject: string): string {
+  return `${name}.${subject.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.es`;
+}
+
+function tokenOf(link: string): string {
+  return /\/portal\/#\/r\/([A-Za-z0-9_-]{43})$/.exec(link)![1]!;
+}
+
+/**
+ * Creates a shipping of `typeName` through the API as the sender, and has the authorisers authorise
+ * it through the API (the manager, then an administrator of the Legal group when the type names it),
+ * leaving it to the server's own dispatch and send workers. Answers its id and receivers in order.
+ */
+async function sendAndAuthorise(typeName: string, body: Record<string, unknown>) {
   const ids = await withDatabase(async (client) => {
-    const type = await client.query<{ id: string }>("SELECT id FROM shipping_types WHERE name = 'Deed acceptance'");
+    const type = await client.query<{ id: string }>('SELECT id FROM shipping_types WHERE name = $1', [typeName]);
     const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B1234567A'");
     return { typeId: Number(type.rows[0]!.id), companyId: Number(company.rows[0]!.id) };
   });
@@ -55,21 +66,58 @@ async function sendAcceptance(language: Language, subject: string) {
     data: {
       ...ids,
       channel: 'email',
-      subject,
-      receivers: [{ name: 'Lucía Fernández', email: 'lucia@example.es', mobile: '612 345 678', language }],
       documents: [{ name: 'deed.pdf', content: `data:application/pdf;base64,${PDF.toString('base64')}` }],
+      ...body,
     },
   });
   expect(response.status(), await response.text()).toBe(200);
   const { requestId } = (await response.json()) as { requestId: number };
   await api.dispose();
-  const output = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['e2e/portal-dispatch.ts', String(requestId)], {
-    cwd: ROOT,
-    env: process.env,
-    encoding: 'utf8',
+
+  for (const login of ['company.manager', 'company.admin']) {
+    const { state } = (await shippingState(requestId))!;
+    if (state !== 'pending_auth' && state !== 'auths_pending_user') break;
+    const authoriser = await apiSignIn(login);
+    const authorised = await authoriser.api.put('/rest/services/shippings/shippingauthorize', {
+      data: { authorizeShippingList: [requestId] },
+    });
+    expect(authorised.status(), await authorised.text()).toBe(200);
+    expect(((await authorised.json()) as { succeeded: number[] }).succeeded).toEqual([requestId]);
+    await authoriser.api.dispose();
+  }
+  const receiverIds = await withDatabase(async (client) => {
+    const rows = await client.query<{ id: string }>(
+      'SELECT id FROM shipping_receivers WHERE shipping_id = $1 ORDER BY position',
+      [requestId],
+    );
+    return rows.rows.map((row) => row.id);
   });
-  const links = JSON.parse(output.trim().split('\n').pop()!) as { receiverIds: string[]; tokens: string[] };
-  return { shippingId: requestId, receiverId: links.receiverIds[0]!, token: links.tokens[0]! };
+  return { shippingId: requestId, receiverIds };
+}
+
+/**
+ * Creates an acceptance through the API, has the manager authorise it, and waits for the server's own
+ * dispatch and send workers to e-mail the receiver its link (to the test mail server). Answers the
+ * receiver and its link token.
+ */
+async function sendAcceptance(language: Language, subject: string) {
+  const email = addressFor('lucia', subject);
+  const { shippingId, receiverIds } = await sendAndAuthorise('Deed acceptance', {
+    subject,
+    receivers: [{ name: 'Lucía Fernández', email, mobile: '612 345 678', language }],
+  });
+  return { shippingId, receiverId: receiverIds[0]!, token: tokenOf(await waitForRecipientLink(email)) };
+}
+
+/** The access messages recorded for a receiver (whatever carried them). */
+async function accessMessageCount(receiverId: string): Promise<number> {
+  return withDatabase(async (client) => {
+    const rows = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM delivery_messages WHERE receiver_id = $1 AND purpose = 'access'",
+      [receiverId],
+    );
+    return rows.rows[0]!.n;
+  });
 }
 
 async function pinFromOutbox(receiverId: string): Promise<string> {
@@ -151,4 +199,43 @@ test('the language switcher translates the page, and an unknown link says so', a
   // Another link is another receiver: the page starts again in the browser's language (Spanish here).
   await page.goto(`/portal/#/r/${'A'.repeat(43)}`);
   await expect(page.getByRole('alert')).toHaveText(TEXT['es-es'].invalidLink);
+});
+
+test('signers in order: the second gets its link by e-mail only once the first has accepted', async ({ page }) => {
+  const subject = `Portal joint ${stamp}`;
+  const first = { name: 'Lucía Fernández', email: addressFor('lucia', subject), mobile: '612 345 678' };
+  const second = { name: 'Tiago Almeida', email: addressFor('tiago', subject), mobile: '+351 912 345 678' };
+  const sent = await sendAndAuthorise('Joint deed acceptance', {
+    subject,
+    multiSignerOrder: 1,
+    receivers: [
+      { ...first, language: 'es-es' },
+      { ...second, language: 'pt-pt' },
+    ],
+  });
+  const [firstId, secondId] = sent.receiverIds as [string, string];
+
+  // The dispatch wrote the first signer's message only (the link has arrived, so it has committed).
+  const firstToken = tokenOf(await waitForRecipientLink(first.email));
+  expect(await accessMessageCount(secondId)).toBe(0);
+  expect(await mailsTo(second.email)).toEqual([]);
+
+  const signs = async (token: string, receiverId: string, language: Language) => {
+    await page.goto(`/portal/#/r/${token}`);
+    await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+    await page.getByRole('button', { name: TEXT[language].requestPin }).click();
+    // Both mobiles end in 678: the page names where the PIN went once it is recorded.
+    await expect(page.locator('.portal-note', { hasText: '678' })).toBeVisible();
+    await page.locator('input[inputmode=numeric]').fill(await pinFromOutbox(receiverId));
+    await page.getByRole('button', { name: TEXT[language].acceptWithPin }).click();
+    await expect(page.getByRole('status')).toHaveText(TEXT[language].accepted);
+  };
+  await signs(firstToken, firstId, 'es-es');
+  expect(await shippingState(sent.shippingId)).toEqual({ state: 'in_course', result: null });
+
+  // Its acceptance released the second signer: an e-mail with a link of its own, which works.
+  const secondToken = tokenOf(await waitForRecipientLink(second.email));
+  expect(secondToken).not.toBe(firstToken);
+  await signs(secondToken, secondId, 'pt-pt');
+  expect(await shippingState(sent.shippingId)).toEqual({ state: 'pending_cert', result: 'accepted' });
 });

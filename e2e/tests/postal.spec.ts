@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { acceptCookies, alertsWithKey, apiSignIn, logOut, signIn, withDatabase } from './helpers.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 async function letterOf(shippingId: number) {
@@ -16,25 +13,15 @@ async function letterOf(shippingId: number) {
   });
 }
 
-/**
- * The letter of a postal shipping, once the dispatch and send workers made it. Where they are not
- * there to make it (this branch, before the dispatch slice is merged) the stand-in script does their part.
- */
+/** The letter of a postal shipping, once the server's dispatch and send workers have made it. */
 async function waitForLetter(shippingId: number) {
-  const deadline = Date.now() + 8_000;
-  while (Date.now() < deadline) {
-    const letter = await letterOf(shippingId);
-    if (letter) return letter;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['e2e/postal-stand-in.ts', String(shippingId)], {
-    cwd: root,
-    env: process.env,
-    stdio: 'pipe',
-  });
-  const letter = await letterOf(shippingId);
-  expect(letter, 'the postal letter of the shipping').toBeTruthy();
-  return letter!;
+  await expect
+    .poll(async () => (await letterOf(shippingId)) ?? null, {
+      timeout: 60_000,
+      message: `the postal letter of shipping ${shippingId}`,
+    })
+    .not.toBeNull();
+  return (await letterOf(shippingId))!;
 }
 
 async function sendPostalShipping(): Promise<number> {

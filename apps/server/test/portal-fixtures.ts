@@ -1,25 +1,62 @@
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 import type { InjectOptions } from 'fastify';
-import { dispatchStandIn } from './portal-dispatch-stand-in.ts';
-import { sendShipping } from './shipping-fixtures.ts';
+import { dispatchShipping } from '../src/delivery/dispatch.service.ts';
+import { authoriseIfWaiting, sendShipping } from './shipping-fixtures.ts';
 import type { TestClient, TTestApp } from './test-app.ts';
 
+/** `tokens` holds the links the receivers got, in receiver order; a receiver not reached yet has none. */
 export type TDispatched = { shippingId: number; receiverIds: string[]; tokens: string[] };
 
+/** The body of the newest outbox message of `purpose` to a receiver, if any. */
+async function newestOutboxBody(t: TTestApp, receiverId: string, purpose: 'access' | 'pin'): Promise<string | null> {
+  const message = await t.database.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('receiver_id', '=', receiverId)
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return message?.body ?? null;
+}
+
 /**
- * Creates a shipping of `typeName` through the API and sends it with the dispatch STAND-IN
- * (portal-dispatch-stand-in.ts) until the dispatch worker lands. Answers the links in receiver order.
+ * The link token in the newest access message a receiver got through the outbox (e-mail and SMS
+ * without a provider, sandbox), or null when it got none (not reached yet, or a certified kind).
+ */
+export async function linkFromOutbox(t: TTestApp, receiverId: string): Promise<string | null> {
+  const body = await newestOutboxBody(t, receiverId, 'access');
+  return (body && /\/portal\/#\/r\/([A-Za-z0-9_-]{43})/.exec(body)?.[1]) ?? null;
+}
+
+/**
+ * Creates a shipping of `typeName` through the API, has the manager authorise it when it needs that,
+ * and runs the dispatch worker on it (at `now`: its deadline is `now` + the type's response days).
+ * Answers the receivers and the links their access messages carry.
  */
 export async function dispatchForTest(
   t: TTestApp,
   client: TestClient,
   typeName: string,
-  options: { body?: Record<string, unknown>; deadline?: Date; linkExpiresAt?: Date } = {},
+  options: { body?: Record<string, unknown>; now?: Date } = {},
 ): Promise<TDispatched> {
   const shippingId = await sendShipping(client, t.database.db, typeName, options.body);
-  const links = await dispatchStandIn(t.database.db, t.ctx.jobs, String(shippingId), options);
-  return { shippingId, ...links };
+  await authoriseIfWaiting(t, shippingId);
+  if (!(await dispatchShipping(t.ctx, String(shippingId), options.now))) {
+    throw new Error(`shipping ${shippingId} was not dispatched`);
+  }
+  const receivers = await t.database.db
+    .selectFrom('shipping_receivers')
+    .select('id')
+    .where('shipping_id', '=', String(shippingId))
+    .orderBy('position')
+    .execute();
+  const tokens: string[] = [];
+  for (const receiver of receivers) {
+    const token = await linkFromOutbox(t, receiver.id);
+    if (token) tokens.push(token);
+  }
+  return { shippingId, receiverIds: receivers.map((receiver) => receiver.id), tokens };
 }
 
 /** A recipient page call: only the link token, no session and no XSRF cookie. */
@@ -40,15 +77,9 @@ export function portalCall(
 
 /** The PIN in the newest PIN message of a receiver, read from the outbox. */
 export async function readPinFromOutbox(t: TTestApp, receiverId: string): Promise<string> {
-  const message = await t.database.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('receiver_id', '=', receiverId)
-    .where('purpose', '=', 'pin')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const pin = /\b(\d{6})\b/.exec(message.body)?.[1];
-  if (!pin) throw new Error(`no PIN in ${message.body}`);
+  const body = await newestOutboxBody(t, receiverId, 'pin');
+  const pin = body && /\b(\d{6})\b/.exec(body)?.[1];
+  if (!pin) throw new Error(`no PIN in ${body}`);
   return pin;
 }
 

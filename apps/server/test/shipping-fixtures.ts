@@ -6,7 +6,7 @@ import yauzl from 'yauzl';
 import type { Database } from '../src/db/schema.ts';
 import { pdfDataUrl } from '../src/db/seed-shippings.ts';
 import { selectChain } from '../src/evidence/evidence.queries.ts';
-import { createTestApp, type TestClient, type TTestApp } from './test-app.ts';
+import { createTestApp, signedInClient, type TestClient, type TTestApp } from './test-app.ts';
 
 export { pdfDataUrl };
 
@@ -92,6 +92,50 @@ export async function sendShipping(
   });
   if (response.statusCode !== 200) throw new Error(`sendrequest ${typeName}: ${response.statusCode} ${response.body}`);
   return response.json().requestId as number;
+}
+
+/** Demo users who authorise: the manager (named on the demo types), then an administrator (Legal group). */
+const AUTHORISERS = ['company.manager', 'company.admin'] as const;
+const authorisers = new WeakMap<TTestApp, Map<string, Promise<TestClient>>>();
+
+function authoriserClient(t: TTestApp, login: string): Promise<TestClient> {
+  let clients = authorisers.get(t);
+  if (!clients) {
+    clients = new Map();
+    authorisers.set(t, clients);
+  }
+  let client = clients.get(login);
+  if (!client) {
+    client = signedInClient(t.app, login);
+    clients.set(login, client);
+  }
+  return client;
+}
+
+/**
+ * When a shipping waits for authorisation, demo authorisers authorise it through the API, as from the
+ * console (the manager first; a type that also names a group gets its member's decision too), until
+ * it waits in `pending_to_send`.
+ */
+export async function authoriseIfWaiting(t: TTestApp, shippingId: number): Promise<void> {
+  const stateOf = async () =>
+    (
+      await t.database.db
+        .selectFrom('shippings')
+        .select('state')
+        .where('id', '=', String(shippingId))
+        .executeTakeFirstOrThrow()
+    ).state;
+  const waiting = (state: string) => state === 'pending_auth' || state === 'auths_pending_user';
+  let state = await stateOf();
+  for (const login of AUTHORISERS) {
+    if (!waiting(state)) break;
+    const client = await authoriserClient(t, login);
+    const answer = await client.put('shippings/shippingauthorize', { authorizeShippingList: [shippingId] });
+    if (answer.statusCode !== 200) throw new Error(`authorise ${shippingId}: ${answer.statusCode} ${answer.body}`);
+    state = await stateOf();
+  }
+  if (waiting(state)) throw new Error(`shipping ${shippingId} is still ${state} after its authorisers`);
 }
 
 /** The stored event rows of a shipping in the form the chain hashes. */

@@ -1,14 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchForTest, eventsOf, portalCall, readPinFromOutbox, shippingRow } from '../../test/portal-fixtures.ts';
+import {
+  dispatchForTest,
+  eventsOf,
+  linkFromOutbox,
+  portalCall,
+  readPinFromOutbox,
+  shippingRow,
+} from '../../test/portal-fixtures.ts';
 import { createShippingTestApp, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { DELIVERY_JOBS } from '../delivery/delivery-job-names.ts';
 import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
-import { issueReceiverAccess } from '../delivery/receiver-access.ts';
+import { LINK_GRACE_DAYS } from '../delivery/dispatch.service.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { lockShipping } from '../shippings/shippings.queries.ts';
+import { portalModeOf } from './portal.service.ts';
 import { reminderTimes, runPortalExpiry } from './portal-expiry.ts';
-import { handleReceiverAnswered, type TReceiverAnswer } from './receiver-answered.ts';
 
 let t: TTestApp;
 let user: TestClient;
@@ -20,6 +27,25 @@ beforeAll(async () => {
   user = await signedInClient(t.app, 'company.user');
 });
 afterAll(() => t.close());
+
+/** The sender's cancellation of a travelling shipping (no API call starts one yet): `cancel_pending`. */
+function cancelPending(shippingId: number) {
+  return t.database.db.transaction().execute(async (trx) => {
+    const shipping = await lockShipping(trx, null, String(shippingId));
+    await applyTransition(trx, t.ctx.jobs, shipping!, 'cancel', null);
+  });
+}
+
+/** The response deadline the dispatch worker stored. */
+async function storedDeadline(shippingId: number): Promise<Date> {
+  const row = await t.database.db
+    .selectFrom('shippings')
+    .select('response_deadline_at')
+    .where('id', '=', String(shippingId))
+    .executeTakeFirstOrThrow();
+  if (!row.response_deadline_at) throw new Error(`shipping ${shippingId} has no deadline`);
+  return row.response_deadline_at;
+}
 
 function jpeg(size = 4096): string {
   const bytes = Buffer.alloc(size, 0x11);
@@ -40,8 +66,16 @@ describe('links', () => {
   });
 
   it('answers ERR_LINK_INVALID for a missing, unknown, malformed or expired token, with no session needed', async () => {
-    const expired = await dispatchForTest(t, user, 'Notarial notification');
-    await issueReceiverAccess(t.database.db, expired.receiverIds[0]!, new Date(Date.now() - 1000));
+    // Dispatched long enough ago that its deadline and the links' grace after it are both past.
+    const expired = await dispatchForTest(t, user, 'Notarial notification', {
+      now: new Date(Date.now() - (365 + LINK_GRACE_DAYS) * DAY),
+    });
+    const receiver = await t.database.db
+      .selectFrom('shipping_receivers')
+      .select('access_expires_at')
+      .where('id', '=', expired.receiverIds[0]!)
+      .executeTakeFirstOrThrow();
+    expect(receiver.access_expires_at!.getTime()).toBeLessThan(Date.now());
     for (const token of [null, 'x'.repeat(43), "' OR 1=1 --", expired.tokens[0]!]) {
       const response = await portalCall(t, token, 'GET', 'shipping');
       expect(response.statusCode).toBe(401);
@@ -183,10 +217,7 @@ describe('acceptance with a PIN', () => {
     const sent = await dispatchForTest(t, user, 'Deed acceptance');
     const [token] = sent.tokens as [string];
     await portalCall(t, token, 'GET', 'shipping');
-    await t.database.db.transaction().execute(async (trx) => {
-      const shipping = await lockShipping(trx, null, String(sent.shippingId));
-      await applyTransition(trx, t.ctx.jobs, shipping!, 'cancel', null);
-    });
+    await cancelPending(sent.shippingId);
     await portalCall(t, token, 'POST', 'pin');
     const pin = await readPinFromOutbox(t, sent.receiverIds[0]!);
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -224,37 +255,94 @@ describe('acceptance with a PIN', () => {
 });
 
 describe('double acceptance', () => {
-  it('in order: the second signer waits for the first; both accept to close as accepted', async () => {
-    const answers: TReceiverAnswer[] = [];
-    const stop = handleReceiverAnswered(async (_trx, answer) => {
-      answers.push(answer);
-    });
+  it('in order: the second signer gets its link only once the first accepts; both accept to close as accepted', async () => {
     const sent = await dispatchForTest(t, user, 'Joint deed acceptance', { body: { multiSignerOrder: 1 } });
-    const [first, second] = sent.tokens as [string, string];
-    const waiting = (await portalCall(t, second, 'GET', 'shipping')).json();
-    expect(waiting).toMatchObject({ waitingForPrevious: true, canAnswer: false });
-    const early = await portalCall(t, second, 'POST', 'pin');
-    expect(early.statusCode).toBe(409);
-    expect(early.json().key).toBe('ERR_NOT_YOUR_TURN');
+    const [firstId, secondId] = sent.receiverIds as [string, string];
+    // Only the first signer was sent a link: the second has no message, no link and stays pending.
+    expect(sent.tokens).toHaveLength(1);
+    const [first] = sent.tokens as [string];
+    expect(await linkFromOutbox(t, secondId)).toBeNull();
+    const receiverRow = (id: string) =>
+      t.database.db
+        .selectFrom('shipping_receivers')
+        .select(['status', 'access_token_hash'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    expect(await receiverRow(secondId)).toEqual({ status: 'pending', access_token_hash: null });
 
+    // Requesting a PIN and a wrong PIN do not release the second signer.
     await portalCall(t, first, 'POST', 'pin');
-    const firstAccept = await portalCall(t, first, 'POST', 'accept', {
-      pin: await readPinFromOutbox(t, sent.receiverIds[0]!),
-    });
+    const pin = await readPinFromOutbox(t, firstId);
+    await portalCall(t, first, 'POST', 'accept', { pin: pin === '000000' ? '111111' : '000000' });
+    expect(await linkFromOutbox(t, secondId)).toBeNull();
+
+    const firstAccept = await portalCall(t, first, 'POST', 'accept', { pin });
     expect(firstAccept.json().outcome).toBe('accepted');
     expect(await shippingRow(t, sent.shippingId)).toMatchObject({ state: 'in_course', result: null });
-    expect(answers).toEqual([
-      expect.objectContaining({ receiverId: sent.receiverIds[0], allAccepted: false, inOrder: true }),
-    ]);
 
-    expect((await portalCall(t, second, 'GET', 'shipping')).json().canAnswer).toBe(true);
-    await portalCall(t, second, 'POST', 'pin');
-    await portalCall(t, second, 'POST', 'accept', { pin: await readPinFromOutbox(t, sent.receiverIds[1]!) });
+    // The acceptance released the second signer in the same transaction: its access message, named in the event.
+    const released = await t.database.db
+      .selectFrom('delivery_messages')
+      .select(['guid', 'idempotency_key'])
+      .where('receiver_id', '=', secondId)
+      .where('purpose', '=', 'access')
+      .execute();
+    expect(released).toEqual([{ guid: expect.any(String), idempotency_key: `access:${secondId}:1` }]);
+    const accepted = (await eventsOf(t, sent.shippingId)).filter((event) => event.action === 'receiverAccepted');
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.details).toMatchObject({
+      receiverId: firstId,
+      releasedReceiverId: secondId,
+      releasedMessage: released[0]!.guid,
+    });
+    expect((await receiverRow(secondId)).status).toBe('sent');
+
+    const second = await linkFromOutbox(t, secondId);
+    expect(second).not.toBeNull();
+    expect((await portalCall(t, second!, 'GET', 'shipping')).json()).toMatchObject({
+      waitingForPrevious: false,
+      canAnswer: true,
+    });
+    await portalCall(t, second!, 'POST', 'pin');
+    const secondAccept = await portalCall(t, second!, 'POST', 'accept', { pin: await readPinFromOutbox(t, secondId) });
+    expect(secondAccept.json().outcome).toBe('accepted');
     expect(await shippingRow(t, sent.shippingId)).toMatchObject({ state: 'pending_cert', result: 'accepted' });
-    expect(answers[1]).toMatchObject({ receiverId: sent.receiverIds[1], allAccepted: true });
-    const actions = (await eventsOf(t, sent.shippingId)).map((event) => event.action);
-    expect(actions).toContain('receiverAccepted');
-    stop();
+    const close = (await eventsOf(t, sent.shippingId)).find((event) => event.action === 'accept');
+    expect(close?.details).toMatchObject({ receiverId: secondId });
+    // Nobody is left to release: no further access message.
+    const access = await t.database.db
+      .selectFrom('delivery_messages')
+      .select('id')
+      .where('shipping_id', '=', String(sent.shippingId))
+      .where('purpose', '=', 'access')
+      .execute();
+    expect(access).toHaveLength(2);
+  });
+
+  it('in order, while a cancellation is pending: the first acceptance releases nobody', async () => {
+    const sent = await dispatchForTest(t, user, 'Joint deed acceptance', { body: { multiSignerOrder: 1 } });
+    const [firstId, secondId] = sent.receiverIds as [string, string];
+    const [first] = sent.tokens as [string];
+    await portalCall(t, first, 'GET', 'shipping');
+    await cancelPending(sent.shippingId);
+    await portalCall(t, first, 'POST', 'pin');
+    const accepted = await portalCall(t, first, 'POST', 'accept', { pin: await readPinFromOutbox(t, firstId) });
+    expect(accepted.statusCode).toBe(200);
+    expect(await shippingRow(t, sent.shippingId)).toMatchObject({ state: 'cancel_pending', result: null });
+    expect(await linkFromOutbox(t, secondId)).toBeNull();
+    const event = (await eventsOf(t, sent.shippingId)).find((row) => row.action === 'receiverAccepted');
+    expect(event?.details).toMatchObject({ receiverId: firstId });
+    expect(event?.details).not.toHaveProperty('releasedMessage');
+  });
+
+  it('without an order every signer gets a link at once, and an acceptance releases nobody', async () => {
+    const sent = await dispatchForTest(t, user, 'Joint deed acceptance');
+    expect(sent.tokens).toHaveLength(2);
+    const [first] = sent.tokens as [string, string];
+    await portalCall(t, first, 'POST', 'pin');
+    await portalCall(t, first, 'POST', 'accept', { pin: await readPinFromOutbox(t, sent.receiverIds[0]!) });
+    const accepted = (await eventsOf(t, sent.shippingId)).find((event) => event.action === 'receiverAccepted');
+    expect(accepted?.details).not.toHaveProperty('releasedMessage');
   });
 
   it('any rejection closes it as deny', async () => {
@@ -367,13 +455,26 @@ describe('identification', () => {
 });
 
 describe('certified e-mail', () => {
-  it('opens read-only: delivered on opening, no answers', async () => {
+  it('carries its content in the message: no link, so no recipient page to answer on', async () => {
     const sent = await dispatchForTest(t, user, 'Certified e-mail');
-    const [token] = sent.tokens as [string];
-    const view = (await portalCall(t, token, 'GET', 'shipping')).json();
-    expect(view).toMatchObject({ mode: 'readOnly', canAnswer: false });
-    expect((await portalCall(t, token, 'POST', 'acknowledge')).statusCode).toBe(403);
-    expect((await shippingRow(t, sent.shippingId)).state).toBe('in_course');
+    expect(sent.tokens).toEqual([]);
+    const receiver = await t.database.db
+      .selectFrom('shipping_receivers')
+      .select(['status', 'access_token_hash'])
+      .where('id', '=', sent.receiverIds[0]!)
+      .executeTakeFirstOrThrow();
+    expect(receiver).toEqual({ status: 'sent', access_token_hash: null });
+    const message = await t.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('receiver_id', '=', sent.receiverIds[0]!)
+      .where('purpose', '=', 'access')
+      .executeTakeFirstOrThrow();
+    expect(message.body).not.toContain('/portal/');
+    // Read-only is what a certified kind's page would be: there is nothing to answer.
+    expect(portalModeOf('certified_email')).toBe('readOnly');
+    expect(portalModeOf('certified_sms')).toBe('readOnly');
+    expect((await shippingRow(t, sent.shippingId)).state).toBe('sent');
   });
 });
 
@@ -391,9 +492,13 @@ describe('expiry and reminders', () => {
 
   it('reminds each unanswered receiver once per reminder, then expires the shipping at its deadline', async () => {
     const start = Date.now();
-    const deadline = new Date(start + 5 * DAY);
-    const sent = await dispatchForTest(t, user, 'Policy renewal notice', { deadline });
+    const sent = await dispatchForTest(t, user, 'Policy renewal notice');
     const [receiverId] = sent.receiverIds as [string];
+    const deadline = (await storedDeadline(sent.shippingId)).getTime();
+    // Reminders fall halfway through the response period and a day before its end.
+    const period = deadline - start;
+    expect(period).toBeGreaterThan(2 * DAY);
+    const at = (fraction: number) => new Date(start + fraction * period);
     const reminders = () =>
       t.database.db
         .selectFrom('delivery_messages')
@@ -403,10 +508,10 @@ describe('expiry and reminders', () => {
         .orderBy('id')
         .execute();
 
-    await runPortalExpiry(t.ctx, new Date(start + DAY));
+    await runPortalExpiry(t.ctx, at(0.2));
     expect(await reminders()).toEqual([]);
-    await runPortalExpiry(t.ctx, new Date(start + 2.6 * DAY));
-    await runPortalExpiry(t.ctx, new Date(start + 2.7 * DAY));
+    await runPortalExpiry(t.ctx, at(0.52));
+    await runPortalExpiry(t.ctx, at(0.54));
     const first = await reminders();
     expect(first.map((row) => row.idempotency_key)).toEqual([`reminder:${receiverId}:1`]);
     // Never opened: the reminder carries a fresh link, and the old one stops working.
@@ -414,13 +519,13 @@ describe('expiry and reminders', () => {
     expect(link).toBeDefined();
     expect((await portalCall(t, sent.tokens[0]!, 'GET', 'shipping')).statusCode).toBe(401);
 
-    await runPortalExpiry(t.ctx, new Date(start + 4.1 * DAY));
+    await runPortalExpiry(t.ctx, new Date(deadline - 0.9 * DAY));
     const both = await reminders();
     expect(both.map((row) => row.idempotency_key)).toEqual([`reminder:${receiverId}:1`, `reminder:${receiverId}:2`]);
     const lastLink = /portal\/#\/r\/([\w-]{43})/.exec(both[1]!.body)?.[1];
     expect((await eventsOf(t, sent.shippingId)).filter((event) => event.action === 'reminded')).toHaveLength(2);
 
-    const counts = await runPortalExpiry(t.ctx, new Date(deadline.getTime() + 1000));
+    const counts = await runPortalExpiry(t.ctx, new Date(deadline + 1000));
     expect(counts.expired).toBeGreaterThanOrEqual(1);
     expect(await shippingRow(t, sent.shippingId)).toMatchObject({ state: 'pending_cert', result: 'timeout' });
     const receiver = await t.database.db
@@ -439,10 +544,9 @@ describe('expiry and reminders', () => {
   });
 
   it('does not expire an answered shipping', async () => {
-    const deadline = new Date(Date.now() + DAY);
-    const sent = await dispatchForTest(t, user, 'Notarial notification', { deadline });
+    const sent = await dispatchForTest(t, user, 'Notarial notification');
     await portalCall(t, sent.tokens[0]!, 'POST', 'acknowledge');
-    await runPortalExpiry(t.ctx, new Date(deadline.getTime() + 1000));
+    await runPortalExpiry(t.ctx, new Date((await storedDeadline(sent.shippingId)).getTime() + 1000));
     expect(await shippingRow(t, sent.shippingId)).toMatchObject({ result: 'accepted' });
   });
 });

@@ -29,11 +29,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { TConfig } from '../config.ts';
 import { decodeDataUrl, sniffAttachmentType } from '../configuration/attachment-check.ts';
 import type { Database } from '../db/schema.ts';
+import { releaseNextReceiver } from '../delivery/dispatch.service.ts';
 import { queueMessage } from '../delivery/outgoing-messages.ts';
 import { findReceiverAccess } from '../delivery/receiver-access.ts';
 import { ApiError, fieldError } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
+import type { TPreferences } from '../preferences/preferences.service.ts';
 import { contentDisposition } from '../shippings/shipping-files.service.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
 import { lockShipping, type TLockedShipping } from '../shippings/shippings.queries.ts';
@@ -53,12 +55,17 @@ import {
   updateShippingPortalFields,
 } from './portal.queries.ts';
 import { pinMessage } from './portal-messages.ts';
-import { onReceiverAnswered } from './receiver-answered.ts';
 
 type Trx = Transaction<Database>;
 type TDetails = Record<string, string | number | boolean | null | string[]>;
 
-export type TPortalDeps = { db: Kysely<Database>; config: TConfig; jobs: TJobQueue; blobs: TBlobStore };
+export type TPortalDeps = {
+  db: Kysely<Database>;
+  config: TConfig;
+  jobs: TJobQueue;
+  blobs: TBlobStore;
+  preferences: TPreferences;
+};
 
 const DAY_MS = 86_400_000;
 /** Custody time when neither the shipping nor its type names one. */
@@ -300,15 +307,18 @@ export function createPortalService(deps: TPortalDeps) {
     const allAccepted = receivers.every((row) => row.status === 'accepted' && row.answeredAt !== null);
     if (allAccepted) {
       await applyTransition(trx, jobs, shipping, 'accept', null, { details: eventDetails });
-    } else {
-      await note(trx, shipping, 'receiverAccepted', eventDetails);
+      return;
     }
-    await onReceiverAnswered(trx, {
-      shippingId: shipping.id,
-      receiverId: receiver.receiverId,
-      answer: 'accepted',
-      allAccepted,
-      inOrder: receiver.multiSignerOrder === 1,
+    // Signers in order: the next one gets its link now, in this transaction, so an acceptance never
+    // commits without the next signer's message (nor the message without the acceptance). Not while a
+    // cancellation is pending: the sender has withdrawn it, so nobody new is asked to sign.
+    const released =
+      receiver.multiSignerOrder === 1 && shipping.state !== 'cancel_pending'
+        ? await releaseNextReceiver(deps, trx, shipping.id)
+        : null;
+    await note(trx, shipping, 'receiverAccepted', {
+      ...eventDetails,
+      ...(released && { releasedReceiverId: released.receiverId, releasedMessage: released.messageGuid }),
     });
   }
 
@@ -457,13 +467,6 @@ export function createPortalService(deps: TPortalDeps) {
         await applyTransition(trx, jobs, shipping, 'reject', null, {
           reason,
           details: { receiverId: receiver.receiverId, answer: 'rejected' },
-        });
-        await onReceiverAnswered(trx, {
-          shippingId: shipping.id,
-          receiverId: receiver.receiverId,
-          answer: 'rejected',
-          allAccepted: false,
-          inOrder: receiver.multiSignerOrder === 1,
         });
         return buildView(trx, scope, now);
       });

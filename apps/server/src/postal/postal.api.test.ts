@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTAL_ADDRESS } from '../../test/postal-address.ts';
-import { postalShippingWithLetters, sendPostalShipping } from '../../test/postal-fixtures.ts';
-import { dispatchPostalStandIn, sendThroughPrintRoom } from '../../test/postal-stand-in.ts';
+import { dispatchToPrintRoom, postalShippingWithLetters, sendPostalShipping } from '../../test/postal-fixtures.ts';
 import { createShippingTestApp, dataUrl, LUCIA, pdfDataUrl, readChain, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { sendMessage } from '../delivery/dispatch-send.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
 
 /** Starts like a PDF, has no pages: the shipping accepts it, the print room cannot print it. */
@@ -76,7 +76,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 describe('postal adapter', () => {
   it('renders a letter with the window address, the reference and the merged documents', async () => {
-    const { shippingId, references } = await postalShippingWithLetters(sender, t.ctx);
+    const { shippingId, references } = await postalShippingWithLetters(sender, t);
     const [reference] = references;
     const document = await letterDocument(reference!);
     expect(document).toMatchObject({ kind: 'letter', mime_type: 'application/pdf', status: 'waiting' });
@@ -93,8 +93,23 @@ describe('postal adapter', () => {
   });
 
   it('makes one letter however often the message is sent', async () => {
-    const { shippingId, references } = await postalShippingWithLetters(sender, t.ctx);
-    const again = await sendThroughPrintRoom(t.ctx, references[0]!);
+    const { shippingId, references } = await postalShippingWithLetters(sender, t);
+    const message = await t.database.db
+      .selectFrom('delivery_messages')
+      .select(['id', 'status', 'provider_ref'])
+      .where('guid', '=', references[0]!)
+      .executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ status: 'sent', provider_ref: references[0] });
+    // The send job run again finds the message sent; the print room asked again answers the same letter.
+    await sendMessage({ ...t.ctx, logger: t.app.log }, message.id);
+    const again = await t.ctx.channelAdapters.postal!.send({
+      guid: references[0]!,
+      channel: 'postal',
+      recipient: '',
+      subject: null,
+      body: '',
+      language: 'es-es',
+    });
     expect(again.providerRef).toBe(references[0]);
     const letters = await t.database.db
       .selectFrom('shipping_documents')
@@ -118,8 +133,7 @@ describe('postal adapter', () => {
         { name: 'broken.pdf', content: dataUrl('application/pdf', BROKEN_PDF) },
       ],
     });
-    const [reference] = await dispatchPostalStandIn(t.ctx, shippingId);
-    await sendThroughPrintRoom(t.ctx, reference!);
+    const [reference] = await dispatchToPrintRoom(t, shippingId);
     const text = pdfText(await t.ctx.blobs.read((await letterDocument(reference!)).sha256));
     const compact = text.replace(/\s+/g, '');
     expect(compact).toContain(createHash('sha256').update(png).digest('hex'));
@@ -130,7 +144,7 @@ describe('postal adapter', () => {
 
 describe('print batches', () => {
   it('takes every waiting letter of the domain, as one PDF, and follows printed → handed', async () => {
-    const { references } = await postalShippingWithLetters(sender, t.ctx, [
+    const { references } = await postalShippingWithLetters(sender, t, [
       { ...LUCIA, postal: POSTAL_ADDRESS },
       { ...TIAGO, postal: { ...POSTAL_ADDRESS, street: 'Alcalá', streetNumber: '12' } },
     ]);
@@ -162,7 +176,7 @@ describe('print batches', () => {
   });
 
   it('is for super admins and domain admins only, and only in their domain', async () => {
-    await postalShippingWithLetters(sender, t.ctx);
+    await postalShippingWithLetters(sender, t);
     for (const client of [sender, companyAdmin]) {
       expect((await client.get('postal/letters')).statusCode).toBe(403);
       expect((await client.post('postal/batches')).statusCode).toBe(403);
@@ -190,7 +204,7 @@ describe('print batches', () => {
 
 describe('courier results', () => {
   it('delivered moves the shipping to pending_cert_postal with the proof as evidence and an event', async () => {
-    const { shippingId, references } = await postalShippingWithLetters(sender, t.ctx);
+    const { shippingId, references } = await postalShippingWithLetters(sender, t);
     await batchAndHand();
     const before = await shippingRow(shippingId);
     const proof = Buffer.from(pdfDataUrl('Signed receipt').split(',')[1]!, 'base64');
@@ -238,7 +252,7 @@ describe('courier results', () => {
   });
 
   it('failed moves the shipping to pending_cert_postal with result error', async () => {
-    const { shippingId, references } = await postalShippingWithLetters(sender, t.ctx);
+    const { shippingId, references } = await postalShippingWithLetters(sender, t);
     await batchAndHand();
     const response = await superAdmin.post('postal/results', {
       reference: references[0],
@@ -251,7 +265,7 @@ describe('courier results', () => {
   });
 
   it('waits for every letter of a shipping, recording each answer as an event', async () => {
-    const { shippingId, references } = await postalShippingWithLetters(sender, t.ctx, [
+    const { shippingId, references } = await postalShippingWithLetters(sender, t, [
       { ...LUCIA, postal: POSTAL_ADDRESS },
       { ...TIAGO, postal: POSTAL_ADDRESS },
     ]);
@@ -275,7 +289,7 @@ describe('courier results', () => {
   });
 
   it('refuses letters not handed to the courier, bad input, and other domains', async () => {
-    const { shippingId, references } = await postalShippingWithLetters(sender, t.ctx);
+    const { shippingId, references } = await postalShippingWithLetters(sender, t);
     const body = { reference: references[0], result: 'delivered', date: today(), courierRef: 'X' };
     expect((await domainAdmin.post('postal/results', body)).json().key).toBe('ERR_TRANSITION_NOT_ALLOWED');
     await batchAndHand();
@@ -307,8 +321,8 @@ describe('courier results from a CSV file', () => {
   const csv = (text: string) => ({ data: dataUrl('text/csv', Buffer.from(text)) });
 
   it('applies every row or none, listing bad rows by line and field', async () => {
-    const a = await postalShippingWithLetters(sender, t.ctx);
-    const b = await postalShippingWithLetters(sender, t.ctx);
+    const a = await postalShippingWithLetters(sender, t);
+    const b = await postalShippingWithLetters(sender, t);
     await batchAndHand();
     const [refA] = a.references;
     const [refB] = b.references;
@@ -358,7 +372,7 @@ describe('courier results from a CSV file', () => {
       (await domainAdmin.post('postal/results/import', csv('reference,result,date,courierRef\n'))).json(),
     ).toMatchObject({ key: 'ERR_VALIDATION', fields: { data: 'ERR_FILE_EMPTY' } });
 
-    const { shippingId, references } = await postalShippingWithLetters(sender, t.ctx);
+    const { shippingId, references } = await postalShippingWithLetters(sender, t);
     await batchAndHand();
     const foreign = await acmeAdmin.post(
       'postal/results/import',
