@@ -102,7 +102,13 @@ function plainText(html: string): string {
     .trim();
 }
 
+// Made once: building a DateTimeFormat costs far more than using one, and the dispatch formats a date per message.
+const EXPIRY_FORMATS: Record<Language, Intl.DateTimeFormat> = {
+  'es-es': new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
+  'en-en': new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
+  'pt-pt': new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
+};
+
 export function formatExpiry(date: Date, language: Language): string {
-  const locale = { 'es-es': 'es-ES', 'en-en': 'en-GB', 'pt-pt': 'pt-PT' }[language];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Madrid' }).format(date);
+  return EXPIRY_FORMATS[language].format(date);
 }

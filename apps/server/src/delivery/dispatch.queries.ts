@@ -67,18 +67,6 @@ export function selectDispatchReceivers(trx: Trx, shippingId: string) {
 }
 export type TDispatchReceiver = Awaited<ReturnType<typeof selectDispatchReceivers>>[number];
 
-export async function updateDispatchDeadlines(
-  trx: Trx,
-  shippingId: string,
-  values: { responseDeadlineAt: Date; custodyUntil: Date | null },
-): Promise<void> {
-  await trx
-    .updateTable('shippings')
-    .set({ response_deadline_at: values.responseDeadlineAt, custody_until: values.custodyUntil })
-    .where('id', '=', shippingId)
-    .execute();
-}
-
 export async function updateReceiverStatus(
   trx: Trx,
   receiverId: string,

@@ -13,7 +13,6 @@ import {
   selectDispatchReceivers,
   type TDispatchPlan,
   type TDispatchReceiver,
-  updateDispatchDeadlines,
   updateReceiverStatus,
 } from './dispatch.queries.ts';
 import { composeAccessMessage, formatExpiry } from './dispatch-texts.ts';
@@ -141,15 +140,13 @@ export async function dispatchShipping(deps: TDispatchDeps, shippingId: string, 
       plan.serviceKind === 'custody'
         ? addDays(now, plan.custodyDays ?? plan.typeCustodyDays ?? plan.responseDays)
         : null;
-    await updateDispatchDeadlines(trx, shippingId, {
-      responseDeadlineAt: plan.responseDeadlineAt,
-      custodyUntil: plan.custodyUntil,
-    });
     await prepareSentCopies(deps, trx, shippingId);
     const reached = inOrder(plan) ? receivers.slice(0, 1) : receivers;
     const messages: string[] = [];
     for (const receiver of reached) messages.push((await sendAccess(deps, trx, plan, receiver)).guid);
     await applyTransition(trx, deps.jobs, shipping, 'dispatch', null, {
+      responseDeadlineAt: plan.responseDeadlineAt,
+      custodyUntil: plan.custodyUntil,
       details: {
         responseDeadlineAt: plan.responseDeadlineAt.toISOString(),
         custodyUntil: plan.custodyUntil?.toISOString() ?? null,

@@ -38,6 +38,7 @@ export async function appendEvent(
     reason?: string | null;
     details?: Record<string, string | number | boolean | null | string[]>;
   },
+  { moveHead = true }: { moveHead?: boolean } = {},
 ): Promise<string> {
   const seq = head.eventCount + 1;
   const prevHash = head.lastEventHash ?? GENESIS_HASH;
@@ -55,19 +56,23 @@ export async function appendEvent(
     details,
     prevHash,
   });
-  await insertEvent(trx, {
-    shippingId: head.id,
-    seq,
-    at: event.at,
-    actorUserId: event.actor,
-    action: event.action,
-    from: event.from,
-    to: event.to,
-    reason,
-    details,
-    prevHash,
-    hash,
-  });
+  await insertEvent(
+    trx,
+    {
+      shippingId: head.id,
+      seq,
+      at: event.at,
+      actorUserId: event.actor,
+      action: event.action,
+      from: event.from,
+      to: event.to,
+      reason,
+      details,
+      prevHash,
+      hash,
+    },
+    moveHead,
+  );
   head.eventCount = seq;
   head.lastEventHash = hash;
   return hash;
@@ -116,6 +121,9 @@ export async function applyTransition(
     details?: Record<string, string | number | boolean | null | string[]>;
     authRound?: number;
     authDeadlineAt?: Date | null;
+    /** Set with the move (the dispatch's deadlines), in the same write of the shipping. */
+    responseDeadlineAt?: Date;
+    custodyUntil?: Date | null;
   } = {},
 ): Promise<TLifecycle> {
   const from = lifecycleOf(shipping);
@@ -127,6 +135,13 @@ export async function applyTransition(
     deleted: action === 'delete' ? true : action === 'recover' ? false : from.deleted,
   };
   const at = eventTime();
+  // The event first, then one write of the shipping: its lifecycle, the chain head and any deadlines.
+  await appendEvent(
+    trx,
+    shipping,
+    { at, actor, action, from, to, reason: options.reason, details: options.details },
+    { moveHead: false },
+  );
   await updateLifecycle(trx, shipping.id, {
     state: to.state,
     result: to.result,
@@ -135,15 +150,10 @@ export async function applyTransition(
     at,
     authRound: options.authRound,
     authDeadlineAt: options.authDeadlineAt,
-  });
-  await appendEvent(trx, shipping, {
-    at,
-    actor,
-    action,
-    from,
-    to,
-    reason: options.reason,
-    details: options.details,
+    responseDeadlineAt: options.responseDeadlineAt,
+    custodyUntil: options.custodyUntil,
+    eventCount: shipping.eventCount,
+    lastEventHash: shipping.lastEventHash!,
   });
   if (!to.deleted) await queueStateFollowUp(jobs, trx, shipping.id, from.state, to.state);
   shipping.state = to.state;

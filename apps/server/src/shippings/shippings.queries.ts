@@ -332,6 +332,10 @@ export async function updateLifecycle(
     at: Date;
     authRound?: number;
     authDeadlineAt?: Date | null;
+    responseDeadlineAt?: Date;
+    custodyUntil?: Date | null;
+    eventCount: number;
+    lastEventHash: string;
   },
 ) {
   await trx
@@ -340,6 +344,8 @@ export async function updateLifecycle(
       state: values.state,
       result: values.result,
       updated_at: values.at,
+      event_count: values.eventCount,
+      last_event_hash: values.lastEventHash,
       ...(values.deleted
         ? {
             deleted_at: sql`coalesce(deleted_at, ${values.at})`,
@@ -348,6 +354,8 @@ export async function updateLifecycle(
         : { deleted_at: null, deleted_by: null }),
       ...(values.authRound !== undefined && { auth_round: values.authRound }),
       ...(values.authDeadlineAt !== undefined && { auth_deadline_at: values.authDeadlineAt }),
+      ...(values.responseDeadlineAt !== undefined && { response_deadline_at: values.responseDeadlineAt }),
+      ...(values.custodyUntil !== undefined && { custody_until: values.custodyUntil }),
     })
     .where('id', '=', id)
     .execute();
@@ -367,8 +375,11 @@ export type TNewEvent = {
   hash: string;
 };
 
-/** Appends an event and moves the chain head of the shipping to it. */
-export async function insertEvent(trx: Trx, event: TNewEvent) {
+/**
+ * Appends an event; with `moveHead` it also moves the chain head of the shipping to it (a transition
+ * moves the head in its own update of the shipping instead, so the row is written once).
+ */
+export async function insertEvent(trx: Trx, event: TNewEvent, moveHead: boolean) {
   await trx
     .insertInto('shipping_events')
     .values({
@@ -390,6 +401,7 @@ export async function insertEvent(trx: Trx, event: TNewEvent) {
       hash: event.hash,
     })
     .execute();
+  if (!moveHead) return;
   await trx
     .updateTable('shippings')
     .set({ event_count: event.seq, last_event_hash: event.hash })
