@@ -66,6 +66,11 @@ export function connectDatabase(connectionString: string, poolSize: number, logg
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'));
+  // Nor one that is checked out (a job holding its connection, a streaming export) when the server
+  // goes away, e.g. while shutting down: the query in flight fails with the error; the event is logged.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger.warn({ err: error }, 'database client error'));
+  });
   // The cursor lets exports stream rows instead of holding a whole result in memory.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { db, pool, close: () => db.destroy() };
