@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 import type { InjectOptions } from 'fastify';
-import { dispatchShipping } from '../src/delivery/dispatch.service.ts';
+import { dispatchShippings } from '../src/delivery/dispatch.service.ts';
 import { authoriseIfWaiting, sendShipping } from './shipping-fixtures.ts';
 import type { TestClient, TTestApp } from './test-app.ts';
 
@@ -42,7 +42,7 @@ export async function dispatchForTest(
 ): Promise<TDispatched> {
   const shippingId = await sendShipping(client, t.database.db, typeName, options.body);
   await authoriseIfWaiting(t, shippingId);
-  if (!(await dispatchShipping(t.ctx, String(shippingId), options.now))) {
+  if ((await dispatchShippings(t.ctx, [String(shippingId)], options.now)).length === 0) {
     throw new Error(`shipping ${shippingId} was not dispatched`);
   }
   const receivers = await t.database.db

@@ -1,5 +1,5 @@
 import type { TAppContext } from '../src/app-context.ts';
-import { dispatchShipping } from '../src/delivery/dispatch.service.ts';
+import { dispatchShippings } from '../src/delivery/dispatch.service.ts';
 import { sendMessage } from '../src/delivery/dispatch-send.ts';
 import { POSTAL_ADDRESS } from './postal-address.ts';
 import { authoriseIfWaiting, LUCIA, sendShipping } from './shipping-fixtures.ts';
@@ -27,7 +27,8 @@ export function sendPostalShipping(
  */
 export async function dispatchToPrintRoom(t: TTestApp, shippingId: number): Promise<string[]> {
   await authoriseIfWaiting(t, shippingId);
-  if (!(await dispatchShipping(t.ctx, String(shippingId)))) throw new Error(`shipping ${shippingId} not dispatched`);
+  if ((await dispatchShippings(t.ctx, [String(shippingId)])).length === 0)
+    throw new Error(`shipping ${shippingId} not dispatched`);
   const messages = await t.database.db
     .selectFrom('delivery_messages as m')
     .innerJoin('shipping_receivers as r', 'r.id', 'm.receiver_id')

@@ -3,7 +3,7 @@ import { createCertificateJob } from '../evidence/certificate-job.ts';
 import type { TJob } from '../platform/jobs.ts';
 import { runPortalExpiry } from '../portal/portal-expiry.ts';
 import { DELIVERY_JOBS } from './delivery-job-names.ts';
-import { dispatchShipping } from './dispatch.service.ts';
+import { dispatchBatch } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
 import { sweepDispatch } from './dispatch-sweep.ts';
 
@@ -24,13 +24,16 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
     {
       name: DELIVERY_JOBS.dispatch,
       retryLimit: 8,
-      // pg-boss waits a polling interval after each fetch unless the batch took longer, so a worker
-      // handles at most one batch a second: big batches, worked one after another by four workers,
-      // keep a backlog moving (bench/dispatch.ts). A failed batch is retried whole; dispatch is idempotent.
-      batchSize: 50,
+      // A fetched batch is dispatched in one transaction (bench/dispatch.ts); a full batch fetches the
+      // next at once. A failed batch is retried whole; dispatch is idempotent.
+      batchSize: 20,
       localConcurrency: 4,
       pollingIntervalSeconds: 1,
-      run: async (data) => void (await dispatchShipping(ctx, String((data as { shippingId: string }).shippingId))),
+      runBatch: (batch) =>
+        dispatchBatch(
+          ctx,
+          batch.map((data) => String((data as { shippingId: string }).shippingId)),
+        ),
     },
     {
       name: DELIVERY_JOBS.send,

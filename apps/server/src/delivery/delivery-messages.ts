@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 import type { Database } from '../db/schema.ts';
-import { insertMessageOnce } from './delivery.queries.ts';
+import { insertMessagesOnce } from './delivery.queries.ts';
 
 export type TNewMessage = {
   shippingId: string;
@@ -25,21 +25,29 @@ export function hashMessageContent(subject: string | null, body: string): string
 }
 
 /**
- * Records a message to a receiver exactly once. An outbox message is complete when recorded (nothing
+ * Records messages to receivers, each exactly once. An outbox message is complete when recorded (nothing
  * leaves); others start `queued` for their adapter. Call it inside the transaction of the state change
- * that causes the message, so both happen or neither does.
+ * that causes the messages, so both happen or neither does.
  */
-export function recordMessage(db: Kysely<Database>, message: TNewMessage) {
-  return insertMessageOnce(db, {
-    shipping_id: message.shippingId,
-    receiver_id: message.receiverId,
-    purpose: message.purpose,
-    channel: message.channel,
-    transport: message.transport,
-    recipient: message.recipient,
-    subject: message.subject,
-    body: message.body,
-    content_sha256: hashMessageContent(message.subject, message.body),
-    idempotency_key: message.idempotencyKey,
-  });
+export function recordMessages(db: Kysely<Database>, messages: readonly TNewMessage[]) {
+  return insertMessagesOnce(
+    db,
+    messages.map((message) => ({
+      shipping_id: message.shippingId,
+      receiver_id: message.receiverId,
+      purpose: message.purpose,
+      channel: message.channel,
+      transport: message.transport,
+      recipient: message.recipient,
+      subject: message.subject,
+      body: message.body,
+      content_sha256: hashMessageContent(message.subject, message.body),
+      idempotency_key: message.idempotencyKey,
+    })),
+  );
+}
+
+export async function recordMessage(db: Kysely<Database>, message: TNewMessage) {
+  const [recorded] = await recordMessages(db, [message]);
+  return recorded!;
 }

@@ -35,21 +35,36 @@ export function selectReceiverByAccessHash(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-type TMessageRow = Omit<Insertable<DeliveryMessagesTable>, 'status' | 'provider_ref' | 'error'>;
+type TMessageRow = Omit<Insertable<DeliveryMessagesTable>, 'status' | 'provider_ref' | 'error'> & {
+  idempotency_key: string;
+};
 
-/** Inserts the message unless one with its idempotency key exists; answers the stored row either way. */
-export async function insertMessageOnce(db: Db, row: TMessageRow) {
+/**
+ * Inserts the messages whose idempotency key is new; answers every message's stored row, in the order
+ * given, and whether this call created it.
+ */
+export async function insertMessagesOnce(db: Db, rows: readonly TMessageRow[]) {
+  if (rows.length === 0) return [];
   const inserted = await db
     .insertInto('delivery_messages')
-    .values({ ...row, status: row.transport === 'outbox' ? 'sent' : 'queued' })
+    .values(rows.map((row) => ({ ...row, status: row.transport === 'outbox' ? 'sent' : 'queued' })))
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .returning(['id', 'guid', 'status'])
-    .executeTakeFirst();
-  if (inserted) return { ...inserted, created: true };
-  const existing = await db
-    .selectFrom('delivery_messages')
-    .select(['id', 'guid', 'status'])
-    .where('idempotency_key', '=', row.idempotency_key)
-    .executeTakeFirstOrThrow();
-  return { ...existing, created: false };
+    .returning(['id', 'guid', 'status', 'idempotency_key as key'])
+    .execute();
+  const created = new Set(inserted.map((row) => row.key));
+  const missing = rows.map((row) => row.idempotency_key).filter((key) => !created.has(key));
+  const existing =
+    missing.length === 0
+      ? []
+      : await db
+          .selectFrom('delivery_messages')
+          .select(['id', 'guid', 'status', 'idempotency_key as key'])
+          .where('idempotency_key', 'in', missing)
+          .execute();
+  const byKey = new Map([...inserted, ...existing].map((row) => [row.key, row]));
+  return rows.map((row) => {
+    const stored = byKey.get(row.idempotency_key);
+    if (!stored) throw new Error(`message ${row.idempotency_key} neither inserted nor found`);
+    return { id: stored.id, guid: stored.guid, status: stored.status, created: created.has(row.idempotency_key) };
+  });
 }

@@ -1,11 +1,20 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProviderStub } from '../../test/provider-stub.ts';
-import { createShippingTestApp, LUCIA, readChain, sendShipping, typeIdOf } from '../../test/shipping-fixtures.ts';
+import {
+  createShippingTestApp,
+  LUCIA,
+  pdfDataUrl,
+  readChain,
+  sendShipping,
+  typeIdOf,
+} from '../../test/shipping-fixtures.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
 import { DELIVERY_JOBS } from './delivery-job-names.ts';
-import { dispatchShipping, LINK_GRACE_DAYS, releaseNextReceiver } from './dispatch.service.ts';
+import { dispatchBatch, dispatchShippings, LINK_GRACE_DAYS, releaseNextReceiver } from './dispatch.service.ts';
 import { MAX_SEND_ATTEMPTS, sendMessage } from './dispatch-send.ts';
 import { sweepDispatch } from './dispatch-sweep.ts';
 import { signCallbackBody } from './provider-callbacks.service.ts';
@@ -58,7 +67,7 @@ function messagesOf(id: number) {
 
 async function dispatched(typeName: string, body: Record<string, unknown> = {}, client = user) {
   const id = await sendShipping(client, t.database.db, typeName, body);
-  expect(await dispatchShipping(t.ctx, String(id))).toBe(true);
+  expect(await dispatchShippings(t.ctx, [String(id)])).toEqual([String(id)]);
   return id;
 }
 
@@ -86,7 +95,7 @@ describe('dispatch over e-mail (SMTP)', () => {
   it('sets the deadline, issues the link, sends one message per receiver once, and delivers on SMTP acceptance', async () => {
     const before = Date.now();
     const id = await dispatched('Notarial notification');
-    expect(await dispatchShipping(t.ctx, String(id))).toBe(false);
+    expect(await dispatchShippings(t.ctx, [String(id)])).toEqual([]);
     const row = await shippingRow(id);
     expect(row.state).toBe('sent');
     const deadline = row.response_deadline_at!.getTime();
@@ -386,7 +395,7 @@ describe('on-screen, signing order, missing adapters and the sweep', () => {
       [DELIVERY_JOBS.dispatch, String(id)],
     );
     expect(jobs.rows[0].n).toBe(2);
-    expect(await dispatchShipping(t.ctx, String(id))).toBe(true);
+    expect(await dispatchShippings(t.ctx, [String(id)])).toEqual([String(id)]);
     const [message] = await messagesOf(id);
     await t.database.db
       .updateTable('delivery_messages')
@@ -394,5 +403,70 @@ describe('on-screen, signing order, missing adapters and the sweep', () => {
       .where('id', '=', message!.id)
       .execute();
     expect((await sweepDispatch(t.ctx)).messages).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('dispatch in batches', () => {
+  async function stateOf(id: number) {
+    return (await shippingRow(id)).state;
+  }
+
+  it('dispatches many shippings in one call, each with its own deadline, message and intact chain; a receiver without the contact fails only its shipping', async () => {
+    const ids = [
+      await sendShipping(user, t.database.db, 'Notarial notification'),
+      await sendShipping(user, t.database.db, 'Notarial notification'),
+      await sendShipping(user, t.database.db, 'Document custody'),
+    ];
+    const [first, noEmail, custody] = ids as [number, number, number];
+    await t.database.db
+      .updateTable('shipping_receivers')
+      .set({ email: null })
+      .where('shipping_id', '=', String(noEmail))
+      .execute();
+    const dispatchedIds = await dispatchShippings(t.ctx, ids.map(String).reverse());
+    expect(dispatchedIds.sort()).toEqual([String(first), String(custody)].sort());
+    expect(await stateOf(first)).toBe('sent');
+    expect(await stateOf(custody)).toBe('sent');
+    expect(await shippingRow(noEmail)).toMatchObject({ state: 'not_send_error', response_deadline_at: null });
+    expect(await messagesOf(noEmail)).toEqual([]);
+    const custodyRow = await shippingRow(custody);
+    expect(custodyRow.custody_until!.getTime() - custodyRow.response_deadline_at!.getTime()).toBe((365 - 15) * DAY);
+    expect((await shippingRow(first)).custody_until).toBeNull();
+    for (const id of [first, custody]) {
+      const [message] = await messagesOf(id);
+      expect(message).toMatchObject({ purpose: 'access', recipient: LUCIA.email });
+      const chain = await readChain(t.database.db, id);
+      expect(verifyChain(chain)).toBeNull();
+      expect(chain.at(-1)).toMatchObject({ action: 'dispatch', details: { messages: [message!.guid] } });
+      const copies = await t.database.db
+        .selectFrom('shipping_documents')
+        .select('kind')
+        .where('shipping_id', '=', String(id))
+        .where('kind', '=', 'sent')
+        .execute();
+      expect(copies).toHaveLength(1);
+    }
+    expect(await actionsOf(noEmail)).toContain('dispatchFailed');
+    expect(await dispatchShippings(t.ctx, ids.map(String))).toEqual([]);
+  });
+
+  it('a failing batch goes one shipping at a time: a shipping whose file is gone waits, the others are sent', async () => {
+    const good = await sendShipping(user, t.database.db, 'Notarial notification');
+    const broken = await sendShipping(user, t.database.db, 'Notarial notification', {
+      documents: [{ name: 'lost.pdf', content: pdfDataUrl(`a file lost before dispatch ${Date.now()}`) }],
+    });
+    const [lost] = await t.database.db
+      .selectFrom('shipping_documents')
+      .select('sha256')
+      .where('shipping_id', '=', String(broken))
+      .execute();
+    const sha = lost!.sha256;
+    await rm(path.join(t.ctx.config.dataDir, 'files', sha.slice(0, 2), sha.slice(2, 4), sha));
+    await expect(dispatchShippings(t.ctx, [String(good), String(broken)])).rejects.toThrow();
+    expect(await stateOf(good)).toBe('pending_to_send');
+    await expect(dispatchBatch(t.ctx, [String(broken), String(good)])).rejects.toThrow();
+    expect(await stateOf(good)).toBe('sent');
+    expect(await stateOf(broken)).toBe('pending_to_send');
+    expect(await messagesOf(broken)).toEqual([]);
   });
 });

@@ -5,8 +5,12 @@ import type { Database } from '../db/schema.ts';
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-/** What composing the access messages of a shipping needs: its type's deadlines, sender company and language. */
-export function selectDispatchPlan(trx: Trx, shippingId: string) {
+/**
+ * What dispatching shippings needs: the shipping's lifecycle and chain head (as lockShipping answers
+ * them), its type's deadlines, sender company and language. With `lock`, the shippings are locked in id
+ * order (so batches that overlap wait for each other instead of deadlocking).
+ */
+export function selectDispatchPlans(trx: Trx, shippingIds: readonly string[], { lock }: { lock: boolean }) {
   return trx
     .selectFrom('shippings as s')
     .innerJoin('shipping_types as t', 't.id', 's.type_id')
@@ -14,6 +18,17 @@ export function selectDispatchPlan(trx: Trx, shippingId: string) {
     .innerJoin('users as u', 'u.id', 's.sender_id')
     .select([
       's.id',
+      's.domain_id as domainId',
+      's.type_id as typeId',
+      's.sender_id as senderId',
+      's.state',
+      's.result',
+      's.deleted_at as deletedAt',
+      's.requires_auth as requiresAuth',
+      's.needs_review as needsReview',
+      's.auth_round as authRound',
+      's.event_count as eventCount',
+      's.last_event_hash as lastEventHash',
       's.service_kind as serviceKind',
       's.channel',
       's.subject',
@@ -28,17 +43,23 @@ export function selectDispatchPlan(trx: Trx, shippingId: string) {
       'c.name as companyName',
       'u.language as senderLanguage',
     ])
-    .where('s.id', '=', shippingId)
-    .executeTakeFirstOrThrow();
+    .where('s.id', 'in', shippingIds)
+    .orderBy('s.id')
+    .$if(lock, (query) => query.forUpdate('s'))
+    .execute();
 }
-export type TDispatchPlan = Awaited<ReturnType<typeof selectDispatchPlan>>;
+export type TDispatchPlan = Awaited<ReturnType<typeof selectDispatchPlans>>[number];
 
-/** The receivers in signing order, with how many access messages each has had (the attempt number). */
-export function selectDispatchReceivers(trx: Trx, shippingId: string) {
+/**
+ * The receivers of the shippings, each shipping's in signing order, with how many access messages each
+ * has had (the attempt number).
+ */
+export function selectDispatchReceivers(trx: Trx, shippingIds: readonly string[]) {
   return trx
     .selectFrom('shipping_receivers as r')
     .select((eb) => [
       'r.id',
+      'r.shipping_id as shippingId',
       'r.position',
       'r.name',
       'r.email',
@@ -61,11 +82,38 @@ export function selectDispatchReceivers(trx: Trx, shippingId: string) {
         .where('m.purpose', '=', 'access')
         .as('accessMessages'),
     ])
-    .where('r.shipping_id', '=', shippingId)
+    .where('r.shipping_id', 'in', shippingIds)
+    .orderBy('r.shipping_id')
     .orderBy('r.position')
     .execute();
 }
 export type TDispatchReceiver = Awaited<ReturnType<typeof selectDispatchReceivers>>[number];
+
+/**
+ * Marks receivers `sent`, in one statement; those given a link token (its SHA-256) get it with its
+ * expiry, replacing any earlier one.
+ */
+export async function markReceiversSent(
+  trx: Trx,
+  receivers: readonly { id: string; tokenHash: string | null; expiresAt: Date }[],
+  at: Date,
+): Promise<void> {
+  if (receivers.length === 0) return;
+  const rows = receivers.map((receiver) => ({
+    id: receiver.id,
+    token_hash: receiver.tokenHash,
+    expires_at: receiver.expiresAt.toISOString(),
+  }));
+  await sql`
+    UPDATE shipping_receivers AS r SET
+      status = 'sent',
+      status_at = ${at},
+      access_token_hash = coalesce(v.token_hash, r.access_token_hash),
+      access_issued_at = CASE WHEN v.token_hash IS NULL THEN r.access_issued_at ELSE ${at} END,
+      access_expires_at = CASE WHEN v.token_hash IS NULL THEN r.access_expires_at ELSE v.expires_at END
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, token_hash text, expires_at timestamptz)
+    WHERE r.id = v.id`.execute(trx);
+}
 
 export async function updateReceiverStatus(
   trx: Trx,

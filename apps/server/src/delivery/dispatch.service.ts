@@ -5,19 +5,19 @@ import type { Transaction } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
 import { prepareSentCopies } from '../evidence/sent-copies.ts';
-import { applyTransition } from '../shippings/shipping-transitions.ts';
-import { lockShipping } from '../shippings/shippings.queries.ts';
+import { createToken, hashToken } from '../platform/tokens.ts';
+import { applyTransitions, type TTransitionRequest } from '../shippings/shipping-transitions.ts';
 import {
+  markReceiversSent,
   relaxCommitDurability,
-  selectDispatchPlan,
+  selectDispatchPlans,
   selectDispatchReceivers,
   type TDispatchPlan,
   type TDispatchReceiver,
-  updateReceiverStatus,
 } from './dispatch.queries.ts';
 import { composeAccessMessage, formatExpiry } from './dispatch-texts.ts';
-import { queueMessage } from './outgoing-messages.ts';
-import { issueReceiverAccess, recipientLink } from './receiver-access.ts';
+import { queueMessages } from './outgoing-messages.ts';
+import { recipientLink } from './receiver-access.ts';
 
 type Trx = Transaction<Database>;
 export type TDispatchDeps = Pick<TAppContext, 'db' | 'config' | 'jobs' | 'preferences' | 'blobs'>;
@@ -68,43 +68,57 @@ function linkExpiry(plan: Pick<TDispatchPlan, 'responseDeadlineAt' | 'custodyUnt
   return addDays(end, LINK_GRACE_DAYS);
 }
 
+type TAccess = { plan: TDispatchPlan; receiver: TDispatchReceiver };
+
 /**
- * Issues one receiver's link (not for certified kinds), records the access message in the receiver's
- * language and queues its sending, and marks the receiver sent. The attempt number of the idempotency
- * key counts the receiver's earlier access messages, so a retried shipping sends again but a repeated
- * run of the same attempt writes nothing new.
+ * Sends receivers their access: a link (not for certified kinds), the access message in the receiver's
+ * language, queued for its channel, and the receiver marked sent; a few statements for any number of
+ * receivers. The attempt number of the idempotency key counts the receiver's earlier access messages,
+ * so a retried shipping sends again but a repeated run of the same attempt writes nothing new.
+ * Answers the messages, in the order of `accesses`.
  */
-async function sendAccess(deps: TDispatchDeps, trx: Trx, plan: TDispatchPlan, receiver: TDispatchReceiver) {
-  const channel = plan.channel as Channel;
-  const language = languageOf(receiver, plan);
-  const expiresAt = linkExpiry(plan);
-  let link: string | null = null;
-  if (!isCertifiedKind(plan.serviceKind)) {
-    const token = await issueReceiverAccess(trx, receiver.id, expiresAt);
-    link = recipientLink(await deps.preferences.consoleUrl(), token);
-  }
-  const text = composeAccessMessage(channel, language, {
-    company: plan.companyName,
-    provider: deps.config.PROVIDER_NAME,
-    receiverName: receiver.name,
-    subject: plan.subject,
-    link,
-    body: plan.body,
-    expires: formatExpiry(expiresAt, language),
+async function sendAccesses(deps: TDispatchDeps, trx: Trx, accesses: readonly TAccess[]) {
+  if (accesses.length === 0) return [];
+  const consoleUrl = await deps.preferences.consoleUrl();
+  const composed = accesses.map(({ plan, receiver }) => {
+    const channel = plan.channel as Channel;
+    const language = languageOf(receiver, plan);
+    const expiresAt = linkExpiry(plan);
+    const token = isCertifiedKind(plan.serviceKind) ? null : createToken();
+    const text = composeAccessMessage(channel, language, {
+      company: plan.companyName,
+      provider: deps.config.PROVIDER_NAME,
+      receiverName: receiver.name,
+      subject: plan.subject,
+      link: token === null ? null : recipientLink(consoleUrl, token),
+      body: plan.body,
+      expires: formatExpiry(expiresAt, language),
+    });
+    return {
+      receiver: { id: receiver.id, tokenHash: token === null ? null : hashToken(token), expiresAt },
+      message: {
+        shippingId: plan.id,
+        receiverId: receiver.id,
+        purpose: 'access' as const,
+        channel,
+        sandbox: plan.sandbox,
+        recipient: recipientOf(channel, receiver) ?? receiver.name,
+        subject: text.subject,
+        body: text.body,
+        idempotencyKey: `access:${receiver.id}:${(receiver.accessMessages ?? 0) + 1}`,
+      },
+    };
   });
-  const message = await queueMessage(deps, trx, {
-    shippingId: plan.id,
-    receiverId: receiver.id,
-    purpose: 'access',
-    channel,
-    sandbox: plan.sandbox,
-    recipient: recipientOf(channel, receiver) ?? receiver.name,
-    subject: text.subject,
-    body: text.body,
-    idempotencyKey: `access:${receiver.id}:${(receiver.accessMessages ?? 0) + 1}`,
-  });
-  await updateReceiverStatus(trx, receiver.id, 'sent', new Date());
-  return message;
+  await markReceiversSent(
+    trx,
+    composed.map((item) => item.receiver),
+    new Date(),
+  );
+  return queueMessages(
+    deps,
+    trx,
+    composed.map((item) => item.message),
+  );
 }
 
 /** Signing kinds with multi-signer order 1 reach one receiver at a time, in order. */
@@ -113,49 +127,108 @@ function inOrder(plan: TDispatchPlan): boolean {
 }
 
 /**
- * The dispatch job: a shipping in `pending_to_send` gets its response deadline (and custody end), a
- * link and an access message per receiver (only the first one when they sign in order), and moves to
- * `sent`, all in one transaction. Anything else is left alone, so running it twice does nothing more.
- * A receiver without the channel's contact makes it `not_send_error` (dispatchFailed) with the reason.
- * Answers whether it dispatched.
+ * Dispatches shippings in `pending_to_send`, in one transaction: each gets its response deadline (and
+ * custody end), a link and an access message per receiver (only the first one when they sign in
+ * order), and moves to `sent`. Anything else is left alone, so running it twice does nothing more. A
+ * shipping with a receiver lacking the channel's contact goes to `not_send_error` (dispatchFailed) with
+ * the reason. The whole batch costs a fixed number of statements, whatever its size. Answers the ids
+ * it dispatched.
  */
-export async function dispatchShipping(deps: TDispatchDeps, shippingId: string, now = new Date()): Promise<boolean> {
+export async function dispatchShippings(
+  deps: TDispatchDeps,
+  shippingIds: readonly string[],
+  now = new Date(),
+): Promise<string[]> {
+  if (shippingIds.length === 0) return [];
   return deps.db.transaction().execute(async (trx) => {
-    const shipping = await lockShipping(trx, null, shippingId);
-    if (!shipping || shipping.deletedAt !== null || shipping.state !== 'pending_to_send') return false;
     await relaxCommitDurability(trx);
-    const plan = await selectDispatchPlan(trx, shippingId);
-    const receivers = await selectDispatchReceivers(trx, shippingId);
-    const channel = plan.channel as Channel;
-    const missing = receivers.filter((receiver) => recipientOf(channel, receiver) === null);
-    if (receivers.length === 0 || missing.length > 0) {
-      await applyTransition(trx, deps.jobs, shipping, 'dispatchFailed', null, {
-        reason: receivers.length === 0 ? 'no receivers' : `no ${CHANNEL_CONTACT[channel]} for a receiver`,
-        details: { receivers: missing.map((receiver) => receiver.id) },
+    const plans = (await selectDispatchPlans(trx, shippingIds, { lock: true })).filter(
+      (plan) => plan.deletedAt === null && plan.state === 'pending_to_send',
+    );
+    if (plans.length === 0) return [];
+    const receiversOf = Map.groupBy(
+      await selectDispatchReceivers(
+        trx,
+        plans.map((plan) => plan.id),
+      ),
+      (receiver) => receiver.shippingId,
+    );
+    const transitions: TTransitionRequest[] = [];
+    const dispatched: TDispatchPlan[] = [];
+    for (const plan of plans) {
+      const receivers = receiversOf.get(plan.id) ?? [];
+      const channel = plan.channel as Channel;
+      const missing = receivers.filter((receiver) => recipientOf(channel, receiver) === null);
+      if (receivers.length > 0 && missing.length === 0) {
+        dispatched.push(plan);
+        continue;
+      }
+      transitions.push({
+        shipping: plan,
+        action: 'dispatchFailed',
+        actor: null,
+        options: {
+          reason: receivers.length === 0 ? 'no receivers' : `no ${CHANNEL_CONTACT[channel]} for a receiver`,
+          details: { receivers: missing.map((receiver) => receiver.id) },
+        },
       });
-      return false;
     }
-    plan.responseDeadlineAt = addDays(now, plan.responseDays);
-    plan.custodyUntil =
-      plan.serviceKind === 'custody'
-        ? addDays(now, plan.custodyDays ?? plan.typeCustodyDays ?? plan.responseDays)
-        : null;
-    await prepareSentCopies(deps, trx, shippingId);
-    const reached = inOrder(plan) ? receivers.slice(0, 1) : receivers;
-    const messages: string[] = [];
-    for (const receiver of reached) messages.push((await sendAccess(deps, trx, plan, receiver)).guid);
-    await applyTransition(trx, deps.jobs, shipping, 'dispatch', null, {
-      responseDeadlineAt: plan.responseDeadlineAt,
-      custodyUntil: plan.custodyUntil,
-      details: {
-        responseDeadlineAt: plan.responseDeadlineAt.toISOString(),
-        custodyUntil: plan.custodyUntil?.toISOString() ?? null,
-        messages,
-        waiting: receivers.length - reached.length,
-      },
+    for (const plan of dispatched) {
+      plan.responseDeadlineAt = addDays(now, plan.responseDays);
+      plan.custodyUntil =
+        plan.serviceKind === 'custody'
+          ? addDays(now, plan.custodyDays ?? plan.typeCustodyDays ?? plan.responseDays)
+          : null;
+    }
+    await prepareSentCopies(
+      deps,
+      trx,
+      dispatched.map((plan) => plan.id),
+    );
+    const accesses = dispatched.flatMap((plan) => {
+      const receivers = receiversOf.get(plan.id)!;
+      return (inOrder(plan) ? receivers.slice(0, 1) : receivers).map((receiver) => ({ plan, receiver }));
     });
-    return true;
+    const messages = await sendAccesses(deps, trx, accesses);
+    for (const plan of dispatched) {
+      transitions.push({
+        shipping: plan,
+        action: 'dispatch',
+        actor: null,
+        options: {
+          responseDeadlineAt: plan.responseDeadlineAt!,
+          custodyUntil: plan.custodyUntil,
+          details: {
+            responseDeadlineAt: plan.responseDeadlineAt!.toISOString(),
+            custodyUntil: plan.custodyUntil?.toISOString() ?? null,
+            messages: messages.filter((_, index) => accesses[index]!.plan === plan).map((message) => message.guid),
+            waiting: receiversOf.get(plan.id)!.length - accesses.filter((access) => access.plan === plan).length,
+          },
+        },
+      });
+    }
+    await applyTransitions(trx, deps.jobs, transitions);
+    return dispatched.map((plan) => plan.id);
   });
+}
+
+/**
+ * Dispatches a batch in one transaction; when that fails, each shipping in its own, so one that cannot
+ * be dispatched (a missing file) holds back nobody else. Throws the first failure then, so the batch is
+ * retried (the shippings already dispatched are left alone by the retry).
+ */
+export async function dispatchBatch(deps: TDispatchDeps, shippingIds: readonly string[]): Promise<void> {
+  try {
+    await dispatchShippings(deps, shippingIds);
+    return;
+  } catch (error) {
+    if (shippingIds.length === 1) throw error;
+  }
+  const failures: unknown[] = [];
+  for (const shippingId of shippingIds) {
+    await dispatchShippings(deps, [shippingId]).catch((error: unknown) => failures.push(error));
+  }
+  if (failures.length > 0) throw failures[0];
 }
 
 /**
@@ -169,10 +242,10 @@ export async function releaseNextReceiver(
   trx: Trx,
   shippingId: string,
 ): Promise<{ receiverId: string; messageGuid: string } | null> {
-  const plan = await selectDispatchPlan(trx, shippingId);
-  const receivers = await selectDispatchReceivers(trx, shippingId);
+  const [plan] = await selectDispatchPlans(trx, [shippingId], { lock: false });
+  const receivers = await selectDispatchReceivers(trx, [shippingId]);
   const next = receivers.find((receiver) => receiver.status === 'pending');
-  if (!next) return null;
-  const message = await sendAccess(deps, trx, plan, next);
-  return { receiverId: next.id, messageGuid: message.guid };
+  if (!plan || !next) return null;
+  const [message] = await sendAccesses(deps, trx, [{ plan, receiver: next }]);
+  return { receiverId: next.id, messageGuid: message!.guid };
 }

@@ -5,7 +5,7 @@ import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { DELIVERY_JOBS } from './delivery-job-names.ts';
-import { recordMessage, type TNewMessage } from './delivery-messages.ts';
+import { recordMessages, type TNewMessage } from './delivery-messages.ts';
 
 type TTransport = DeliveryMessagesTable['transport'];
 
@@ -29,20 +29,36 @@ export function chooseTransport(config: TConfig, channel: Channel, sandbox: bool
   }
 }
 
+export type TMessageToQueue = Omit<TNewMessage, 'transport' | 'channel'> & { channel: Channel; sandbox: boolean };
+
 /**
- * Records a message to a receiver and, when a provider carries it, queues its sending; both inside
- * the caller's transaction. The idempotency key makes a repeated call a no-op. Answers the message.
+ * Records messages to receivers and, for those a provider carries, queues their sending; all inside the
+ * caller's transaction. The idempotency key makes a repeated message a no-op. Answers the messages, in order.
  */
+export async function queueMessages(
+  deps: { config: TConfig; jobs: TJobQueue },
+  trx: Transaction<Database>,
+  messages: readonly TMessageToQueue[],
+) {
+  const toRecord = messages.map(({ sandbox, ...rest }) => ({
+    ...rest,
+    transport: chooseTransport(deps.config, rest.channel, sandbox),
+  }));
+  const recorded = await recordMessages(trx, toRecord);
+  const queued = recorded.map((message, index) => ({ ...message, transport: toRecord[index]!.transport }));
+  for (const message of queued) {
+    if (message.created && message.transport !== 'outbox') {
+      await deps.jobs.send(DELIVERY_JOBS.send, { messageId: message.id }, { within: trx });
+    }
+  }
+  return queued;
+}
+
 export async function queueMessage(
   deps: { config: TConfig; jobs: TJobQueue },
   trx: Transaction<Database>,
-  message: Omit<TNewMessage, 'transport' | 'channel'> & { channel: Channel; sandbox: boolean },
+  message: TMessageToQueue,
 ) {
-  const { sandbox, ...rest } = message;
-  const transport = chooseTransport(deps.config, message.channel, sandbox);
-  const recorded = await recordMessage(trx, { ...rest, transport });
-  if (recorded.created && transport !== 'outbox') {
-    await deps.jobs.send(DELIVERY_JOBS.send, { messageId: recorded.id }, { within: trx });
-  }
-  return { ...recorded, transport };
+  const [queued] = await queueMessages(deps, trx, [message]);
+  return queued!;
 }

@@ -119,7 +119,7 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
       .executeTakeFirst();
     let sha256 = existing?.sha256;
     if (!sha256) {
-      await prepareSentCopies(deps, trx, shippingId);
+      await prepareSentCopies(deps, trx, [shippingId]);
       const certificate = await buildSignedCertificate(deps, trx, shipping, seal);
       const stored = await deps.blobs.put(certificate.bytes);
       sha256 = stored.sha256;

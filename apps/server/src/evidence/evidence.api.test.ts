@@ -153,7 +153,7 @@ describe('sent copies', () => {
     for (let run = 0; run < 2; run++) {
       await t.database.db.transaction().execute(async (trx) => {
         await lockShipping(trx, null, String(id));
-        await prepareSentCopies(deps, trx, String(id));
+        await prepareSentCopies(deps, trx, [String(id)]);
       });
     }
     const documents = await documentsOf(id);

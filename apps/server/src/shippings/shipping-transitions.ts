@@ -10,7 +10,13 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { GENESIS_HASH, hashEvent, type TLifecycleSnapshot } from './event-chain.ts';
-import { insertEvent, type TLockedShipping, updateLifecycle } from './shippings.queries.ts';
+import {
+  insertEvents,
+  moveChainHead,
+  type TLockedShipping,
+  type TNewEvent,
+  updateLifecycles,
+} from './shippings.queries.ts';
 import { queueStateFollowUp } from './state-follow-ups.ts';
 
 type Trx = Transaction<Database>;
@@ -25,21 +31,20 @@ export function eventTime(): Date {
 
 type TChainHead = { id: string; eventCount: number; lastEventHash: string | null };
 
-/** Appends one event to the shipping's hash chain. */
-export async function appendEvent(
-  trx: Trx,
-  head: TChainHead,
-  event: {
-    at: Date;
-    actor: TActorId;
-    action: string;
-    from: TLifecycleSnapshot | null;
-    to: TLifecycleSnapshot;
-    reason?: string | null;
-    details?: Record<string, string | number | boolean | null | string[]>;
-  },
-  { moveHead = true }: { moveHead?: boolean } = {},
-): Promise<string> {
+type TEventDetails = Record<string, string | number | boolean | null | string[]>;
+
+type TEventInput = {
+  at: Date;
+  actor: TActorId;
+  action: string;
+  from: TLifecycleSnapshot | null;
+  to: TLifecycleSnapshot;
+  reason?: string | null;
+  details?: TEventDetails;
+};
+
+/** The next event of the shipping's hash chain, with the head moved to it (nothing written yet). */
+function chainEvent(head: TChainHead, event: TEventInput): TNewEvent {
   const seq = head.eventCount + 1;
   const prevHash = head.lastEventHash ?? GENESIS_HASH;
   const reason = event.reason ?? null;
@@ -56,26 +61,29 @@ export async function appendEvent(
     details,
     prevHash,
   });
-  await insertEvent(
-    trx,
-    {
-      shippingId: head.id,
-      seq,
-      at: event.at,
-      actorUserId: event.actor,
-      action: event.action,
-      from: event.from,
-      to: event.to,
-      reason,
-      details,
-      prevHash,
-      hash,
-    },
-    moveHead,
-  );
   head.eventCount = seq;
   head.lastEventHash = hash;
-  return hash;
+  return {
+    shippingId: head.id,
+    seq,
+    at: event.at,
+    actorUserId: event.actor,
+    action: event.action,
+    from: event.from,
+    to: event.to,
+    reason,
+    details,
+    prevHash,
+    hash,
+  };
+}
+
+/** Appends one event to the shipping's hash chain and moves the shipping's chain head to it. */
+export async function appendEvent(trx: Trx, head: TChainHead, event: TEventInput): Promise<string> {
+  const chained = chainEvent(head, event);
+  await insertEvents(trx, [chained]);
+  await moveChainHead(trx, head.id, chained.seq, chained.hash);
+  return chained.hash;
 }
 
 export function lifecycleOf(shipping: Pick<TLockedShipping, 'state' | 'result' | 'deletedAt'>): TLifecycle {
@@ -105,59 +113,98 @@ export function contextOf(shipping: TLockedShipping, othersPending: boolean): TL
   return { requiresAuth: shipping.requiresAuth, needsReview: shipping.needsReview, othersPending };
 }
 
+export type TTransitionOptions = {
+  othersPending?: boolean;
+  reason?: string | null;
+  details?: TEventDetails;
+  authRound?: number;
+  authDeadlineAt?: Date | null;
+  /** Set with the move (the dispatch's deadlines), in the same write of the shipping. */
+  responseDeadlineAt?: Date;
+  custodyUntil?: Date | null;
+};
+
+export type TTransitionRequest = {
+  shipping: TLockedShipping;
+  action: ShippingAction;
+  actor: TActorId;
+  options?: TTransitionOptions;
+};
+
 /**
- * Moves a locked shipping along the transition table, records the event and queues the work the new
- * state asks for, or throws 409 ERR_TRANSITION_NOT_ALLOWED and changes nothing.
+ * Moves locked shippings along the transition table, records their events and queues the work the new
+ * states ask for, or throws 409 ERR_TRANSITION_NOT_ALLOWED and writes nothing. All of them are written
+ * with one insert of events and one update of the shippings, so a batch (the dispatch) costs one
+ * statement each, not one per shipping. A shipping may appear once.
  */
+export async function applyTransitions(
+  trx: Trx,
+  jobs: TJobQueue,
+  requests: readonly TTransitionRequest[],
+): Promise<TLifecycle[]> {
+  if (new Set(requests.map((request) => request.shipping.id)).size !== requests.length) {
+    throw new Error('a shipping may move once per batch of transitions');
+  }
+  const at = eventTime();
+  const moves = requests.map(({ shipping, action, actor, options = {} }) => {
+    const from = lifecycleOf(shipping);
+    const row = findTransition(from, action, contextOf(shipping, options.othersPending ?? false));
+    if (!row) throw transitionRefused(action, from);
+    const to: TLifecycle = {
+      state: row.to === 'same' ? from.state : row.to,
+      result: row.result === 'keep' ? from.result : row.result,
+      deleted: action === 'delete' ? true : action === 'recover' ? false : from.deleted,
+    };
+    return { shipping, actor, options, from, to };
+  });
+  // The events first, then one write of each shipping: its lifecycle, the chain head and any deadlines.
+  const events = moves.map(({ shipping, actor, options, from, to }, index) =>
+    chainEvent(shipping, {
+      at,
+      actor,
+      action: requests[index]!.action,
+      from,
+      to,
+      reason: options.reason,
+      details: options.details,
+    }),
+  );
+  await insertEvents(trx, events);
+  await updateLifecycles(
+    trx,
+    moves.map(({ shipping, actor, options, to }) => ({
+      id: shipping.id,
+      state: to.state,
+      result: to.result,
+      deleted: to.deleted,
+      deletedBy: actor,
+      at,
+      authRound: options.authRound,
+      authDeadlineAt: options.authDeadlineAt,
+      responseDeadlineAt: options.responseDeadlineAt,
+      custodyUntil: options.custodyUntil,
+      eventCount: shipping.eventCount,
+      lastEventHash: shipping.lastEventHash!,
+    })),
+  );
+  for (const { shipping, from, to } of moves) {
+    if (!to.deleted) await queueStateFollowUp(jobs, trx, shipping.id, from.state, to.state);
+    shipping.state = to.state;
+    shipping.result = to.result;
+    shipping.deletedAt = to.deleted ? (shipping.deletedAt ?? at) : null;
+  }
+  return moves.map((move) => move.to);
+}
+
+/** One shipping's move along the transition table (see applyTransitions). */
 export async function applyTransition(
   trx: Trx,
   jobs: TJobQueue,
   shipping: TLockedShipping,
   action: ShippingAction,
   actor: TActorId,
-  options: {
-    othersPending?: boolean;
-    reason?: string | null;
-    details?: Record<string, string | number | boolean | null | string[]>;
-    authRound?: number;
-    authDeadlineAt?: Date | null;
-    /** Set with the move (the dispatch's deadlines), in the same write of the shipping. */
-    responseDeadlineAt?: Date;
-    custodyUntil?: Date | null;
-  } = {},
+  options: TTransitionOptions = {},
 ): Promise<TLifecycle> {
-  const from = lifecycleOf(shipping);
-  const row = findTransition(from, action, contextOf(shipping, options.othersPending ?? false));
-  if (!row) throw transitionRefused(action, from);
-  const to: TLifecycle = {
-    state: row.to === 'same' ? from.state : row.to,
-    result: row.result === 'keep' ? from.result : row.result,
-    deleted: action === 'delete' ? true : action === 'recover' ? false : from.deleted,
-  };
-  const at = eventTime();
-  // The event first, then one write of the shipping: its lifecycle, the chain head and any deadlines.
-  await appendEvent(
-    trx,
-    shipping,
-    { at, actor, action, from, to, reason: options.reason, details: options.details },
-    { moveHead: false },
-  );
-  await updateLifecycle(trx, shipping.id, {
-    state: to.state,
-    result: to.result,
-    deleted: to.deleted,
-    deletedBy: actor,
-    at,
-    authRound: options.authRound,
-    authDeadlineAt: options.authDeadlineAt,
-    responseDeadlineAt: options.responseDeadlineAt,
-    custodyUntil: options.custodyUntil,
-    eventCount: shipping.eventCount,
-    lastEventHash: shipping.lastEventHash!,
-  });
-  if (!to.deleted) await queueStateFollowUp(jobs, trx, shipping.id, from.state, to.state);
-  shipping.state = to.state;
-  shipping.result = to.result;
-  shipping.deletedAt = to.deleted ? (shipping.deletedAt ?? at) : null;
-  return to;
+  const [to] = await applyTransitions(trx, jobs, [{ shipping, action, actor, options }]);
+  return to!;
 }
