@@ -1,8 +1,21 @@
+import type { Readable } from 'node:stream';
 import type { Language } from '@sello/contracts/constants';
 import type { Channel } from '@sello/contracts/enums';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 
-/** A message handed to an adapter: already recorded in `delivery_messages`, named by its guid. */
+/** A document a message carries, already checked against its SHA-256; `open` streams it from the blob store. */
+export type TOutgoingAttachment = {
+  name: string;
+  mimeType: string;
+  sha256: string;
+  /** A fresh stream of the bytes each call; whoever opens it reads it to the end or destroys it. */
+  open: () => Promise<Readable>;
+};
+
+/**
+ * A message handed to an adapter: already recorded in `delivery_messages`, named by its guid. Only
+ * SMTP carries `attachments` (the documents of a certified e-mail); other adapters ignore them.
+ */
 export type TOutgoingMessage = {
   guid: string;
   channel: Channel;
@@ -10,6 +23,7 @@ export type TOutgoingMessage = {
   subject: string | null;
   body: string;
   language: Language;
+  attachments?: TOutgoingAttachment[];
 };
 
 /**

@@ -15,6 +15,7 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
   const sendDeps = {
     db: ctx.db,
     jobs: ctx.jobs,
+    blobs: ctx.blobs,
     logger: ctx.app.log,
     get channelAdapters() {
       return ctx.channelAdapters;

@@ -16,8 +16,10 @@ import {
   updateMessageStatus,
 } from './dispatch.queries.ts';
 import { recordDeliveryOutcome, type TDeliveryOutcome } from './dispatch-outcomes.ts';
+import { selectMessageAttachments } from './message-attachments.queries.ts';
+import { prepareAttachments } from './message-attachments.ts';
 
-export type TSendDeps = Pick<TAppContext, 'db' | 'jobs' | 'channelAdapters'> & { logger: FastifyBaseLogger };
+export type TSendDeps = Pick<TAppContext, 'db' | 'jobs' | 'channelAdapters' | 'blobs'> & { logger: FastifyBaseLogger };
 
 /** Hand-overs a message gets before it fails for good. */
 export const MAX_SEND_ATTEMPTS = 6;
@@ -77,11 +79,14 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
     await settle(deps, conn, message, 'failed', { error: `gave up after ${message.attempts} attempts` });
     return;
   }
+  // Read before `sending`: a database error here leaves the message queued for the job's own retry.
+  const documents = await selectMessageAttachments(conn, message.id);
   const attempts = message.attempts + 1;
   // Committed before the provider is called: a crash from here on leaves `sending` behind as the trace.
   await updateMessageStatus(conn, message.id, { status: 'sending', at: new Date(), attempts });
   message.status = 'sending';
   try {
+    const attachments = await prepareAttachments(deps.blobs, documents);
     const { providerRef } = await adapter.send({
       guid: message.guid,
       channel: message.channel as Channel,
@@ -89,6 +94,7 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
       subject: message.subject,
       body: message.body,
       language: (message.language ?? 'es-es') as Language,
+      attachments,
     });
     // SMTP has no later report: the server accepting the message is its delivery.
     await settle(deps, conn, message, message.transport === 'smtp' ? 'delivered' : 'sent', { providerRef });

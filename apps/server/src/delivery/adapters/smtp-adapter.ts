@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
-import { ChannelSendError, type TChannelAdapter } from '../channel-adapter.ts';
+import { ChannelSendError, type TChannelAdapter, type TOutgoingAttachment } from '../channel-adapter.ts';
 
 /** Seconds SMTP may take per step, so a stuck server fails a send instead of holding it for minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -21,13 +22,30 @@ export function classifySmtpError(error: TSmtpError): ChannelSendError {
   return new ChannelSendError('unknown', text);
 }
 
-/** E-mail over SMTP (nodemailer). The Message-ID carries the message guid; the server's reply is the reference. */
+/** Opens every attachment's stream before the connection: a file that fails to open means nothing was sent. */
+async function openAttachments(attachments: readonly TOutgoingAttachment[]): Promise<Readable[]> {
+  const streams: Readable[] = [];
+  try {
+    for (const attachment of attachments) streams.push(await attachment.open());
+  } catch (error) {
+    for (const stream of streams) stream.destroy();
+    throw new ChannelSendError('transient', `attachment not opened: ${(error as Error).message}`.slice(0, 500));
+  }
+  return streams;
+}
+
+/**
+ * E-mail over SMTP (nodemailer). The Message-ID carries the message guid; the server's reply is the
+ * reference. Attachments are streamed from their source into the message as it is sent.
+ */
 export function createSmtpAdapter(smtpUrl: string, from: string): TChannelAdapter {
   const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   const domain = from.split('@')[1] ?? 'sello.local';
   return {
     transport: 'smtp',
     async send(message) {
+      const attachments = message.attachments ?? [];
+      const streams = await openAttachments(attachments);
       try {
         const info = await transport.sendMail({
           from,
@@ -35,10 +53,18 @@ export function createSmtpAdapter(smtpUrl: string, from: string): TChannelAdapte
           subject: message.subject ?? '',
           text: message.body,
           messageId: `<${message.guid}@${domain}>`,
+          attachments: attachments.map((attachment, index) => ({
+            filename: attachment.name,
+            contentType: attachment.mimeType,
+            content: streams[index],
+          })),
         });
         return { providerRef: String(info.response ?? info.messageId).slice(0, 500) };
       } catch (error) {
         throw classifySmtpError(error as TSmtpError);
+      } finally {
+        // A stream never read (the connection refused) would otherwise keep its file open.
+        for (const stream of streams) stream.destroy();
       }
     },
   };
