@@ -6,7 +6,7 @@ import { readMailAttachments, readMailLeaves } from '../../test/mail-parts.ts';
 import { createShippingTestApp, dataUrl, pdfDataUrl, sendShipping } from '../../test/shipping-fixtures.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { dispatchShipping } from './dispatch.service.ts';
+import { dispatchShippings } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
 
 let t: TTestApp;
@@ -42,7 +42,7 @@ async function dispatchedCertified(png: Buffer) {
       { name: 'meter.png', content: dataUrl('image/png', png) },
     ],
   });
-  expect(await dispatchShipping(t.ctx, String(id))).toBe(true);
+  expect(await dispatchShippings(t.ctx, [String(id)])).toEqual([String(id)]);
   return id;
 }
 
@@ -118,7 +118,7 @@ describe('attachments of e-mail messages', () => {
 
   it('a notification by e-mail carries no attachments, though its shipping has sent documents', async () => {
     const id = await sendShipping(user, t.database.db, 'Notarial notification');
-    expect(await dispatchShipping(t.ctx, String(id))).toBe(true);
+    expect(await dispatchShippings(t.ctx, [String(id)])).toEqual([String(id)]);
     expect(await sentDocumentsOf(id)).toHaveLength(1);
     const before = smtp.received.length;
     await sendAll(id);
