@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 import type { Database } from '../db/schema.ts';
+import { LOCKED_SHIPPING_COLUMNS } from '../shippings/shippings.queries.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -16,19 +17,8 @@ export function selectDispatchPlans(trx: Trx, shippingIds: readonly string[], { 
     .innerJoin('shipping_types as t', 't.id', 's.type_id')
     .innerJoin('companies as c', 'c.id', 's.company_id')
     .innerJoin('users as u', 'u.id', 's.sender_id')
+    .select(LOCKED_SHIPPING_COLUMNS)
     .select([
-      's.id',
-      's.domain_id as domainId',
-      's.type_id as typeId',
-      's.sender_id as senderId',
-      's.state',
-      's.result',
-      's.deleted_at as deletedAt',
-      's.requires_auth as requiresAuth',
-      's.needs_review as needsReview',
-      's.auth_round as authRound',
-      's.event_count as eventCount',
-      's.last_event_hash as lastEventHash',
       's.service_kind as serviceKind',
       's.channel',
       's.subject',

@@ -307,24 +307,27 @@ export async function insertAuthorisations(
 // ---------------------------------------------------------------------------------------------------
 // Lifecycle
 
+/** What a transition needs of a shipping (`shippings as s`): its lifecycle, authorisation round and chain head. */
+export const LOCKED_SHIPPING_COLUMNS = [
+  's.id',
+  's.domain_id as domainId',
+  's.type_id as typeId',
+  's.sender_id as senderId',
+  's.state',
+  's.result',
+  's.deleted_at as deletedAt',
+  's.requires_auth as requiresAuth',
+  's.needs_review as needsReview',
+  's.auth_round as authRound',
+  's.event_count as eventCount',
+  's.last_event_hash as lastEventHash',
+] as const;
+
 /** The shipping, locked for the rest of the transaction, when the visibility reaches it. */
 export async function lockShipping(trx: Trx, visibility: TShippingVisibility | null, id: string) {
   return trx
     .selectFrom('shippings as s')
-    .select([
-      's.id',
-      's.domain_id as domainId',
-      's.type_id as typeId',
-      's.sender_id as senderId',
-      's.state',
-      's.result',
-      's.deleted_at as deletedAt',
-      's.requires_auth as requiresAuth',
-      's.needs_review as needsReview',
-      's.auth_round as authRound',
-      's.event_count as eventCount',
-      's.last_event_hash as lastEventHash',
-    ])
+    .select(LOCKED_SHIPPING_COLUMNS)
     .where('s.id', '=', id)
     .$if(visibility !== null, (query) => query.where(isVisible(visibility!)))
     .forUpdate()
