@@ -12,6 +12,21 @@ const run = promisify(execFile);
 
 type TMail = { to: string[]; subject: string; text: string };
 
+/** A receiver of postal shippings, with a Madrid address the print room can put in a window envelope. */
+export const POSTAL_RECEIVER = {
+  name: 'Lucía Fernández',
+  documentType: 'DNI',
+  documentNumber: '12345678Z',
+  postal: {
+    streetType: 'CALLE',
+    street: 'Mayor',
+    streetNumber: '7',
+    postalCode: '28013',
+    city: 'Madrid',
+    country: 'ES',
+  },
+};
+
 export function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

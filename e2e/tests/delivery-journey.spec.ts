@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   mailsTo,
   outboxBodies,
+  POSTAL_RECEIVER,
   sha256,
   shippingOutcome,
   verifySignedPdf,
@@ -276,21 +277,7 @@ test.describe('delivery journeys', () => {
     const id = await sendByApi('company.user', 'Notarial notification', {
       channel: 'postal',
       subject: `Journey postal ${stamp}`,
-      receivers: [
-        {
-          name: 'Lucía Fernández',
-          documentType: 'DNI',
-          documentNumber: '12345678Z',
-          postal: {
-            streetType: 'CALLE',
-            street: 'Mayor',
-            streetNumber: '7',
-            postalCode: '28013',
-            city: 'Madrid',
-            country: 'ES',
-          },
-        },
-      ],
+      receivers: [POSTAL_RECEIVER],
       documents: [{ name: 'notice.pdf', content: `data:application/pdf;base64,${document.toString('base64')}` }],
     });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { POSTAL_RECEIVER } from './delivery-helpers.ts';
 import { acceptCookies, alertsWithKey, apiSignIn, logOut, signIn, withDatabase } from './helpers.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -41,21 +42,7 @@ async function sendPostalShipping(): Promise<number> {
       typeId: Number(type.id),
       channel: 'postal',
       subject: 'E2E postal notice',
-      receivers: [
-        {
-          name: 'Lucía Fernández',
-          documentType: 'DNI',
-          documentNumber: '12345678Z',
-          postal: {
-            streetType: 'CALLE',
-            street: 'Mayor',
-            streetNumber: '7',
-            postalCode: '28013',
-            city: 'Madrid',
-            country: 'ES',
-          },
-        },
-      ],
+      receivers: [POSTAL_RECEIVER],
       documents: [{ name: 'notice.pdf', content: `data:application/pdf;base64,${PDF.toString('base64')}` }],
     },
   });
