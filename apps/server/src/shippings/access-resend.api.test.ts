@@ -122,6 +122,20 @@ describe('shippings/sendAccessComunication', () => {
     expect(messages[1]).toMatchObject({ key: `access:${receiver!.id}:2`, recipient: '+34612345678' });
   });
 
+  it('keeps a receiver `delivered`, and takes a `failed` one back to `sent` for its new message', async () => {
+    const sent = await dispatchForTest(t, user, 'Notarial notification', { body: { receivers: [LUCIA, TIAGO] } });
+    const [lucia, tiago] = sent.receiverIds;
+    // The outbox reports no outcome: the earlier messages' outcomes are set as the send worker would.
+    await t.database.db
+      .updateTable('shipping_receivers')
+      .set({ status: 'delivered' })
+      .where('id', '=', lucia!)
+      .execute();
+    await t.database.db.updateTable('shipping_receivers').set({ status: 'failed' }).where('id', '=', tiago!).execute();
+    expect((await resend(sent.shippingId)).json()).toEqual({ receivers: 2 });
+    expect((await receiversOf(sent.shippingId)).map((receiver) => receiver.status)).toEqual(['delivered', 'sent']);
+  });
+
   it('sends one message per reached receiver who has not answered: none to one who answered', async () => {
     const sent = await dispatchForTest(t, user, 'Notarial notification', { body: { receivers: [LUCIA, TIAGO] } });
     const [lucia, tiago] = sent.receiverIds;

@@ -16,7 +16,7 @@ const ANSWERED_STATUSES: ReadonlySet<string> = new Set(['accepted', 'rejected'])
  * Who gets the access again: receivers already reached (they have an access message) who have not
  * answered. A receiver waiting its turn in an ordered signing has none yet, so it is left alone.
  */
-export function resendTargets<R extends Pick<TDispatchReceiver, 'status' | 'answeredAt' | 'accessMessages'>>(
+function resendTargets<R extends Pick<TDispatchReceiver, 'status' | 'answeredAt' | 'accessMessages'>>(
   receivers: readonly R[],
 ): R[] {
   return receivers.filter(
