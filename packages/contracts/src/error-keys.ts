@@ -64,6 +64,9 @@ export const ERROR_KEYS = [
   'ERR_NO_EVIDENCE',
   'ERR_NOT_SENT',
   'ERR_FILE_NAME_TOO_LONG',
+  'ERR_NOT_SENDER',
+  'ERR_RESEND_NOT_AVAILABLE',
+  'ERR_RESEND_LIMIT',
   // delivery
   'ERR_SIGNATURE_INVALID',
   // postal

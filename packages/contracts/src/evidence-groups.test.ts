@@ -22,6 +22,11 @@ describe('evidence groups (ETSI EN 319 522)', () => {
     expect(evidenceGroupOf('opened').group).toBe('handover');
   });
 
+  it('files a resend of the access message by the sender with the reminders', () => {
+    expect(evidenceGroupOf('accessResent')).toEqual({ group: 'consignment', etsiEvent: 'NotificationForAcceptance' });
+    expect(evidenceGroupOf('accessResent')).toEqual(evidenceGroupOf('reminded'));
+  });
+
   it('sends an unknown action to the documented default, not to an error', () => {
     expect(evidenceGroupOf('somethingNew')).toEqual({ group: 'other', etsiEvent: null });
     expect(evidenceGroupOf('toString')).toEqual({ group: 'other', etsiEvent: null });

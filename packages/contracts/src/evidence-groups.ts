@@ -41,6 +41,8 @@ export const NON_STATE_EVENTS = [
   'captureUploaded',
   // The courier's answer for one letter of several (postal.service.ts).
   'courierResult',
+  // The sender has the access message sent again (access-resend.service.ts).
+  'accessResent',
 ] as const;
 export type NonStateEvent = (typeof NON_STATE_EVENTS)[number];
 
@@ -73,6 +75,7 @@ export const EVIDENCE_MAPPING: Record<ShippingAction | NonStateEvent | 'create',
   custodyStart: m('consignment', 'ContentConsignment'),
   pinRequested: m('consignment', 'NotificationForAcceptance'),
   reminded: m('consignment', 'NotificationForAcceptance'),
+  accessResent: m('consignment', 'NotificationForAcceptance'),
   // The recipient (or the courier for them) takes the content.
   opened: m('handover', 'ContentHandover'),
   downloaded: m('handover', 'ContentHandover'),

@@ -1,4 +1,4 @@
-import type { Channel, ServiceKind } from './enums.ts';
+import type { Channel, ServiceKind, ShippingStateFilter } from './enums.ts';
 
 /**
  * What each service kind of spec §1 takes when a shipping is created: the channels it can travel
@@ -64,3 +64,19 @@ export const CHANNEL_CONTACT: Record<Channel, 'email' | 'mobile' | 'postal' | nu
   postal: 'postal',
   onscreen: null,
 };
+
+/** Access messages one receiver gets in all: the dispatch's (or its release's) and at most four resends. */
+export const ACCESS_MESSAGES_MAX = 5;
+
+/** The sender may send the access message again only while the shipping waits for its receivers. */
+export const ACCESS_RESEND_STATES: readonly ShippingStateFilter[] = ['sent', 'in_course'];
+
+/**
+ * Whether the access message of a kind and channel can be sent again: not a postal letter (a second
+ * letter is a new print job), not on screen (nothing travels), not a certified kind (its message is
+ * the certified content: a second copy would be a second certified delivery).
+ */
+export function resendsAccess(kind: string, channel: string): boolean {
+  if (kind === 'certified_email' || kind === 'certified_sms') return false;
+  return channel !== 'postal' && channel !== 'onscreen';
+}

@@ -15,7 +15,7 @@ import {
   SITUATION_REASONS,
 } from '@sello/contracts/enums';
 import { ERROR_KEYS, MESSAGE_KEYS } from '@sello/contracts/error-keys';
-import { EVIDENCE_GROUPS } from '@sello/contracts/evidence-groups';
+import { EVIDENCE_GROUPS, NON_STATE_EVENTS } from '@sello/contracts/evidence-groups';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 import { MENU_ENTRIES } from '@sello/contracts/routes';
 import { SHIPPING_ACTIONS } from '@sello/contracts/shipping-lifecycle';
@@ -125,7 +125,7 @@ describe('translations', () => {
       ...RESULT_FILTERS.map((result) => `SHIPPING_RESULT_${result}`),
       ...SHIPPING_DOCUMENT_KINDS.map((kind) => `DOCUMENT_KIND_${kind}`),
       ...ZShippingReceiver.shape.status.options.map((status) => `RECEIVER_STATUS_${status}`),
-      ...['create', ...SHIPPING_ACTIONS].map((action) => `EVENT_ACTION_${action}`),
+      ...['create', ...SHIPPING_ACTIONS, ...NON_STATE_EVENTS].map((action) => `EVENT_ACTION_${action}`),
       ...AUTHORISATION_DECISIONS.map((decision) => `AUTHORISATION_${decision.toUpperCase()}`),
       ...DOWNLOAD_OPTIONS.map((option) => `DOWNLOAD_OPTION_${option}`),
       ...EVIDENCE_GROUPS.map((group) => `EVIDENCE_GROUP_${group}`),

@@ -42,7 +42,7 @@ export type TDispatchPlan = Awaited<ReturnType<typeof selectDispatchPlans>>[numb
 
 /**
  * The receivers of the shippings, each shipping's in signing order, with how many access messages each
- * has had (the attempt number).
+ * has had (the attempt number) and when they answered.
  */
 export function selectDispatchReceivers(trx: Trx, shippingIds: readonly string[]) {
   return trx
@@ -56,6 +56,7 @@ export function selectDispatchReceivers(trx: Trx, shippingIds: readonly string[]
       'r.mobile',
       'r.language',
       'r.status',
+      'r.answered_at as answeredAt',
       'r.street_type as streetType',
       'r.street',
       'r.street_num_type as streetNumType',
@@ -80,12 +81,12 @@ export function selectDispatchReceivers(trx: Trx, shippingIds: readonly string[]
 export type TDispatchReceiver = Awaited<ReturnType<typeof selectDispatchReceivers>>[number];
 
 /**
- * Marks receivers `sent`, in one statement; those given a link token (its SHA-256) get it with its
- * expiry, replacing any earlier one.
+ * Marks receivers `sent` (those with `keepStatus` keep theirs), in one statement; those given a link
+ * token (its SHA-256) get it with its expiry, replacing any earlier one.
  */
 export async function markReceiversSent(
   trx: Trx,
-  receivers: readonly { id: string; tokenHash: string | null; expiresAt: Date }[],
+  receivers: readonly { id: string; tokenHash: string | null; expiresAt: Date; keepStatus?: boolean }[],
   at: Date,
 ): Promise<void> {
   if (receivers.length === 0) return;
@@ -93,15 +94,17 @@ export async function markReceiversSent(
     id: receiver.id,
     token_hash: receiver.tokenHash,
     expires_at: receiver.expiresAt.toISOString(),
+    keep_status: receiver.keepStatus === true,
   }));
   await sql`
     UPDATE shipping_receivers AS r SET
-      status = 'sent',
-      status_at = ${at},
+      status = CASE WHEN v.keep_status THEN r.status ELSE 'sent' END,
+      status_at = CASE WHEN v.keep_status THEN r.status_at ELSE ${at} END,
       access_token_hash = coalesce(v.token_hash, r.access_token_hash),
       access_issued_at = CASE WHEN v.token_hash IS NULL THEN r.access_issued_at ELSE ${at} END,
       access_expires_at = CASE WHEN v.token_hash IS NULL THEN r.access_expires_at ELSE v.expires_at END
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, token_hash text, expires_at timestamptz)
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS v(id bigint, token_hash text, expires_at timestamptz, keep_status boolean)
     WHERE r.id = v.id`.execute(trx);
 }
 

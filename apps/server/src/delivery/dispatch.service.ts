@@ -75,9 +75,14 @@ type TAccess = { plan: TDispatchPlan; receiver: TDispatchReceiver };
  * language, queued for its channel, and the receiver marked sent; a few statements for any number of
  * receivers. The attempt number of the idempotency key counts the receiver's earlier access messages,
  * so a retried shipping sends again but a repeated run of the same attempt writes nothing new.
- * Answers the messages, in the order of `accesses`.
+ * Receivers whose status is in `keepStatuses` keep it. Answers the messages, in the order of `accesses`.
  */
-async function sendAccesses(deps: TDispatchDeps, trx: Trx, accesses: readonly TAccess[]) {
+async function sendAccesses(
+  deps: TDispatchDeps,
+  trx: Trx,
+  accesses: readonly TAccess[],
+  keepStatuses: ReadonlySet<string> = new Set(),
+) {
   if (accesses.length === 0) return [];
   const consoleUrl = await deps.preferences.consoleUrl();
   const composed = accesses.map(({ plan, receiver }) => {
@@ -95,7 +100,12 @@ async function sendAccesses(deps: TDispatchDeps, trx: Trx, accesses: readonly TA
       expires: formatExpiry(expiresAt, language),
     });
     return {
-      receiver: { id: receiver.id, tokenHash: token === null ? null : hashToken(token), expiresAt },
+      receiver: {
+        id: receiver.id,
+        tokenHash: token === null ? null : hashToken(token),
+        expiresAt,
+        keepStatus: keepStatuses.has(receiver.status),
+      },
       message: {
         shippingId: plan.id,
         receiverId: receiver.id,
@@ -248,4 +258,33 @@ export async function releaseNextReceiver(
   if (!plan || !next) return null;
   const [message] = await sendAccesses(deps, trx, [{ plan, receiver: next }]);
   return { receiverId: next.id, messageGuid: message!.guid };
+}
+
+/** A resend does not undo what an earlier access message achieved: the receiver got it, or opened the page. */
+const RESEND_KEEPS_STATUS: ReadonlySet<string> = new Set(['delivered', 'opened']);
+
+/**
+ * Sends receivers of a shipping their access again, inside the caller's transaction on a shipping it
+ * has locked: each gets a new link (the old one stops opening) and a new access message in its
+ * language, composed and queued as the dispatch does (key `access:{receiverId}:{n+1}`). A receiver
+ * `delivered` or `opened` keeps that status; the others are `sent` again. The caller chooses the
+ * receivers and records the event. Answers the receivers and their message guids, in position order.
+ */
+export async function resendAccess(
+  deps: TDispatchDeps,
+  trx: Trx,
+  shippingId: string,
+  receiverIds: readonly string[],
+): Promise<{ receiverId: string; messageGuid: string }[]> {
+  const [plan] = await selectDispatchPlans(trx, [shippingId], { lock: false });
+  if (!plan) return [];
+  const wanted = new Set(receiverIds);
+  const receivers = (await selectDispatchReceivers(trx, [shippingId])).filter((receiver) => wanted.has(receiver.id));
+  const messages = await sendAccesses(
+    deps,
+    trx,
+    receivers.map((receiver) => ({ plan, receiver })),
+    RESEND_KEEPS_STATUS,
+  );
+  return receivers.map((receiver, index) => ({ receiverId: receiver.id, messageGuid: messages[index]!.guid }));
 }

@@ -1,6 +1,7 @@
 import { shippingsApi as api } from '@sello/contracts/catalogue/shippings';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createAccessResend } from './access-resend.service.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
 import { createShippingDashboard } from './shipping-dashboard.service.ts';
@@ -15,6 +16,7 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   const shippings = createShippingsService(db);
   const creation = createShippingCreation({ db, blobs, preferences, jobs: ctx.jobs });
   const actions = createShippingActions(db, ctx.jobs);
+  const accessResend = createAccessResend(ctx);
   const files = createShippingFiles({ db, blobs, preferences, shippings });
   const dashboard = createShippingDashboard(db);
   const report = createShippingReport({ db, exports: ctx.exportFiles, logger: app.log });
@@ -55,10 +57,9 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
     return ok;
   });
   registerEndpoint(app, api.signatures, ({ principal, params }) => shippings.signatures(principal, params.id));
-  registerEndpoint(app, api.sendAccessCommunication, async ({ principal, params }) => {
-    await shippings.sendAccessCommunication(principal, params.id);
-    return ok;
-  });
+  registerEndpoint(app, api.sendAccessCommunication, ({ principal, params }) =>
+    accessResend.resend(principal, params.id),
+  );
   registerEndpoint(app, api.urlVideoDownload, ({ principal, query }) =>
     shippings.urlVideoDownload(principal, query.requestId),
   );

@@ -353,18 +353,6 @@ export function createShippingsService(db: Kysely<Database>) {
     }));
   }
 
-  /**
-   * Sending the access communication again needs a shipping that has reached its receivers; the
-   * channels that deliver it come with the delivery side.
-   */
-  async function sendAccessCommunication(principal: TPrincipal, id: number) {
-    const row = await findVisible(principal, id);
-    if (row.deletedAt !== null || (row.state !== 'sent' && row.state !== 'in_course')) {
-      throw new ApiError(409, 'ERR_NOT_SENT');
-    }
-    throw new ApiError(409, 'ERR_NOT_IMPLEMENTED');
-  }
-
   /** No receiver signs in over SAML yet: every shipping answers that it has no such access. */
   async function samlAccess(principal: TPrincipal, id: number): Promise<{ url: string }> {
     await findVisible(principal, id);
@@ -431,7 +419,6 @@ export function createShippingsService(db: Kysely<Database>) {
     detail,
     auths,
     signatures,
-    sendAccessCommunication,
     samlAccess,
     urlVideoDownload,
     listTypes,

@@ -453,6 +453,10 @@ export const ZShippingDetail = ZShippingRow.extend({
 });
 export type TShippingDetail = z.infer<typeof ZShippingDetail>;
 
+/** The answer of a resend of the access communication: how many receivers got it again. */
+export const ZAccessResent = z.object({ receivers: z.number().int().positive() });
+export type TAccessResent = z.infer<typeof ZAccessResent>;
+
 export const ZSignature = z.object({
   position: z.number().int(),
   signer: z.string(),
@@ -706,7 +710,7 @@ export const shippingsApi = {
     summary: 'Send the receiver the access communication again',
     permission: EDIT,
     params: ZIdParams,
-    response: ZOk,
+    response: ZAccessResent,
   }),
   urlVideoDownload: defineEndpoint({
     id: 'shippings.urlVideoDownload',

@@ -164,6 +164,7 @@ beforeEach(() => {
     }
     if (endpoint === shippingsApi.authorize) return { succeeded: [detail.requestId], failed: [] };
     if (endpoint === shippingsApi.deny) return { ok: true };
+    if (endpoint === shippingsApi.sendAccessCommunication) return { receivers: 2 };
     throw new Error(`unexpected call ${endpoint.id}`);
   }) as typeof callEndpoint);
   session.start(makeSessionUser({ permissions: { shippingList: true, newSend: true, editMode: true } }));
@@ -410,5 +411,59 @@ describe('shipping detail page', () => {
     renderDetail('abc');
     expect(await screen.findByTestId('shipping-not-found')).toBeTruthy();
     expect(mockedCall).not.toHaveBeenCalled();
+  });
+
+  describe('send the access again', () => {
+    const travelling = { ...DETAIL, state: 'in_course', allowedActions: [] } as TShippingDetail;
+
+    it('is offered on a travelling shipping and tells how many receivers got it again', async () => {
+      detail = travelling;
+      renderDetail();
+      const button = await screen.findByTestId('detail-resend-access');
+      expect(button.textContent).toBe('Send the access again');
+      fireEvent.click(button);
+      await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_RESEND_ACCESS']));
+      expect(alerts.get()[0]?.params).toEqual({ count: 2 });
+      const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.sendAccessCommunication);
+      expect(call?.[1]).toEqual({ params: { id: 41 } });
+      // The detail is read again.
+      await waitFor(() =>
+        expect(mockedCall.mock.calls.filter(([endpoint]) => endpoint === shippingsApi.detail)).toHaveLength(2),
+      );
+    });
+
+    it('shows the key of a refusal translated', async () => {
+      detail = travelling;
+      mockedCall.mockImplementation((async (endpoint: TEndpoint) => {
+        if (endpoint === shippingsApi.detail) return detail;
+        throw new ApiCallError('409 - Conflict', 409, { key: 'ERR_RESEND_LIMIT', params: { limit: 5 } });
+      }) as typeof callEndpoint);
+      renderDetail();
+      fireEvent.click(await screen.findByTestId('detail-resend-access'));
+      await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['ERR_RESEND_LIMIT']));
+      expect(alerts.get()[0]?.params).toEqual({ limit: 5 });
+    });
+
+    it.each([
+      { name: 'waiting for authorisation', change: { state: 'pending_auth' } },
+      { name: 'closed', change: { state: 'closed', result: 'accepted' } },
+      { name: 'deleted', change: { deleted: true } },
+      { name: 'postal', change: { channel: 'postal' } },
+      { name: 'on screen', change: { channel: 'onscreen' } },
+      { name: 'certified e-mail', change: { service: 'certified_email' } },
+    ] as const)('is not offered on a shipping $name', async ({ change }) => {
+      detail = { ...travelling, ...change } as TShippingDetail;
+      renderDetail();
+      await screen.findByTestId('shipping-detail');
+      expect(screen.queryByTestId('detail-resend-access')).toBeNull();
+    });
+
+    it('is not offered to a user who may not send', async () => {
+      detail = travelling;
+      session.start(makeSessionUser({ permissions: { shippingList: true, editMode: true } }));
+      renderDetail();
+      await screen.findByTestId('shipping-detail');
+      expect(screen.queryByTestId('detail-resend-access')).toBeNull();
+    });
   });
 });

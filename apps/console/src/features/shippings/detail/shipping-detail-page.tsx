@@ -6,6 +6,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   RedoOutlined,
+  SendOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import {
@@ -29,7 +30,7 @@ import { DownloadDialog } from '../../../components/download-dialog/download-dia
 import { downloadFile } from '../../../components/download-file.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { DenyDialog, type TDenyReason } from '../list/deny-dialog.tsx';
-import { useShippingDetail } from '../shared/shipping-api.ts';
+import { useResendAccess, useShippingDetail } from '../shared/shipping-api.ts';
 import {
   channelName,
   formatDateTime,
@@ -40,7 +41,7 @@ import {
   shippingCopyPath,
   situationReasonKey,
 } from '../shared/shipping-labels.tsx';
-import { formatBytes, offeredDownloadOptions } from './detail-options.ts';
+import { formatBytes, offeredDownloadOptions, offersAccessResend } from './detail-options.ts';
 
 type TDetailAction = (typeof SHIPPING_DETAIL_ACTIONS)[number];
 
@@ -55,6 +56,7 @@ export default function ShippingDetailPage() {
   const detail = useShippingDetail(id);
   const [denyOpen, setDenyOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const resendAccess = useResendAccess();
 
   const act = useMutation({
     mutationFn: async ({ action, reason }: { action: TDetailAction; reason?: TDenyReason }) => {
@@ -95,6 +97,13 @@ export default function ShippingDetailPage() {
   const run = (action: TDetailAction, reason?: TDenyReason) => act.mutateAsync({ action, reason }).catch(() => {});
   const offered = offeredDownloadOptions(shipping.documents);
   const canCopy = Boolean(permissions.newSend && permissions.editMode);
+  const sendAccessAgain = () =>
+    resendAccess
+      .mutateAsync(shipping.requestId)
+      .then(
+        (answer) => notify.success('SHIPPING_DONE_RESEND_ACCESS', { params: { count: answer.receivers } }),
+        notifyFailure,
+      );
 
   const downloadDocument = (document: TShippingDocument) =>
     void downloadFile(
@@ -239,6 +248,16 @@ export default function ShippingDetailPage() {
             </Popconfirm>
           )}
           {actionButton('recover', <UndoOutlined />, () => void run('recover'))}
+          {offersAccessResend(shipping, permissions) && (
+            <Button
+              icon={<SendOutlined />}
+              loading={resendAccess.isPending}
+              onClick={() => void sendAccessAgain()}
+              data-testid="detail-resend-access"
+            >
+              {t('SHIPPING_ACTION_RESEND_ACCESS')}
+            </Button>
+          )}
           {canCopy && (
             <Button
               icon={<CopyOutlined />}

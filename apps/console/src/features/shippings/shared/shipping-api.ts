@@ -1,7 +1,7 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
 import { evidenceApi } from '@sello/contracts/catalogue/evidence';
 import { shippingsApi, type TShippingDashboardQuery } from '@sello/contracts/catalogue/shippings';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import type { TShippingListRequest } from '../list/shipping-list-filters.ts';
 
@@ -76,5 +76,14 @@ export function useShippingDashboard(query: Partial<TShippingDashboardQuery>) {
     queryKey: shippingKeys.dashboard(query),
     queryFn: () => callEndpoint(shippingsApi.dashboard, { query }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Sends the access communication of a shipping again; the shippings screens then read it anew. */
+export function useResendAccess() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(shippingsApi.sendAccessCommunication, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: shippingKeys.all }),
   });
 }
