@@ -268,18 +268,14 @@ const RESEND_KEEPS_STATUS: ReadonlySet<string> = new Set(['delivered', 'opened']
  * has locked: each gets a new link (the old one stops opening) and a new access message in its
  * language, composed and queued as the dispatch does (key `access:{receiverId}:{n+1}`). A receiver
  * `delivered` or `opened` keeps that status; the others are `sent` again. The caller chooses the
- * receivers and records the event. Answers the receivers and their message guids, in position order.
+ * receivers and records the event. Answers the receivers and their message guids, in the order given.
  */
 export async function resendAccess(
   deps: TDispatchDeps,
   trx: Trx,
-  shippingId: string,
-  receiverIds: readonly string[],
+  plan: TDispatchPlan,
+  receivers: readonly TDispatchReceiver[],
 ): Promise<{ receiverId: string; messageGuid: string }[]> {
-  const [plan] = await selectDispatchPlans(trx, [shippingId], { lock: false });
-  if (!plan) return [];
-  const wanted = new Set(receiverIds);
-  const receivers = (await selectDispatchReceivers(trx, [shippingId])).filter((receiver) => wanted.has(receiver.id));
   const messages = await sendAccesses(
     deps,
     trx,

@@ -5,7 +5,7 @@ import { selectDispatchPlans, selectDispatchReceivers, type TDispatchReceiver } 
 import { resendAccess, type TDispatchDeps } from '../delivery/dispatch.service.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { recordVisibility } from './shipping-access.ts';
+import { manageVisibility } from './shipping-access.ts';
 import { appendEvent, eventTime, lifecycleOf } from './shipping-transitions.ts';
 import { lockShipping } from './shippings.queries.ts';
 
@@ -29,12 +29,13 @@ function resendTargets<R extends Pick<TDispatchReceiver, 'status' | 'answeredAt'
  * `sendAccessComunication/{id}`: the sender has the access message sent again to the receivers who
  * have not answered, each with a new link, in one transaction on the locked shipping, and an
  * `accessResent` event on its chain. Every refusal answers 409 with its key (a 403 signs the console
- * user out) and writes nothing; a shipping the user does not see answers 404 as the detail does.
+ * user out) and writes nothing. As for retry and delete, the sender's company must be the user's: a
+ * shipping seen only as its authoriser, or not at all, answers 404.
  */
 export function createAccessResend(deps: TDispatchDeps) {
   async function resend(principal: TPrincipal, id: number): Promise<TAccessResent> {
     return deps.db.transaction().execute(async (trx) => {
-      const shipping = await lockShipping(trx, recordVisibility(principal), String(id));
+      const shipping = await lockShipping(trx, manageVisibility(principal), String(id));
       if (!shipping) throw notFound();
       if (shipping.deletedAt !== null && principal.permissions.shpBin !== true) throw notFound();
       if (principal.permissions.newSend !== true) throw new ApiError(409, 'ERR_NOT_SENDER');
@@ -48,12 +49,7 @@ export function createAccessResend(deps: TDispatchDeps) {
       if (targets.some((receiver) => (receiver.accessMessages ?? 0) >= ACCESS_MESSAGES_MAX)) {
         throw new ApiError(409, 'ERR_RESEND_LIMIT', undefined, { limit: ACCESS_MESSAGES_MAX });
       }
-      const sent = await resendAccess(
-        deps,
-        trx,
-        shipping.id,
-        targets.map((receiver) => receiver.id),
-      );
+      const sent = await resendAccess(deps, trx, plan, targets);
       const lifecycle = lifecycleOf(shipping);
       await appendEvent(trx, shipping, {
         at: eventTime(),
