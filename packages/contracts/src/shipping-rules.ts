@@ -1,4 +1,5 @@
 import type { Channel, ServiceKind, ShippingStateFilter } from './enums.ts';
+import type { TPermissionMap } from './permissions.ts';
 
 /**
  * What each service kind of spec §1 takes when a shipping is created: the channels it can travel
@@ -79,4 +80,21 @@ export const ACCESS_RESEND_STATES: readonly ShippingStateFilter[] = ['sent', 'in
 export function resendsAccess(kind: string, channel: string): boolean {
   if (kind === 'certified_email' || kind === 'certified_sms') return false;
   return channel !== 'postal' && channel !== 'onscreen';
+}
+
+/**
+ * Whether a shipping's access message can go out again now, for a user who manages it: a live shipping
+ * in `sent`/`in_course` whose kind and channel allow it, and a user holding `newSend`. The server also
+ * checks the receivers and the cap when asked.
+ */
+export function mayResendAccess(
+  shipping: { state: string; deleted: boolean; service: string; channel: string },
+  permissions: TPermissionMap,
+): boolean {
+  return (
+    permissions.newSend === true &&
+    !shipping.deleted &&
+    (ACCESS_RESEND_STATES as readonly string[]).includes(shipping.state) &&
+    resendsAccess(shipping.service, shipping.channel)
+  );
 }

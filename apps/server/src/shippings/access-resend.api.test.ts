@@ -77,6 +77,8 @@ describe('shippings/sendAccessComunication', () => {
     const [opened] = await receiversOf(sent.shippingId);
     expect(opened!.status).toBe('opened');
 
+    const before = await user.get(`shippings/shippingdetail?requestId=${sent.shippingId}`);
+    expect(before.json().canResendAccess).toBe(true);
     const response = await resend(sent.shippingId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ receivers: 1 });
@@ -208,7 +210,9 @@ describe('shippings/sendAccessComunication', () => {
       .where('username', '=', 'sandbox.user')
       .execute();
     const reader = await signedInClient(t.app, 'sandbox.user');
-    expect((await reader.get(`shippings/shippingdetail?requestId=${sent.shippingId}`)).statusCode).toBe(200);
+    const detail = await reader.get(`shippings/shippingdetail?requestId=${sent.shippingId}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().canResendAccess).toBe(false);
     await expectRefused(sent.shippingId, 'ERR_NOT_SENDER', reader);
   });
 

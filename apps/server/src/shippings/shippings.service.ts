@@ -15,7 +15,7 @@ import { LIMITS } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
-import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
+import { mayResendAccess, SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
@@ -243,14 +243,19 @@ function toAuthorisation(row: TAuthorisationRecord): TShippingAuthorisation {
   };
 }
 
+/** Managing goes through the company (see manageVisibility), not through a designation as authoriser. */
+function managesShipping(principal: TPrincipal, row: TShippingDetailRecord): boolean {
+  const visibility = manageVisibility(principal);
+  return (
+    visibility.reach === 'company' &&
+    (visibility.companyIds === null || visibility.companyIds.includes(String(row.companyId)))
+  );
+}
+
 /** What the user may do to the shipping now: the table's actions, narrowed by flags and designation. */
 function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShippingDetail['allowedActions'] {
   const byTable = allowedUserActions(lifecycleOf(row));
-  // Managing goes through the company (see manageVisibility), not through a designation as authoriser.
-  const visibility = manageVisibility(principal);
-  const manages =
-    visibility.reach === 'company' &&
-    (visibility.companyIds === null || visibility.companyIds.includes(String(row.companyId)));
+  const manages = managesShipping(principal, row);
   const edits = manages && principal.permissions.editMode === true;
   return SHIPPING_DETAIL_ACTIONS.filter((action) => {
     if (!byTable.includes(action)) return false;
@@ -325,6 +330,12 @@ export function createShippingsService(db: Kysely<Database>) {
       events: events.map(toEvent),
       authorisations: authorisations.map(toAuthorisation),
       allowedActions: detailActions(principal, row),
+      canResendAccess:
+        managesShipping(principal, row) &&
+        mayResendAccess(
+          { state: row.state, deleted: row.deletedAt !== null, service: row.service, channel: row.channel },
+          principal.permissions,
+        ),
     };
   }
 

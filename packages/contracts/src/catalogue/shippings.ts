@@ -450,6 +450,8 @@ export const ZShippingDetail = ZShippingRow.extend({
   events: z.array(ZShippingEvent),
   authorisations: z.array(ZShippingAuthorisation),
   allowedActions: z.array(z.enum(SHIPPING_DETAIL_ACTIONS)),
+  /** Whether this user may have the access message sent again now (sendAccessComunication). */
+  canResendAccess: z.boolean(),
 });
 export type TShippingDetail = z.infer<typeof ZShippingDetail>;
 

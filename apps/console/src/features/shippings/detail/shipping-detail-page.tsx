@@ -41,7 +41,7 @@ import {
   shippingCopyPath,
   situationReasonKey,
 } from '../shared/shipping-labels.tsx';
-import { formatBytes, offeredDownloadOptions, offersAccessResend } from './detail-options.ts';
+import { formatBytes, offeredDownloadOptions } from './detail-options.ts';
 
 type TDetailAction = (typeof SHIPPING_DETAIL_ACTIONS)[number];
 
@@ -248,7 +248,7 @@ export default function ShippingDetailPage() {
             </Popconfirm>
           )}
           {actionButton('recover', <UndoOutlined />, () => void run('recover'))}
-          {offersAccessResend(shipping, permissions) && (
+          {shipping.canResendAccess && (
             <Button
               icon={<SendOutlined />}
               loading={resendAccess.isPending}
