@@ -145,7 +145,7 @@ test.describe
       // The type's template is chosen for the sender.
       await expect(page.getByTestId('create-subject')).toHaveValue('Notarial notification');
       await expect(page.getByTestId('create-message')).toHaveValue(
-        '<p>You have a notarial notification from {{company}}.</p>',
+        '<p>{{company}} has sent you a notarial notification.</p>',
       );
       await pick(page, 'create-template', 'Acceptance request', 'Acceptance');
       await expect(page.getByTestId('create-subject')).toHaveValue('Document awaiting your acceptance');

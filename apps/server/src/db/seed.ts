@@ -199,7 +199,7 @@ const TEMPLATES: {
     contentType: 'HTML',
     kind: 'COMMUNICATION',
     subject: 'Notarial notification',
-    body: '<p>You have a notarial notification from {{company}}.</p>',
+    body: '<p>{{company}} has sent you a notarial notification.</p>',
   },
   {
     domain: 'DEMO',

@@ -156,7 +156,7 @@ describe('shippings/sendrequest', () => {
       metaProperties: { dossier: 'D-9' },
       font: 'helvetica',
       multiSignerOrder: 0,
-      body: '<p>You have a notarial notification from Notaría Central S.L..</p>',
+      body: '<p>Notaría Central S.L. has sent you a notarial notification.</p>',
       allowedActions: [],
     });
     expect(detail.receivers).toEqual([

@@ -122,7 +122,7 @@ describe('templates for the new-shipping form', () => {
       name: 'Notarial notice',
       contentType: 'HTML',
       subject: 'Notarial notification',
-      content: '<p>You have a notarial notification from {{company}}.</p>',
+      content: '<p>{{company}} has sent you a notarial notification.</p>',
       companyId: null,
     });
     const inactive = await templateIdOf(t.database.db, 'Payment reminder');
