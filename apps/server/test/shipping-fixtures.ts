@@ -142,3 +142,13 @@ export async function authoriseIfWaiting(t: TTestApp, shippingId: number): Promi
 export function readChain(db: Kysely<Database>, shippingId: number) {
   return selectChain(db, String(shippingId));
 }
+
+/** Every message recorded for a shipping, oldest first. */
+export function selectMessagesOf(db: Kysely<Database>, shippingId: number) {
+  return db
+    .selectFrom('delivery_messages')
+    .selectAll()
+    .where('shipping_id', '=', String(shippingId))
+    .orderBy('id')
+    .execute();
+}

@@ -7,6 +7,7 @@ import {
   LUCIA,
   pdfDataUrl,
   readChain,
+  selectMessagesOf,
   sendShipping,
   typeIdOf,
 } from '../../test/shipping-fixtures.ts';
@@ -56,14 +57,7 @@ async function shippingRow(id: number) {
     .executeTakeFirstOrThrow();
 }
 
-function messagesOf(id: number) {
-  return t.database.db
-    .selectFrom('delivery_messages')
-    .selectAll()
-    .where('shipping_id', '=', String(id))
-    .orderBy('id')
-    .execute();
-}
+const messagesOf = (id: number) => selectMessagesOf(t.database.db, id);
 
 async function dispatched(typeName: string, body: Record<string, unknown> = {}, client = user) {
   const id = await sendShipping(client, t.database.db, typeName, body);

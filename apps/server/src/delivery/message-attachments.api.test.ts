@@ -3,7 +3,13 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailAttachments, readMailLeaves } from '../../test/mail-parts.ts';
-import { createShippingTestApp, dataUrl, pdfDataUrl, sendShipping } from '../../test/shipping-fixtures.ts';
+import {
+  createShippingTestApp,
+  dataUrl,
+  pdfDataUrl,
+  selectMessagesOf,
+  sendShipping,
+} from '../../test/shipping-fixtures.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { dispatchShippings } from './dispatch.service.ts';
@@ -46,14 +52,7 @@ async function dispatchedCertified(png: Buffer) {
   return id;
 }
 
-function messagesOf(id: number) {
-  return t.database.db
-    .selectFrom('delivery_messages')
-    .selectAll()
-    .where('shipping_id', '=', String(id))
-    .orderBy('id')
-    .execute();
-}
+const messagesOf = (id: number) => selectMessagesOf(t.database.db, id);
 
 function sentDocumentsOf(id: number) {
   return t.database.db
