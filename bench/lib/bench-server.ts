@@ -15,8 +15,8 @@ import { REPO_ROOT } from './bench-result.ts';
 
 export const BENCH_HOST = '127.0.0.1';
 const DATABASE = 'sello';
-/** Node's flags as `npm run serve` starts the server (package.json): the young generation capped at 8 MiB. */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+/** Node's flags as `npm run serve` starts the server (package.json): young generation 8 MiB, old 1 GiB. */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=1024'];
 
 export type TCleanups = (() => Promise<unknown>)[];
 
