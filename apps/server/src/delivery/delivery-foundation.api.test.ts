@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { hashMessageContent, recordMessage } from './delivery-messages.ts';
+import { hashMessageContent, recordMessages } from './delivery-messages.ts';
 import { findReceiverAccess, issueReceiverAccess, recipientLink } from './receiver-access.ts';
 
 let t: TTestApp;
@@ -86,10 +86,10 @@ describe('delivery messages', () => {
   });
 
   it('records a message once per idempotency key, with the hash of its content, in the outbox', async () => {
-    const first = await recordMessage(t.database.db, message());
-    const again = await recordMessage(t.database.db, { ...message(), body: 'something else' });
+    const [first] = await recordMessages(t.database.db, [message()]);
+    const [again] = await recordMessages(t.database.db, [{ ...message(), body: 'something else' }]);
     expect(first).toMatchObject({ created: true, status: 'sent' });
-    expect(again).toMatchObject({ created: false, id: first.id, guid: first.guid });
+    expect(again).toMatchObject({ created: false, id: first!.id, guid: first!.guid });
     const outbox = await t.database.db
       .selectFrom('outbox')
       .selectAll()
@@ -100,19 +100,17 @@ describe('delivery messages', () => {
     const row = await t.database.db
       .selectFrom('delivery_messages')
       .select('content_sha256')
-      .where('id', '=', first.id)
+      .where('id', '=', first!.id)
       .executeTakeFirstOrThrow();
     expect(row.content_sha256).toBe(hashMessageContent('Notice', message().body));
   });
 
   it('keeps messages for a provider queued and out of the outbox', async () => {
-    const queued = await recordMessage(t.database.db, {
-      ...message(),
-      transport: 'smtp',
-      idempotencyKey: `access:${receiverId}:2`,
-    });
+    const [queued] = await recordMessages(t.database.db, [
+      { ...message(), transport: 'smtp', idempotencyKey: `access:${receiverId}:2` },
+    ]);
     expect(queued).toMatchObject({ created: true, status: 'queued' });
-    const outbox = await t.database.db.selectFrom('outbox').select('id').where('id', '=', queued.id).execute();
+    const outbox = await t.database.db.selectFrom('outbox').select('id').where('id', '=', queued!.id).execute();
     expect(outbox).toEqual([]);
   });
 });

@@ -46,8 +46,3 @@ export function recordMessages(db: Kysely<Database>, messages: readonly TNewMess
     })),
   );
 }
-
-export async function recordMessage(db: Kysely<Database>, message: TNewMessage) {
-  const [recorded] = await recordMessages(db, [message]);
-  return recorded!;
-}
