@@ -17,8 +17,8 @@ import { DEMO_PASSWORD, seedDemo, seedPreferences } from '../apps/server/src/db/
 import { pdfDataUrl } from '../apps/server/src/db/seed-shippings.ts';
 import { DELIVERY_JOBS } from '../apps/server/src/delivery/delivery-job-names.ts';
 import { createSealLoader } from '../apps/server/src/evidence/seal.ts';
+import { lockShipping } from '../apps/server/src/shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../apps/server/src/shippings/shipping-transitions.ts';
-import { lockShipping } from '../apps/server/src/shippings/shippings.queries.ts';
 import { loadAverage, portInUse, round } from './lib/bench-helpers.ts';
 import { fileStamp, machineInfo, RESULTS_DIR, writeResult } from './lib/bench-result.ts';
 

@@ -2,8 +2,8 @@ import { findTransition, type ShippingAction } from '@sello/contracts/shipping-l
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
+import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
-import { lockShipping } from '../shippings/shippings.queries.ts';
 import { allAccessDelivered, selectServiceKind, type TMessageRow, updateReceiverStatus } from './dispatch.queries.ts';
 import { isCertifiedKind } from './dispatch.service.ts';
 

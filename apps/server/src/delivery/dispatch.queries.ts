@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 import type { Database } from '../db/schema.ts';
-import { LOCKED_SHIPPING_COLUMNS } from '../shippings/shippings.queries.ts';
+import { LOCKED_SHIPPING_COLUMNS } from '../shippings/shipping-lifecycle.queries.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

@@ -3,8 +3,9 @@ import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
+import { insertDocuments } from '../shippings/shipping-documents.queries.ts';
+import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
-import { insertDocuments, lockShipping, type TLockedShipping } from '../shippings/shippings.queries.ts';
 import { labelsFor } from './certificate-labels.ts';
 import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
 import {

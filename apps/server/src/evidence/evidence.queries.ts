@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TChainEvent } from '../shippings/event-chain.ts';
-import { selectShippingRows } from '../shippings/shippings.queries.ts';
+import { selectShippingRows } from '../shippings/shipping-list.queries.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

@@ -6,7 +6,7 @@ import { notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { recordVisibility } from '../shippings/shipping-access.ts';
-import { selectVisibleIds } from '../shippings/shippings.queries.ts';
+import { selectVisibleIds } from '../shippings/shipping-detail.queries.ts';
 import type { createShippingsService } from '../shippings/shippings.service.ts';
 import { selectDocumentKinds } from './evidence.queries.ts';
 import { verifyShipping } from './evidence-verify.ts';

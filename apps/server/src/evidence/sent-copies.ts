@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
-import { insertShippingDocuments, type TNewDocument } from '../shippings/shippings.queries.ts';
+import { insertShippingDocuments, type TNewDocument } from '../shippings/shipping-documents.queries.ts';
 import { selectStoredDocuments } from './evidence.queries.ts';
 
 /**

@@ -9,8 +9,8 @@ import { queueMessage } from '../delivery/outgoing-messages.ts';
 import { issueReceiverAccess, recipientLink } from '../delivery/receiver-access.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
+import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
-import { lockShipping } from '../shippings/shippings.queries.ts';
 import {
   markUnansweredReceivers,
   messageExists,

@@ -12,8 +12,8 @@ import { signedInClient, type TestClient, type TTestApp } from '../../test/test-
 import { DELIVERY_JOBS } from '../delivery/delivery-job-names.ts';
 import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
 import { LINK_GRACE_DAYS } from '../delivery/dispatch.service.ts';
+import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
-import { lockShipping } from '../shippings/shippings.queries.ts';
 import { portalModeOf } from './portal.service.ts';
 import { reminderTimes, runPortalExpiry } from './portal-expiry.ts';
 

@@ -37,8 +37,8 @@ import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { contentDisposition } from '../shippings/shipping-files.service.ts';
+import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
-import { lockShipping, type TLockedShipping } from '../shippings/shippings.queries.ts';
 import {
   countPins,
   hasOpenedSince,

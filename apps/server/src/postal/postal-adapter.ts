@@ -4,7 +4,7 @@ import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { TChannelAdapter } from '../delivery/channel-adapter.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
-import { lockShipping } from '../shippings/shippings.queries.ts';
+import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { isMergeablePdf, renderLetterPdf, type TLetterAttachment } from './letter-pdf.ts';
 import {
   insertLetter,

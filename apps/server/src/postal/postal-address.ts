@@ -1,7 +1,7 @@
 import type { Language } from '@sello/contracts/constants';
 import { COUNTRIES } from '@sello/contracts/reference/countries';
 import { STREET_TYPES } from '@sello/contracts/reference/street-types';
-import type { TNewReceiver } from '../shippings/shippings.queries.ts';
+import type { TNewReceiver } from '../shippings/shipping-create.queries.ts';
 
 export type TPostalAddress = Pick<
   TNewReceiver,

@@ -22,6 +22,7 @@ import type { TPrincipal } from '../platform/principal.ts';
 import { assertDomainVisible, canSeeDomain, resolveDomainScope } from '../platform/tenancy.ts';
 import { checkDocumentType, decodeDocument } from '../shippings/document-check.ts';
 import { contentDisposition } from '../shippings/shipping-files.service.ts';
+import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import {
   appendEvent,
   applyTransition,
@@ -29,7 +30,6 @@ import {
   eventTime,
   lifecycleOf,
 } from '../shippings/shipping-transitions.ts';
-import { lockShipping } from '../shippings/shippings.queries.ts';
 import { mergePdfs } from './letter-pdf.ts';
 import {
   insertBatch,

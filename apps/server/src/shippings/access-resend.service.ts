@@ -6,8 +6,8 @@ import { resendAccess, type TDispatchDeps } from '../delivery/dispatch.service.t
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { manageVisibility } from './shipping-access.ts';
+import { lockShipping } from './shipping-lifecycle.queries.ts';
 import { appendEvent, eventTime, lifecycleOf } from './shipping-transitions.ts';
-import { lockShipping } from './shippings.queries.ts';
 
 /** Receiver statuses that are an answer (portal.service.ts writes them with `answered_at`). */
 const ANSWERED_STATUSES: ReadonlySet<string> = new Set(['accepted', 'rejected']);

@@ -6,19 +6,18 @@ import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { manageVisibility, recordVisibility, type TShippingVisibility } from './shipping-access.ts';
-import { applyTransition, assertAllowed, contextOf, eventTime } from './shipping-transitions.ts';
 import {
   decideAuthorisation,
   expireOpenAuthorisations,
   hasDecidedInRound,
   insertAuthorisations,
-  lockShipping,
   selectExpiredAuthorisationIds,
   selectOpenAuthorisations,
   selectRoundSlots,
   selectTypeAuthDeadlineHours,
-  type TLockedShipping,
-} from './shippings.queries.ts';
+} from './shipping-authorisations.queries.ts';
+import { lockShipping, type TLockedShipping } from './shipping-lifecycle.queries.ts';
+import { applyTransition, assertAllowed, contextOf, eventTime } from './shipping-transitions.ts';
 
 type Trx = Transaction<Database>;
 

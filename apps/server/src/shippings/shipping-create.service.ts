@@ -13,10 +13,8 @@ import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { checkDocumentType, decodeDocument } from './document-check.ts';
-import { appendEvent, eventTime } from './shipping-transitions.ts';
+import { insertAuthorisations, type TAuthoriserSlot } from './shipping-authorisations.queries.ts';
 import {
-  insertAuthorisations,
-  insertDocuments,
   insertReceivers,
   insertShipping,
   selectAuthoriserCandidates,
@@ -24,10 +22,10 @@ import {
   selectTemplateForShipping,
   selectTypeAuthorisers,
   selectTypeForCreation,
-  type TAuthoriserSlot,
-  type TNewDocument,
   type TNewReceiver,
-} from './shippings.queries.ts';
+} from './shipping-create.queries.ts';
+import { insertDocuments, type TNewDocument } from './shipping-documents.queries.ts';
+import { appendEvent, eventTime } from './shipping-transitions.ts';
 import { queueStateFollowUp } from './state-follow-ups.ts';
 
 /** Collects field errors so one answer lists them all. */

@@ -1,6 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectShippingList, type TShippingListWhere } from './shippings.queries.ts';
+import { selectShippingList, type TShippingListWhere } from './shipping-list.queries.ts';
 
 type Db = Kysely<Database>;
 

@@ -9,7 +9,8 @@ import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { recordVisibility } from './shipping-access.ts';
-import { selectDocument, selectDocumentOfKind, selectDocuments, selectVisibleIds } from './shippings.queries.ts';
+import { selectVisibleIds } from './shipping-detail.queries.ts';
+import { selectDocument, selectDocumentOfKind, selectDocuments } from './shipping-documents.queries.ts';
 import type { createShippingsService } from './shippings.service.ts';
 
 type TDocumentFile = { name: string; mimeType: string; sizeBytes: string; sha256: string };

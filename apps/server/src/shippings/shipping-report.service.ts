@@ -9,8 +9,8 @@ import type { TBlobStore } from '../platform/blob-store.ts';
 import { sendExcel, type TExcelColumn } from '../platform/excel-export.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { writeXlsx } from '../platform/xlsx-writer.ts';
+import { deleteExpiredExportJobs, insertExportJob, markExportJob, selectExportJob } from './shipping-export.queries.ts';
 import { contentDisposition } from './shipping-files.service.ts';
-import { deleteExpiredExportJobs, insertExportJob, markExportJob, selectExportJob } from './shippings.queries.ts';
 import { orderedShippingList, toShippingRow } from './shippings.service.ts';
 
 const LABELS = {

@@ -16,7 +16,7 @@ import {
   type TLockedShipping,
   type TNewEvent,
   updateLifecycles,
-} from './shippings.queries.ts';
+} from './shipping-lifecycle.queries.ts';
 import { queueStateFollowUp } from './state-follow-ups.ts';
 
 type Trx = Transaction<Database>;

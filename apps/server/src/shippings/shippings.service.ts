@@ -22,28 +22,28 @@ import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
-import { lifecycleOf } from './shipping-transitions.ts';
+import { selectAuthorisations, type TAuthorisationRecord } from './shipping-authorisations.queries.ts';
+import { selectTypeAuthorisers } from './shipping-create.queries.ts';
 import {
-  countShippingList,
-  SHIPPING_SORT_COLUMNS,
-  selectAuthorisations,
-  selectDocuments,
   selectEvents,
   selectReceivers,
   selectShippingDetail,
-  selectShippingList,
-  selectShippingListIds,
-  selectShippingRows,
-  selectTypeAuthorisers,
   selectTypeOptions,
-  type TAuthorisationRecord,
-  type TDocumentRecord,
   type TEventRecord,
   type TReceiverRecord,
   type TShippingDetailRecord,
+} from './shipping-detail.queries.ts';
+import { selectDocuments, type TDocumentRecord } from './shipping-documents.queries.ts';
+import {
+  countShippingList,
+  SHIPPING_SORT_COLUMNS,
+  selectShippingList,
+  selectShippingListIds,
+  selectShippingRows,
   type TShippingListWhere,
   type TShippingRowRecord,
-} from './shippings.queries.ts';
+} from './shipping-list.queries.ts';
+import { lifecycleOf } from './shipping-transitions.ts';
 
 const toIso = (value: Date | null) => (value === null ? null : value.toISOString());
 const ids = (value: number | number[] | undefined) =>

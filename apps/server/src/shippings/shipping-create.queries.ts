@@ -1,0 +1,189 @@
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export async function selectCompanyForShipping(db: Db, companyId: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'domain_id as domainId', 'name'])
+    .where('id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where('active', '=', true)
+    .executeTakeFirst();
+}
+
+export async function selectTypeForCreation(db: Db, domainId: string, companyId: string, typeId: string) {
+  return db
+    .selectFrom('shipping_types')
+    .select([
+      'id',
+      'service_kind as serviceKind',
+      'channels',
+      'requires_auth as requiresAuth',
+      'auth_deadline_hours as authDeadlineHours',
+      'custody_days as custodyDays',
+      'default_template_id as defaultTemplateId',
+      'default_sms_template_id as defaultSmsTemplateId',
+    ])
+    .where('id', '=', typeId)
+    .where('domain_id', '=', domainId)
+    .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
+    .where('active', '=', true)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function selectTypeAuthorisers(db: Db, typeIds: readonly string[]) {
+  if (typeIds.length === 0) return [];
+  return db
+    .selectFrom('shipping_type_authorisers as ta')
+    .leftJoin('users as u', 'u.id', 'ta.user_id')
+    .leftJoin('groups as g', 'g.id', 'ta.group_id')
+    .select(['ta.type_id as typeId', 'ta.user_id as userId', 'ta.group_id as groupId'])
+    .select(sql<string>`coalesce(u.name, g.name)`.as('name'))
+    .where('ta.type_id', 'in', typeIds)
+    .where(sql<SqlBool>`(u.id IS NULL OR (u.deleted_at IS NULL AND u.active))`)
+    .where(sql<SqlBool>`(g.id IS NULL OR (g.deleted_at IS NULL AND g.active))`)
+    .orderBy('ta.id')
+    .execute();
+}
+
+/** A live, active template of the domain usable by the company. */
+export async function selectTemplateForShipping(db: Db, domainId: string, companyId: string, templateId: string) {
+  return db
+    .selectFrom('templates')
+    .select(['id', 'content_type as contentType', 'body'])
+    .where('id', '=', templateId)
+    .where('domain_id', '=', domainId)
+    .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
+    .where('active', '=', true)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The ids among `userIds` of live, active users of the domain assigned to the company. */
+export async function selectAuthoriserCandidates(db: Db, domainId: string, companyId: string, userIds: string[]) {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('users as u')
+    .innerJoin('user_companies as uc', 'uc.user_id', 'u.id')
+    .select('u.id')
+    .where('u.id', 'in', userIds)
+    .where('u.domain_id', '=', domainId)
+    .where('uc.company_id', '=', companyId)
+    .where('u.deleted_at', 'is', null)
+    .where('u.active', '=', true)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export type TNewShipping = {
+  domainId: string;
+  companyId: string;
+  typeId: string;
+  senderId: string;
+  serviceKind: string;
+  channel: string;
+  templateId: string | null;
+  reference: string | null;
+  subject: string;
+  body: string | null;
+  state: string;
+  customFields: Record<string, string>;
+  metaProperties: Record<string, string>;
+  multiSignerOrder: number;
+  pinSignatureText: string | null;
+  font: string | null;
+  custodyDays: number | null;
+  requiresAuth: boolean;
+  authDeadlineAt: Date | null;
+  isSandbox: boolean;
+  receiverSummary: string;
+  searchText: string;
+  createdAt: Date;
+};
+
+export async function insertShipping(trx: Trx, values: TNewShipping) {
+  return trx
+    .insertInto('shippings')
+    .values({
+      domain_id: values.domainId,
+      company_id: values.companyId,
+      type_id: values.typeId,
+      sender_id: values.senderId,
+      service_kind: values.serviceKind,
+      channel: values.channel,
+      template_id: values.templateId,
+      reference: values.reference,
+      subject: values.subject,
+      body: values.body,
+      state: values.state,
+      custom_fields: JSON.stringify(values.customFields),
+      meta_properties: JSON.stringify(values.metaProperties),
+      multi_signer_order: values.multiSignerOrder,
+      pin_signature_text: values.pinSignatureText,
+      font: values.font,
+      custody_days: values.custodyDays,
+      requires_auth: values.requiresAuth,
+      auth_deadline_at: values.authDeadlineAt,
+      is_sandbox: values.isSandbox,
+      receiver_summary: values.receiverSummary,
+      search_text: values.searchText,
+      created_at: values.createdAt,
+      updated_at: values.createdAt,
+    })
+    .returning(['id', 'guid'])
+    .executeTakeFirstOrThrow();
+}
+
+export type TNewReceiver = {
+  position: number;
+  kind: 'individual' | 'company';
+  name: string;
+  documentType: string | null;
+  documentNumber: string | null;
+  email: string | null;
+  cc: string | null;
+  mobile: string | null;
+  language: string | null;
+  streetType: string | null;
+  street: string | null;
+  streetNumType: string | null;
+  streetNumber: string | null;
+  addressExtra: string | null;
+  postalCode: string | null;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+};
+
+export async function insertReceivers(trx: Trx, shippingId: string, receivers: TNewReceiver[]) {
+  await trx
+    .insertInto('shipping_receivers')
+    .values(
+      receivers.map((receiver) => ({
+        shipping_id: shippingId,
+        position: receiver.position,
+        kind: receiver.kind,
+        name: receiver.name,
+        document_type: receiver.documentType,
+        document_number: receiver.documentNumber,
+        email: receiver.email,
+        cc: receiver.cc,
+        mobile: receiver.mobile,
+        language: receiver.language,
+        street_type: receiver.streetType,
+        street: receiver.street,
+        street_num_type: receiver.streetNumType,
+        street_number: receiver.streetNumber,
+        address_extra: receiver.addressExtra,
+        postal_code: receiver.postalCode,
+        city: receiver.city,
+        province: receiver.province,
+        country: receiver.country,
+      })),
+    )
+    .execute();
+}
