@@ -14,8 +14,8 @@ import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
 import { LINK_GRACE_DAYS } from '../delivery/dispatch.service.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
-import { portalModeOf } from './portal.service.ts';
 import { reminderTimes, runPortalExpiry } from './portal-expiry.ts';
+import { portalModeOf } from './portal-rules.ts';
 
 let t: TTestApp;
 let user: TestClient;

@@ -4,7 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
-import { createPortalService } from './portal.service.ts';
+import { createPortalAcceptService } from './portal-accept.service.ts';
+import { createPortalIdentificationService } from './portal-identification.service.ts';
+import { createPortalOpenService } from './portal-open.service.ts';
+import { createPortalPinService } from './portal-pin.service.ts';
+import { createPortalRejectService } from './portal-reject.service.ts';
 
 /** Calls a minute per link (or per address when a call comes without one). */
 const CALLS_PER_MINUTE = 60;
@@ -35,7 +39,13 @@ function limit(max: number) {
 /** The recipient pages: authenticated by the link token alone (no session), and rate-limited per link. */
 export function registerPortalRoutes(ctx: TAppContext): void {
   const { app } = ctx;
-  const portal = createPortalService(ctx);
+  const portal = {
+    ...createPortalOpenService(ctx),
+    ...createPortalPinService(ctx),
+    ...createPortalAcceptService(ctx),
+    ...createPortalRejectService(ctx),
+    ...createPortalIdentificationService(ctx),
+  };
   const calls = limit(CALLS_PER_MINUTE);
 
   registerEndpoint(app, portalApi.view, async ({ request }) => portal.view(tokenOf(request)), calls);

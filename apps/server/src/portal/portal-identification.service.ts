@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { OTHER_CAPTURES_LIMIT, type TPortalCapture, type TPortalView } from '@sello/contracts/catalogue/portal';
+import type { IdentificationSubstate } from '@sello/contracts/enums';
+import { decodeDataUrl, sniffAttachmentType } from '../configuration/attachment-check.ts';
+import { ApiError } from '../platform/api-error.ts';
+import {
+  insertCapture,
+  selectCaptureCounts,
+  updatePortalReceiver,
+  updateShippingPortalFields,
+} from './portal.queries.ts';
+import { recordAcceptance } from './portal-accept.service.ts';
+import {
+  assertCanAnswer,
+  buildView,
+  closeWithFailure,
+  note,
+  type TDetails,
+  type TPortalDeps,
+  type TScope,
+  withReceiver,
+} from './portal-receiver.ts';
+import {
+  captureCountOf,
+  captureErrorSubstate,
+  captureExtension,
+  captureFailuresLeft,
+  captureProblem,
+  tallyCaptures,
+} from './portal-rules.ts';
+
+async function setSubstate(scope: TScope, substate: IdentificationSubstate, details: TDetails = {}) {
+  await updateShippingPortalFields(scope.trx, scope.shipping.id, { substate });
+  await note(scope.trx, scope.shipping, 'identificationStep', {
+    receiverId: scope.receiver.receiverId,
+    substate,
+    ...details,
+  });
+}
+
+/** The receiver identifies itself: starts, uploads captures of its documents and a selfie, and finishes. */
+export function createPortalIdentificationService(deps: TPortalDeps) {
+  return {
+    startIdentification(token: string, now = new Date()): Promise<TPortalView> {
+      return withReceiver(deps, token, now, async (scope) => {
+        await assertCanAnswer(scope, ['identification']);
+        if (scope.receiver.substate === null) await setSubstate(scope, 'WELCOME_PAGE_ACCEPTED');
+        return buildView(scope.trx, scope, now);
+      });
+    },
+
+    async capture(token: string, capture: TPortalCapture, now = new Date()): Promise<TPortalView> {
+      const bytes = decodeDataUrl(capture.content);
+      const type = sniffAttachmentType(bytes);
+      const problem = captureProblem(bytes, type);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      return withReceiver(deps, token, now, async (scope) => {
+        const { trx, shipping, receiver } = scope;
+        await assertCanAnswer(scope, ['identification']);
+        if (receiver.substate === null) throw new ApiError(409, 'ERR_TRANSITION_NOT_ALLOWED');
+        if (capture.kind === 'OTHER') {
+          const counts = await selectCaptureCounts(trx, receiver.receiverId);
+          if (captureCountOf(counts, 'OTHER') >= OTHER_CAPTURES_LIMIT) {
+            throw new ApiError(400, 'ERR_TOO_MANY_ITEMS', { content: 'ERR_TOO_MANY_ITEMS' });
+          }
+        }
+        const base = { receiverId: receiver.receiverId, kind: capture.kind, sha256, sizeBytes: bytes.length };
+        if (problem) {
+          const failures = receiver.captureFailures + 1;
+          await updatePortalReceiver(trx, receiver.receiverId, { captureFailures: failures });
+          const failuresLeft = captureFailuresLeft(failures);
+          await setSubstate(scope, captureErrorSubstate(capture.kind), { ...base, failure: failures, problem });
+          if (failuresLeft === 0) {
+            await updatePortalReceiver(trx, receiver.receiverId, { answeredAt: now });
+            await closeWithFailure(deps, scope, 'ocrExceeded', { ...base, failure: failures });
+          }
+          return new ApiError(400, problem, { content: problem }, { failuresLeft });
+        }
+        const stored = await deps.blobs.put(bytes);
+        const position = await insertCapture(trx, {
+          shippingId: shipping.id,
+          receiverId: receiver.receiverId,
+          kind: capture.kind,
+          name: `${capture.kind.toLowerCase()}-${receiver.position}.${captureExtension(type as string)}`,
+          mimeType: type as string,
+          sizeBytes: bytes.length,
+          sha256: stored.sha256,
+        });
+        await note(trx, shipping, 'captureUploaded', { ...base, position });
+        if (receiver.substate !== 'IDCARD_READING') await setSubstate(scope, 'IDCARD_READING');
+        return buildView(trx, scope, now);
+      });
+    },
+
+    finishIdentification(token: string, now = new Date()): Promise<TPortalView> {
+      return withReceiver(deps, token, now, async (scope) => {
+        const { trx, receiver } = scope;
+        await assertCanAnswer(scope, ['identification']);
+        if (receiver.substate === null) throw new ApiError(409, 'ERR_TRANSITION_NOT_ALLOWED');
+        const { identity, selfie, others } = tallyCaptures(await selectCaptureCounts(trx, receiver.receiverId));
+        if (identity === 0 || selfie === 0) {
+          await setSubstate(scope, 'IDCARD_SAVING_IDENTITY_MISSING', { identity, selfie });
+          return buildView(trx, scope, now);
+        }
+        await setSubstate(scope, 'PENDING_CLOSE', { identity, selfie, others });
+        await recordAcceptance(deps, scope, now, { answer: 'identified', identity, selfie, others });
+        return buildView(trx, scope, now);
+      });
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PortalMode, PortalOutcome } from '@sello/contracts/catalogue/portal';
+import type { Language } from '@sello/contracts/constants';
+import type { Channel, IdentificationSubstate, ServiceKind } from '@sello/contracts/enums';
+import {
+  CAPTURE_MAX_BYTES,
+  CAPTURE_MAX_FAILURES,
+  CAPTURE_MIN_BYTES,
+  PIN_MAX_ATTEMPTS,
+  PIN_VALID_MINUTES,
+} from '@sello/contracts/portal-limits';
+import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
+import type { TPortalReceiver } from './portal.queries.ts';
+
+// The recipient pages' rules that need no database: modes, outcomes, turns, PINs and captures.
+
+const DAY_MS = 86_400_000;
+/** Custody time when neither the shipping nor its type names one. */
+export const DEFAULT_CUSTODY_DAYS = 30;
+/** Acceptance kinds that ask for a PIN; express acceptance is one click. */
+const PIN_KINDS: ReadonlySet<string> = new Set(['acceptance', 'double_acceptance']);
+const OPEN_STATES: ReadonlySet<string> = new Set(['sent', 'in_course', 'cancel_pending']);
+const IDENTITY_KINDS: ReadonlySet<string> = new Set(['DNI_NIE', 'PASSPORT', 'DRIVER_LICENSE']);
+const CAPTURE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+export type TCaptureCount = { kind: string | null; count: string | number };
+
+export function portalModeOf(kind: string): PortalMode {
+  const rule = SERVICE_RULES[kind as ServiceKind];
+  if (!rule || kind === 'certified_email' || kind === 'certified_sms') return 'readOnly';
+  if (rule.identification) return 'identification';
+  if (rule.signing) return 'sign';
+  return 'acknowledge';
+}
+
+/** Whether accepting a shipping of this kind takes a PIN. */
+export function asksForPin(serviceKind: string): boolean {
+  return PIN_KINDS.has(serviceKind);
+}
+
+export function hashPin(receiverId: string, pin: string): string {
+  return createHash('sha256').update(`${receiverId}:${pin}`).digest('hex');
+}
+
+export function samePin(hash: string, receiverId: string, pin: string): boolean {
+  return timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(hashPin(receiverId, pin), 'hex'));
+}
+
+/** `+34 6•• ••• 678`, `l•••@example.es`: enough for the receiver to recognise, not to harvest. */
+export function maskContact(value: string): string {
+  const at = value.indexOf('@');
+  if (at > 0) return `${value[0]}•••${value.slice(at)}`;
+  const digits = value.replace(/\s/g, '');
+  return `${'•'.repeat(Math.max(digits.length - 3, 0))}${digits.slice(-3)}`;
+}
+
+/** Where a PIN goes: the mobile by SMS, else the address by email; null when the receiver has neither. */
+export function pinDestination(receiver: Pick<TPortalReceiver, 'mobile' | 'email'>) {
+  const channel: Channel | null = receiver.mobile ? 'sms' : receiver.email ? 'email' : null;
+  const recipient = receiver.mobile ?? receiver.email;
+  if (!channel || !recipient) return null;
+  return { channel: channel as 'sms' | 'email', recipient };
+}
+
+export function pinExpiry(now: Date): Date {
+  return new Date(now.getTime() + PIN_VALID_MINUTES * 60_000);
+}
+
+/** PIN attempts left after `failures` wrong ones. */
+export function pinAttemptsLeft(failures: number): number {
+  return Math.max(PIN_MAX_ATTEMPTS - failures, 0);
+}
+
+/** Captures that may still fail after `failures` failed ones. */
+export function captureFailuresLeft(failures: number): number {
+  return Math.max(CAPTURE_MAX_FAILURES - failures, 0);
+}
+
+/** The UTC midnight before `at`. */
+export function dayStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
+/** When a custody that starts at `now` ends. */
+export function custodyEnd(now: Date, custodyDays: number | null): Date {
+  return new Date(now.getTime() + (custodyDays ?? DEFAULT_CUSTODY_DAYS) * DAY_MS);
+}
+
+export function languageOf(receiver: Pick<TPortalReceiver, 'language'>): Language {
+  return (receiver.language ?? 'es-es') as Language;
+}
+
+type TReceiverState = Pick<TPortalReceiver, 'status' | 'answeredAt' | 'result' | 'state'>;
+
+export function outcomeOf(receiver: TReceiverState, mode: PortalMode): PortalOutcome | null {
+  if (receiver.status === 'rejected') return 'rejected';
+  if (receiver.answeredAt !== null && receiver.status === 'accepted') {
+    return mode === 'acknowledge' ? 'acknowledged' : 'accepted';
+  }
+  switch (receiver.result) {
+    case 'pin_error':
+      return 'pinFailed';
+    case 'exceeded_ocr_tries':
+      return 'captureFailed';
+    case 'timeout':
+      return 'expired';
+    case 'cancelled_by_sender':
+      return 'cancelled';
+  }
+  if (receiver.state === 'cancel_pending') return 'cancelled';
+  if (receiver.result === 'custody_in_course' && receiver.state === 'in_course') return null;
+  if (receiver.result !== null || !OPEN_STATES.has(receiver.state)) return 'closed';
+  return null;
+}
+
+/** The shipping still takes this receiver's answer, in this mode, setting aside any signing order. */
+export function answerOpen(receiver: Omit<TReceiverState, 'status'>, mode: PortalMode): boolean {
+  const custodyRunning = receiver.result === 'custody_in_course' && receiver.state === 'in_course';
+  const open = OPEN_STATES.has(receiver.state) && (receiver.result === null || custodyRunning);
+  return mode !== 'readOnly' && open && receiver.answeredAt === null;
+}
+
+/** In a signing order: a receiver before this one has not accepted yet. */
+export function waitsForPrevious(
+  receiver: Pick<TPortalReceiver, 'position'>,
+  others: readonly { position: number; status: string }[],
+): boolean {
+  return others.some((other) => other.position < receiver.position && other.status !== 'accepted');
+}
+
+export function documentsAvailable(
+  receiver: Pick<TPortalReceiver, 'serviceKind' | 'result' | 'state' | 'custodyUntil'>,
+  now: Date,
+): boolean {
+  if (receiver.serviceKind !== 'custody') return true;
+  // Custody documents are kept for the custody time, and from the first opening on.
+  if (receiver.result === 'custody_in_course') {
+    return receiver.state === 'in_course' && (receiver.custodyUntil === null || receiver.custodyUntil > now);
+  }
+  return receiver.result === null;
+}
+
+/** What is wrong with a capture's bytes (`type` as sniffed from them), or null. */
+export function captureProblem(bytes: Buffer, type: string | null): 'ERR_FILE_TYPE' | 'ERR_MAX_FILE_SIZE' | null {
+  if (
+    type === null ||
+    !CAPTURE_TYPES.has(type) ||
+    (type === 'image/webp' && bytes.toString('latin1', 8, 12) !== 'WEBP')
+  ) {
+    return 'ERR_FILE_TYPE';
+  }
+  return bytes.length < CAPTURE_MIN_BYTES || bytes.length > CAPTURE_MAX_BYTES ? 'ERR_MAX_FILE_SIZE' : null;
+}
+
+export function captureExtension(type: string): string {
+  return type === 'image/png' ? 'png' : type === 'image/webp' ? 'webp' : 'jpg';
+}
+
+/** The step a failed capture leaves the identification in. */
+export function captureErrorSubstate(kind: string): IdentificationSubstate {
+  return IDENTITY_KINDS.has(kind) || kind === 'SELFIE' ? 'IDCARD_SAVING_IDENTITY_ERROR' : 'IDCARD_SAVING_OTHER_ERROR';
+}
+
+export function captureCountOf(counts: readonly TCaptureCount[], kind: string): number {
+  return Number(counts.find((row) => row.kind === kind)?.count ?? 0);
+}
+
+/** The captures an identification holds: identity documents, selfies and others. */
+export function tallyCaptures(counts: readonly TCaptureCount[]) {
+  const count = (kinds: (kind: string) => boolean) =>
+    counts.filter((row) => row.kind !== null && kinds(row.kind)).reduce((sum, row) => sum + Number(row.count), 0);
+  return {
+    identity: count((kind) => IDENTITY_KINDS.has(kind)),
+    selfie: count((kind) => kind === 'SELFIE'),
+    others: count((kind) => kind === 'OTHER'),
+  };
+}
