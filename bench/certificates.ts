@@ -15,7 +15,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { DEMO_PASSWORD, seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
 import { pdfDataUrl } from '../apps/server/src/db/seed-shippings.ts';
-import { DELIVERY_JOBS } from '../apps/server/src/delivery/delivery-job-names.ts';
+import { DELIVERY_JOBS } from '../apps/server/src/delivery/delivery-job-catalogue.ts';
 import { createSealLoader } from '../apps/server/src/evidence/seal.ts';
 import { lockShipping } from '../apps/server/src/shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../apps/server/src/shippings/shipping-transitions.ts';
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   if (closed < ids.length) {
     const { rows } = await sql<{ name: string; state: string; count: string; output: unknown }>`
       SELECT name, state, count(*)::text AS count, max(output::text) AS output FROM pgboss.job
-      WHERE name = ${DELIVERY_JOBS.certificate} GROUP BY 1, 2`.execute(db);
+      WHERE name = ${DELIVERY_JOBS.certificate.name} GROUP BY 1, 2`.execute(db);
     process.stderr.write(`certificate jobs: ${JSON.stringify(rows)}\n`);
   }
   await server.app.close();

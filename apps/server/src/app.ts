@@ -26,7 +26,7 @@ import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
 import type { TDatabase } from './db/database.ts';
 import { createChannelAdapters } from './delivery/adapters/channel-adapters.ts';
-import { DELIVERY_JOBS } from './delivery/delivery-job-names.ts';
+import { DELIVERY_JOBS } from './delivery/delivery-job-catalogue.ts';
 import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';

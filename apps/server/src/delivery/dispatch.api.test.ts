@@ -14,7 +14,7 @@ import {
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
-import { DELIVERY_JOBS } from './delivery-job-names.ts';
+import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { dispatchBatch, dispatchShippings, LINK_GRACE_DAYS, releaseNextReceiver } from './dispatch.service.ts';
 import { MAX_SEND_ATTEMPTS, sendMessage } from './dispatch-send.ts';
 import { sweepDispatch } from './dispatch-sweep.ts';
@@ -115,7 +115,7 @@ describe('dispatch over e-mail (SMTP)', () => {
     expect(message!.body).toMatch(/\/portal\/#\/r\/[A-Za-z0-9_-]{43}/);
     const queued = await t.database.pool.query(
       "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'messageId' = $2",
-      [DELIVERY_JOBS.send, message!.id],
+      [DELIVERY_JOBS.send.name, message!.id],
     );
     expect(queued.rows[0].n).toBe(1);
 
@@ -237,7 +237,7 @@ describe('dispatch over the HTTP provider (SMS, WhatsApp)', () => {
     expect(retried.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 5_000);
     const jobs = await t.database.pool.query(
       "SELECT start_after FROM pgboss.job WHERE name = $1 AND data->>'messageId' = $2 ORDER BY created_on",
-      [DELIVERY_JOBS.send, message!.id],
+      [DELIVERY_JOBS.send.name, message!.id],
     );
     expect(jobs.rows).toHaveLength(2);
     expect(new Date(jobs.rows[1].start_after).getTime()).toBeGreaterThan(Date.now() + 5_000);
@@ -386,7 +386,7 @@ describe('on-screen, signing order, missing adapters and the sweep', () => {
     expect(swept.shippings).toBeGreaterThanOrEqual(1);
     const jobs = await t.database.pool.query(
       "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'shippingId' = $2",
-      [DELIVERY_JOBS.dispatch, String(id)],
+      [DELIVERY_JOBS.dispatch.name, String(id)],
     );
     expect(jobs.rows[0].n).toBe(2);
     expect(await dispatchShippings(t.ctx, [String(id)])).toEqual([String(id)]);

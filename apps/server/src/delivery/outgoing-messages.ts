@@ -4,7 +4,7 @@ import type { TConfig } from '../config.ts';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
-import { DELIVERY_JOBS } from './delivery-job-names.ts';
+import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { recordMessages, type TNewMessage } from './delivery-messages.ts';
 
 type TTransport = DeliveryMessagesTable['transport'];

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { type Db, fromKysely, PgBoss, type SendOptions } from 'pg-boss';
+import { type Db, fromKysely, type JobResult, PgBoss, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 
-/** A kind of background work: a queue, its handler and, for periodic work, a cron schedule. */
-export type TJob = {
-  name: string;
+/** How a queue is worked. */
+export type TJobOptions = {
   /** Five-field cron expression (UTC) for work that runs on a schedule. */
   cron?: string;
   /** Attempts after the first, spaced by exponential back-off. */
@@ -16,18 +16,72 @@ export type TJob = {
   localConcurrency?: number;
   /** Seconds between polls when idle (pg-boss default 2). */
   pollingIntervalSeconds?: number;
-  /** The handler; a queue declared without one is created (so it can be sent to) but not worked here. */
-  run?: (data: object) => Promise<void>;
-  /** Instead of `run`: one call for a whole fetched batch (its jobs' data, in order). */
-  runBatch?: (batch: object[]) => Promise<void>;
 };
+
+/** A payload is a JSON object (pg-boss stores a job's data as one). */
+type TPayloadSchema = z.ZodType<unknown, object>;
+
+/**
+ * A kind of background work, as senders and workers both know it: the queue's name, the schema of what a
+ * job carries (none when `payload` is absent) and how the queue is worked. Declared once with `defineJob`.
+ */
+export type TJobDefinition<TSchema extends TPayloadSchema | undefined = TPayloadSchema | undefined> = TJobOptions & {
+  name: string;
+  payload?: TSchema;
+};
+
+/** What a handler receives: the payload after its schema parsed it (undefined for a job without payload). */
+export type TPayloadOf<TJob> =
+  TJob extends TJobDefinition<infer TSchema> ? (TSchema extends z.ZodType ? z.output<TSchema> : undefined) : never;
+
+export type TSendOptions = SendOptions & { within?: Kysely<Database> };
+
+/** What `send` takes after the job: its payload (none for a job without one), then the options. */
+type TSendArgs<TJob> =
+  TJob extends TJobDefinition<infer TSchema>
+    ? TSchema extends z.ZodType
+      ? [payload: z.input<TSchema>, options?: TSendOptions]
+      : [payload?: undefined, options?: TSendOptions]
+    : never;
+
+/** Declares a job; the feature that owns the queue exports it, so senders and the worker share one definition. */
+export function defineJob<TSchema extends TPayloadSchema | undefined = undefined>(
+  definition: TJobDefinition<TSchema>,
+): TJobDefinition<TSchema> {
+  return definition;
+}
+
+type THandler<TPayload> =
+  | { run: (payload: TPayload) => Promise<void> }
+  /** Instead of `run`: one call for a whole fetched batch (its valid payloads, in order). */
+  | { runBatch: (payloads: TPayload[]) => Promise<void> };
+
+/**
+ * A job bound to its handler, as the queue starts it. The handlers are declared as methods so jobs of
+ * different payloads fit one list; the queue only ever calls them with what the job's own schema parsed.
+ */
+export type TJob = TJobDefinition & {
+  run?(payload: unknown): Promise<void>;
+  runBatch?(payloads: unknown[]): Promise<void>;
+};
+
+/** Binds a job's handler, typed from its definition; the feature that works the queue calls it. */
+export function bindJob<TDefinition extends TJobDefinition>(
+  definition: TDefinition,
+  handler: THandler<TPayloadOf<TDefinition>>,
+): TJob {
+  return { ...definition, ...handler };
+}
 
 export type TJobQueue = {
   /**
-   * Queues one run of `name`; answers the job id. With `within` (a Kysely transaction) the job exists
-   * only if that transaction commits, so a state change and the work it causes never come apart.
+   * Queues one run of `job` with its payload; answers the job id. With `within` (a Kysely transaction)
+   * the job exists only if that transaction commits, so a state change and the work it causes never come apart.
    */
-  send: (name: string, data?: object, options?: SendOptions & { within?: Kysely<Database> }) => Promise<string | null>;
+  send: <TDefinition extends TJobDefinition>(
+    job: TDefinition,
+    ...args: TSendArgs<TDefinition>
+  ) => Promise<string | null>;
   stop: () => Promise<void>;
 };
 
@@ -39,23 +93,56 @@ function adaptPool(pool: pg.Pool): Db {
 }
 
 /**
+ * Runs a fetched batch: each job's data is parsed by the job's schema first. A job whose data does not
+ * match is logged and failed for good (its data will not change on a retry); the others run. A handler
+ * that throws fails the whole batch, which pg-boss retries.
+ */
+async function workBatch(job: TJob, batch: readonly { id: string; data: unknown }[], logger: Logger) {
+  const results: JobResult[] = [];
+  const valid: { id: string; payload: unknown }[] = [];
+  for (const item of batch) {
+    if (!job.payload) {
+      valid.push({ id: item.id, payload: undefined });
+      continue;
+    }
+    const parsed = job.payload.safeParse(item.data);
+    if (parsed.success) {
+      valid.push({ id: item.id, payload: parsed.data });
+    } else {
+      const issues = parsed.error.issues;
+      logger.error({ job: job.name, jobId: item.id, issues }, 'job payload does not match its schema: job failed');
+      results.push({ id: item.id, status: 'deadletter', output: { message: 'invalid payload', issues } });
+    }
+  }
+  const payloads = valid.map((item) => item.payload);
+  if (job.runBatch) {
+    if (payloads.length > 0) await job.runBatch(payloads);
+  } else if (job.run) {
+    for (const payload of payloads) await job.run(payload);
+  }
+  return [...results, ...valid.map((item): JobResult => ({ id: item.id, status: 'completed' }))];
+}
+
+/**
  * The PostgreSQL-backed queue: jobs survive restarts, failed runs are retried with back-off, and
  * every copy of the server may work them (pg-boss hands each job to one worker). Every copy can
  * queue jobs once `start` has run; only copies created with `work` run them and keep the schedules.
- * Features receive the queue before their jobs are declared, so a job may queue the next one.
+ * Features receive the queue before their jobs are bound, so a job may queue the next one.
  */
 export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: boolean }) {
   const { pool, logger, work } = options;
   const boss = new PgBoss({ db: adaptPool(pool), schema: JOBS_SCHEMA, supervise: work, schedule: work });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
 
+  const send = (job: TJobDefinition, payload?: object, { within, ...sendOptions }: TSendOptions = {}) =>
+    boss.send(job.name, payload ?? {}, within ? { ...sendOptions, db: fromKysely(within) } : sendOptions);
+
   const queue: TJobQueue & { start: (jobs: readonly TJob[]) => Promise<void> } = {
     async start(jobs) {
       await boss.start();
       for (const job of jobs) {
         await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true, retryDelay: 5 });
-        const { run, runBatch } = job;
-        if (!work || (!run && !runBatch)) continue;
+        if (!work || (!job.run && !job.runBatch)) continue;
         const workOptions = {
           batchSize: job.batchSize ?? 1,
           localConcurrency: job.localConcurrency ?? 1,
@@ -63,18 +150,14 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
           // A full batch means more work is waiting: fetch the next one at once instead of after the
           // polling interval, so a backlog moves at what the CPU allows, not at batchSize per interval.
           burstWhenBatchFull: true,
+          perJobResults: true as const,
         };
-        await boss.work<object>(job.name, workOptions, async (batch) => {
-          const data = batch.map((item) => item.data ?? {});
-          if (runBatch) await runBatch(data);
-          else for (const item of data) await run!(item);
-        });
+        await boss.work(job.name, workOptions, (batch) => workBatch(job, batch, logger));
         if (job.cron) await boss.schedule(job.name, job.cron);
       }
       if (work) logger.info({ jobs: jobs.map((job) => job.name) }, 'job queue working');
     },
-    send: (name, data = {}, { within, ...sendOptions } = {}) =>
-      boss.send(name, data, within ? { ...sendOptions, db: fromKysely(within) } : sendOptions),
+    send,
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
   return queue;

@@ -9,7 +9,7 @@ import {
 } from '../../test/portal-fixtures.ts';
 import { createShippingTestApp, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { DELIVERY_JOBS } from '../delivery/delivery-job-names.ts';
+import { DELIVERY_JOBS } from '../delivery/delivery-job-catalogue.ts';
 import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
 import { LINK_GRACE_DAYS } from '../delivery/dispatch.service.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
@@ -538,7 +538,7 @@ describe('expiry and reminders', () => {
   });
 
   it('is worked every minute by the delivery-expiry queue, without retries', async () => {
-    const job = createDeliveryJobs(t.ctx).find((entry) => entry.name === DELIVERY_JOBS.expiry);
+    const job = createDeliveryJobs(t.ctx).find((entry) => entry.name === DELIVERY_JOBS.expiry.name);
     expect(job).toMatchObject({ cron: '* * * * *', retryLimit: 0 });
     await expect(job?.run?.({})).resolves.toBeUndefined();
   });

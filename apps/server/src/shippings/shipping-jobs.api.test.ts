@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { createJobQueue, type TJobQueue } from '../platform/jobs.ts';
-import { EXPIRE_AUTHORISATIONS_JOB, PURGE_EXPORTS_JOB } from './shipping-jobs.ts';
+import { SHIPPING_JOBS } from './shipping-job-catalogue.ts';
 
 let t: TTestApp;
 let user: TestClient;
@@ -31,11 +31,11 @@ describe('background jobs of the shippings', () => {
     // Other modules schedule their own queues; this test is about the shippings' ones.
     const { rows } = await t.database.pool.query(
       'SELECT name, cron FROM pgboss.schedule WHERE name = ANY($1) ORDER BY name',
-      [[EXPIRE_AUTHORISATIONS_JOB, PURGE_EXPORTS_JOB]],
+      [[SHIPPING_JOBS.expireAuthorisations.name, SHIPPING_JOBS.purgeExports.name]],
     );
     expect(rows).toEqual([
-      { name: EXPIRE_AUTHORISATIONS_JOB, cron: '* * * * *' },
-      { name: PURGE_EXPORTS_JOB, cron: '17 * * * *' },
+      { name: SHIPPING_JOBS.expireAuthorisations.name, cron: '* * * * *' },
+      { name: SHIPPING_JOBS.purgeExports.name, cron: '17 * * * *' },
     ]);
   });
 
@@ -50,7 +50,7 @@ describe('background jobs of the shippings', () => {
       .execute();
     expect(await stateOf(lapsed)).toBe('pending_auth');
 
-    await sender.send(EXPIRE_AUTHORISATIONS_JOB);
+    await sender.send(SHIPPING_JOBS.expireAuthorisations);
     await expect.poll(() => stateOf(lapsed), { timeout: 20_000, interval: 250 }).toBe('auths_expired');
     expect(await stateOf(waiting)).toBe('pending_auth');
   });
