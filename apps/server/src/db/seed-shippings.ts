@@ -1,5 +1,4 @@
-import type { TSendRequestInput } from '@sello/contracts/catalogue/shippings';
-import { ZSendRequest } from '@sello/contracts/catalogue/shippings';
+import { type TSendRequestInput, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import type { Language } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';

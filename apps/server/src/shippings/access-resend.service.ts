@@ -1,4 +1,4 @@
-import type { TAccessResent } from '@sello/contracts/catalogue/shippings';
+import type { TAccessResent } from '@sello/contracts/catalogue/shippings-actions';
 import type { ShippingStateFilter } from '@sello/contracts/enums';
 import { ACCESS_MESSAGES_MAX, ACCESS_RESEND_STATES, resendsAccess } from '@sello/contracts/shipping-rules';
 import { selectDispatchPlans, selectDispatchReceivers, type TDispatchReceiver } from '../delivery/dispatch.queries.ts';

@@ -1,4 +1,4 @@
-import type { TBatchResult } from '@sello/contracts/catalogue/shippings';
+import type { TBatchResult } from '@sello/contracts/catalogue/shippings-actions';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { TReceiver, TSendRequest } from '@sello/contracts/catalogue/shippings';
+import type { TReceiver, TSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import { LIMITS, PREFERENCES } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';

@@ -1,4 +1,4 @@
-import { DOWNLOAD_OPTION_KINDS, type TDownloadRequest } from '@sello/contracts/catalogue/shippings';
+import { DOWNLOAD_OPTION_KINDS, type TDownloadRequest } from '@sello/contracts/catalogue/shippings-files';
 import { PREFERENCES } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';

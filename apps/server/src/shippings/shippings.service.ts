@@ -4,13 +4,15 @@ import {
   type TShippingDetail,
   type TShippingDocument,
   type TShippingEvent,
-  type TShippingListQuery,
   type TShippingReceiver,
+} from '@sello/contracts/catalogue/shippings-detail';
+import {
+  type TShippingListQuery,
   type TShippingRow,
   type TShippingTypeOption,
   ZShippingCustomFilters,
   ZShippingListFilters,
-} from '@sello/contracts/catalogue/shippings';
+} from '@sello/contracts/catalogue/shippings-list';
 import { LIMITS } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';

@@ -4,7 +4,7 @@ import type {
   TCertificateDetail,
   TCertificateInput,
   TCertificateUpdate,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-certificates';
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import { hasAll } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-import type { TCompany, TCompanyInput } from '@sello/contracts/catalogue/administration';
+import type { TCompany, TCompanyInput } from '@sello/contracts/catalogue/administration-companies';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';

@@ -3,7 +3,7 @@ import {
   type TDomain,
   type TDomainDetail,
   type TDomainInput,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-domains';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { DOMAIN_TYPES, type DomainType, TEMPLATE_KINDS } from '@sello/contracts/enums';
 import type { FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-import type { TGroup, TGroupDetail, TGroupInput } from '@sello/contracts/catalogue/administration';
+import type { TGroup, TGroupDetail, TGroupInput } from '@sello/contracts/catalogue/administration-groups';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';

@@ -3,7 +3,7 @@ import type {
   TSamlCertificateDetail,
   TSamlCertificateInput,
   TSamlCertificateUpdate,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-saml-certificates';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { hasAll } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';

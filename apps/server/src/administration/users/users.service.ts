@@ -1,4 +1,4 @@
-import type { TUserDetail, TUserInput, TUserRow, TUserUpdate } from '@sello/contracts/catalogue/administration';
+import type { TUserDetail, TUserInput, TUserRow, TUserUpdate } from '@sello/contracts/catalogue/administration-users';
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import { type Language, LIMITS } from '@sello/contracts/constants';
 import {

@@ -1,5 +1,9 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { CUSTOM_LOGO_MAX_KB, type TDomainDetail, ZDomainInput } from '@sello/contracts/catalogue/administration';
+import {
+  CUSTOM_LOGO_MAX_KB,
+  type TDomainDetail,
+  ZDomainInput,
+} from '@sello/contracts/catalogue/administration-domains';
 import { TWO_FACTOR_COOL_DOWN_HOURS } from '@sello/contracts/constants';
 import { DOMAIN_TYPES, type DomainType } from '@sello/contracts/enums';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Upload } from 'antd';

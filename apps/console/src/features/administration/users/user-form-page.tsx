@@ -1,4 +1,4 @@
-import { type TUserDetail, ZUserInput, ZUserUpdate } from '@sello/contracts/catalogue/administration';
+import { type TUserDetail, ZUserInput, ZUserUpdate } from '@sello/contracts/catalogue/administration-users';
 import { LANGUAGES, type Language } from '@sello/contracts/constants';
 import { PERMISSION_FLAGS, type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import { DEFAULT_PERMISSIONS_BY_ROLE } from '@sello/contracts/role-rules';

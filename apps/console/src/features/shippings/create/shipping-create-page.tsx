@@ -1,6 +1,8 @@
 import { DeleteOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { configurationApi } from '@sello/contracts/catalogue/configuration';
-import { shippingsApi, type TShippingDetail } from '@sello/contracts/catalogue/shippings';
+import { shippingsCreateApi } from '@sello/contracts/catalogue/shippings-create';
+import type { TShippingDetail } from '@sello/contracts/catalogue/shippings-detail';
+import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { templatesApi } from '@sello/contracts/catalogue/templates';
 import { LANGUAGES, type Language, LIMITS } from '@sello/contracts/constants';
 import {
@@ -64,7 +66,7 @@ async function loadCopiedDocuments(shipping: TShippingDetail) {
   const files: UploadFile[] = [];
   const categories: Record<string, DocumentCategory> = {};
   for (const document of originals) {
-    const blob = await fetchEndpointFile(shippingsApi.readOriginalFile, {
+    const blob = await fetchEndpointFile(shippingsFilesApi.readOriginalFile, {
       query: { requestId: shipping.requestId, fileRequest: document.fileRequest },
     });
     const uid = `copy-${document.fileRequest}`;
@@ -211,7 +213,7 @@ export default function ShippingCreatePage() {
   }, [companies.data, form]);
 
   const send = useMutation({
-    mutationFn: (body: ReturnType<typeof toSendRequest>) => callEndpoint(shippingsApi.sendRequest, { body }),
+    mutationFn: (body: ReturnType<typeof toSendRequest>) => callEndpoint(shippingsCreateApi.sendRequest, { body }),
     onSuccess: ({ requestId }) => {
       notify.success('SHIPPING_CREATED', { params: { id: requestId } });
       void client.invalidateQueries({ queryKey: ['shippings'] });
