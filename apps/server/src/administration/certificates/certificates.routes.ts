@@ -7,7 +7,7 @@ import { createCertificatesService } from './certificates.service.ts';
 export function registerCertificateRoutes({ app, db, certificateKey }: TAppContext): void {
   const certificates = createCertificatesService({ db, certificateKey });
 
-  registerEndpoint(app, certificatesApi.read, ({ principal, query }) => certificates.list(principal, query));
+  registerEndpoint(app, certificatesApi.read, ({ principal, query }) => certificates.read(principal, query));
   registerEndpoint(app, certificatesApi.detail, ({ principal, query }) =>
     certificates.detail(principal, query.selected),
   );
@@ -28,6 +28,6 @@ export function registerCertificateRoutes({ app, db, certificateKey }: TAppConte
     return sendExcel(reply, file.fileName, file.sheetName, file.columns, file.rows);
   });
   registerEndpoint(app, certificatesApi.certificatesByDomain, ({ principal, query }) =>
-    certificates.byDomain(principal, query.domainid),
+    certificates.certificatesByDomain(principal, query.domainid),
   );
 }

@@ -26,6 +26,6 @@ export function registerCompaniesRoutes({ app, db }: TAppContext): void {
     return ok;
   });
   registerEndpoint(app, companiesApi.companiesByDomain, ({ principal, query }) =>
-    companies.byDomain(principal, query.domainid, query.search),
+    companies.companiesByDomain(principal, query.domainid, query.search),
   );
 }

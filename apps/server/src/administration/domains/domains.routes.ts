@@ -24,20 +24,20 @@ export function registerDomainsRoutes({ app, db }: TAppContext): void {
     return ok;
   });
   registerEndpoint(app, domainsApi.typesDocument, ({ principal, params }) =>
-    domains.documentTypes(principal, params.id),
+    domains.typesDocument(principal, params.id),
   );
   registerEndpoint(app, domainsApi.updateTypesDocument, async ({ principal, params, body }) => {
-    await domains.updateDocumentTypes(principal, params.id, body.listOfTypes);
+    await domains.updateTypesDocument(principal, params.id, body.listOfTypes);
     return ok;
   });
   registerEndpoint(app, domainsApi.advanceComTemplate, ({ principal, query }) =>
-    domains.advancedTemplates(principal, query.domain),
+    domains.advanceComTemplate(principal, query.domain),
   );
   registerEndpoint(app, domainsApi.updateAdvComTemplate, async ({ principal, params, body }) => {
-    await domains.updateAdvancedTemplates(principal, params.id, body.advancedComTemplates);
+    await domains.updateAdvComTemplate(principal, params.id, body.advancedComTemplates);
     return ok;
   });
-  registerEndpoint(app, domainsApi.typeComTemplate, async ({ principal }) => domains.templateKinds(principal));
+  registerEndpoint(app, domainsApi.typeComTemplate, async ({ principal }) => domains.typeComTemplate(principal));
   registerEndpoint(app, domainsApi.domainTypes, async ({ principal }) => domains.domainTypes(principal));
   registerEndpoint(app, domainsApi.allDomains, ({ principal }) => domains.allDomains(principal));
 }

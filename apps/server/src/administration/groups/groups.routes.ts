@@ -22,6 +22,6 @@ export function registerGroupsRoutes({ app, db }: TAppContext): void {
     return ok;
   });
   registerEndpoint(app, groupsApi.groupsByDomain, ({ principal, query }) =>
-    groups.byDomain(principal, query.domainid, query.search),
+    groups.groupsByDomain(principal, query.domainid, query.search),
   );
 }

@@ -5,5 +5,5 @@ import { createRolesService } from './roles.service.ts';
 
 export function registerRolesRoutes({ app, db }: TAppContext): void {
   const roles = createRolesService(db);
-  registerEndpoint(app, rolesApi.rolesList, ({ principal }) => roles.list(principal));
+  registerEndpoint(app, rolesApi.rolesList, ({ principal }) => roles.rolesList(principal));
 }

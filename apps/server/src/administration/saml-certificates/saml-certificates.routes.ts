@@ -7,7 +7,7 @@ import { createSamlCertificatesService } from './saml-certificates.service.ts';
 export function registerSamlCertificateRoutes({ app, db }: TAppContext): void {
   const saml = createSamlCertificatesService({ db });
 
-  registerEndpoint(app, samlCertificatesApi.read, ({ principal, query }) => saml.list(principal, query));
+  registerEndpoint(app, samlCertificatesApi.read, ({ principal, query }) => saml.read(principal, query));
   registerEndpoint(app, samlCertificatesApi.detail, ({ principal, query }) => saml.detail(principal, query.selected));
   registerEndpoint(app, samlCertificatesApi.new, ({ principal, query, body }) =>
     saml.create(principal, query.domainid, body),

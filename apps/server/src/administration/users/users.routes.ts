@@ -34,9 +34,9 @@ export function registerUsersRoutes({ app, db, mailer, preferences }: TAppContex
     { bodyLimit: 8 * 1024 * 1024 },
   );
   registerEndpoint(app, usersApi.usersByDomain, ({ principal, query }) =>
-    users.byDomain(principal, query.domainid, query.search),
+    users.usersByDomain(principal, query.domainid, query.search),
   );
   registerEndpoint(app, usersApi.usersWithRequestsByCompanies, ({ principal, query }) =>
-    users.withRequestsByCompanies(principal, query.companies),
+    users.usersWithRequestsByCompanies(principal, query.companies),
   );
 }
