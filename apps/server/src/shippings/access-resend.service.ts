@@ -33,7 +33,7 @@ function resendTargets<R extends Pick<TDispatchReceiver, 'status' | 'answeredAt'
  * shipping seen only as its authoriser, or not at all, answers 404.
  */
 export function createAccessResend(deps: TDispatchDeps) {
-  async function resend(principal: TPrincipal, id: number): Promise<TAccessResent> {
+  async function sendAccessCommunication(principal: TPrincipal, id: number): Promise<TAccessResent> {
     return deps.db.transaction().execute(async (trx) => {
       const shipping = await lockShipping(trx, manageVisibility(principal), String(id));
       if (!shipping) throw notFound();
@@ -66,5 +66,5 @@ export function createAccessResend(deps: TDispatchDeps) {
     });
   }
 
-  return { resend };
+  return { sendAccessCommunication };
 }

@@ -135,7 +135,7 @@ export function createShippingCreation(deps: {
     return rows;
   }
 
-  async function create(principal: TPrincipal, request: TSendRequest): Promise<{ requestId: number }> {
+  async function sendRequest(principal: TPrincipal, request: TSendRequest): Promise<{ requestId: number }> {
     const errors = new FieldErrors();
     const company = await selectCompanyForShipping(db, String(request.companyId));
     if (!company || !mayUseCompany(principal, company)) errors.add('companyId', 'ERR_FIELD_INVALID');
@@ -271,5 +271,5 @@ export function createShippingCreation(deps: {
     return { requestId: Number(id) };
   }
 
-  return { create };
+  return { sendRequest };
 }

@@ -28,11 +28,16 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   const report = createShippingReport({ db, exports: ctx.exportFiles, logger: app.log });
   app.addHook('onClose', () => report.settle());
 
-  registerEndpoint(app, shippingsListApi.list, ({ principal, query }) => shippings.listPage(principal, query));
-  registerEndpoint(app, shippingsCreateApi.sendRequest, ({ principal, body }) => creation.create(principal, body), {
-    // Documents travel base64-encoded in the JSON body: room for the upload file limit of spec §9.
-    bodyLimit: ctx.config.SHIPPING_BODY_LIMIT_MB * 1024 * 1024,
-  });
+  registerEndpoint(app, shippingsListApi.list, ({ principal, query }) => shippings.list(principal, query));
+  registerEndpoint(
+    app,
+    shippingsCreateApi.sendRequest,
+    ({ principal, body }) => creation.sendRequest(principal, body),
+    {
+      // Documents travel base64-encoded in the JSON body: room for the upload file limit of spec §9.
+      bodyLimit: ctx.config.SHIPPING_BODY_LIMIT_MB * 1024 * 1024,
+    },
+  );
   registerEndpoint(app, shippingsDetailApi.detail, ({ principal, query }) =>
     shippings.detail(principal, query.requestId),
   );
@@ -43,7 +48,7 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
     shippings.auths(principal, query.requestId),
   );
   registerEndpoint(app, shippingsActionsApi.authorize, ({ principal, body }) =>
-    actions.authorizeList(principal, body.authorizeShippingList, body.comment || null),
+    actions.authorize(principal, body.authorizeShippingList, body.comment || null),
   );
   registerEndpoint(app, shippingsActionsApi.retry, async ({ principal, body }) => {
     await actions.retry(principal, body.requestId);
@@ -74,27 +79,29 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
     shippings.signatures(principal, params.id),
   );
   registerEndpoint(app, shippingsActionsApi.sendAccessCommunication, ({ principal, params }) =>
-    accessResend.resend(principal, params.id),
+    accessResend.sendAccessCommunication(principal, params.id),
   );
   registerEndpoint(app, shippingsDetailApi.urlVideoDownload, ({ principal, query }) =>
     shippings.urlVideoDownload(principal, query.requestId),
   );
   registerEndpoint(app, shippingsFilesApi.readOriginalFile, ({ principal, query, reply }) =>
-    files.readOriginal(principal, query.requestId, query.fileRequest, reply),
+    files.readOriginalFile(principal, query.requestId, query.fileRequest, reply),
   );
   registerEndpoint(app, shippingsFilesApi.downloadFile, ({ principal, body, reply }) =>
-    files.download(principal, body.requestId, body.fileRequest, reply),
+    files.downloadFile(principal, body.requestId, body.fileRequest, reply),
   );
   registerEndpoint(app, shippingsFilesApi.downloadAuthFile, ({ principal, body, reply }) =>
-    files.downloadForAuthorisation(principal, body.requestId, body.fileRequest, reply),
+    files.downloadAuthFile(principal, body.requestId, body.fileRequest, reply),
   );
   registerEndpoint(app, shippingsFilesApi.downloadPtRequest, ({ principal, query, reply }) =>
-    files.downloadEvidence(principal, query.requestId, reply),
+    files.downloadPtRequest(principal, query.requestId, reply),
   );
   registerEndpoint(app, shippingsFilesApi.downloadFiles, ({ principal, body, reply }) =>
-    files.downloadArchive(principal, body, reply),
+    files.downloadFiles(principal, body, reply),
   );
-  registerEndpoint(app, shippingsFilesApi.numberDownloadFiles, ({ principal, body }) => files.count(principal, body));
+  registerEndpoint(app, shippingsFilesApi.numberDownloadFiles, ({ principal, body }) =>
+    files.numberDownloadFiles(principal, body),
+  );
   registerEndpoint(app, shippingsReportApi.report, ({ principal, body, reply }) =>
     report.report(principal, body, reply),
   );

@@ -274,7 +274,7 @@ export function createShippingsService(db: Kysely<Database>) {
    * their names; orders by a joined name (type, company, sender) pick the ids with the joins. The total
    * is countShippingList's (kept counts where they serve).
    */
-  async function listPage(principal: TPrincipal, query: TShippingListQuery) {
+  async function list(principal: TPrincipal, query: TShippingListQuery) {
     const where = resolveListWhere(principal, query);
     const order = listOrder(query);
     const idBase = JOINED_SORTS.has(order.sortField ?? '')
@@ -427,7 +427,7 @@ export function createShippingsService(db: Kysely<Database>) {
   }
 
   return {
-    listPage,
+    list,
     findVisible,
     detail,
     auths,
