@@ -23,7 +23,7 @@ export function useSaveDomain() {
 }
 
 /** Document types of the domain for the dual-list picker (`typesdocument/{id}`). */
-export function useDomainDocumentTypes(id: number | undefined) {
+export function useDomainTypesDocument(id: number | undefined) {
   return useQuery({
     queryKey: adminKeys.extra('domains', 'documentTypes', id),
     queryFn: () => callEndpoint(domainsApi.typesDocument, { params: { id: id ?? 0 } }),
@@ -31,7 +31,7 @@ export function useDomainDocumentTypes(id: number | undefined) {
   });
 }
 
-export function useSaveDomainDocumentTypes(id: number | undefined) {
+export function useUpdateDomainTypesDocument(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (listOfTypes: number[]) =>
@@ -41,7 +41,7 @@ export function useSaveDomainDocumentTypes(id: number | undefined) {
 }
 
 /** Advanced communication templates of the domain for the dual-list picker (`advanceComTemplate?domain`). */
-export function useDomainAdvancedTemplates(id: number | undefined) {
+export function useDomainAdvanceComTemplate(id: number | undefined) {
   return useQuery({
     queryKey: adminKeys.extra('domains', 'advancedTemplates', id),
     queryFn: () => callEndpoint(domainsApi.advanceComTemplate, { query: { domain: id ?? 0 } }),
@@ -49,7 +49,7 @@ export function useDomainAdvancedTemplates(id: number | undefined) {
   });
 }
 
-export function useSaveDomainAdvancedTemplates(id: number | undefined) {
+export function useUpdateDomainAdvComTemplate(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (advancedComTemplates: number[]) =>

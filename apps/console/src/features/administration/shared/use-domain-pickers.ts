@@ -33,7 +33,7 @@ export function useGroupsByDomain(domainId: number, enabled = true) {
   });
 }
 
-export function useRoles() {
+export function useRolesList() {
   return useQuery({
     queryKey: ['administration', 'roles'],
     queryFn: () => callEndpoint(rolesApi.rolesList),

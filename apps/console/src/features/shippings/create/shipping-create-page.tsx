@@ -37,7 +37,7 @@ import { ApiCallError, callEndpoint, fetchEndpointFile, notifyFailure } from '..
 import { useOtherConfig } from '../../../api/use-other-config.ts';
 import { readAsDataUrl } from '../../../lib/read-as-data-url.ts';
 import { LANGUAGE_LABEL_KEYS } from '../../administration/shared/labels.ts';
-import { useShippingDetail, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
+import { useShippingDetail, useShippingListTypes, useUserCompanies } from '../shared/shipping-api.ts';
 import { channelName, serviceName, shippingDetailPath } from '../shared/shipping-labels.tsx';
 import {
   checkNewFile,
@@ -128,7 +128,7 @@ export default function ShippingCreatePage() {
   const templateId = Form.useWatch('templateId', form) as number | undefined;
 
   const companies = useUserCompanies();
-  const types = useShippingTypes(companyId, { onlyActive: true, complete: true });
+  const types = useShippingListTypes(companyId, { onlyActive: true, complete: true });
   const type = types.data?.find((entry) => entry.value === typeId);
   const rule = type ? SERVICE_RULES[type.serviceKind] : undefined;
   const copied = useShippingDetail(copyId);

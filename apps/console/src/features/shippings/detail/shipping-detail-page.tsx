@@ -31,7 +31,7 @@ import { DownloadDialog } from '../../../components/download-dialog/download-dia
 import { downloadFile } from '../../../components/download-file.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { DenyDialog, type TDenyReason } from '../list/deny-dialog.tsx';
-import { useResendAccess, useShippingDetail } from '../shared/shipping-api.ts';
+import { useSendAccessCommunication, useShippingDetail } from '../shared/shipping-api.ts';
 import {
   channelName,
   formatDateTime,
@@ -57,7 +57,7 @@ export default function ShippingDetailPage() {
   const detail = useShippingDetail(id);
   const [denyOpen, setDenyOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
-  const resendAccess = useResendAccess();
+  const resendAccess = useSendAccessCommunication();
 
   const act = useMutation({
     mutationFn: async ({ action, reason }: { action: TDetailAction; reason?: TDenyReason }) => {

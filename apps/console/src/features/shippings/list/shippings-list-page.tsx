@@ -30,7 +30,7 @@ import { useSession } from '../../../session/use-session.ts';
 import {
   useDownloadAvailability,
   useShippingList,
-  useShippingTypes,
+  useShippingListTypes,
   useUserCompanies,
 } from '../shared/shipping-api.ts';
 import {
@@ -73,7 +73,7 @@ export default function ShippingsListPage() {
   const [textDraft, setTextDraft] = useState(extra.text);
   const query = toShippingListQuery(state, extra, scope);
   const list = useShippingList(query);
-  const types = useShippingTypes();
+  const types = useShippingListTypes();
   const companies = useUserCompanies();
 
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);

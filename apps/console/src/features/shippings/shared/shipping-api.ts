@@ -41,7 +41,7 @@ export function useShippingList(query: TShippingListRequest) {
  * Shipping types of a company (or every company of the user): for the filters every type, old and
  * inactive ones too (old shippings must be findable); `complete` adds what creating a shipping takes.
  */
-export function useShippingTypes(companyId?: number, { onlyActive = false, complete = false } = {}) {
+export function useShippingListTypes(companyId?: number, { onlyActive = false, complete = false } = {}) {
   return useQuery({
     queryKey: [...shippingKeys.types(companyId), onlyActive, complete],
     queryFn: () =>
@@ -83,7 +83,7 @@ export function useShippingDashboard(query: Partial<TShippingDashboardQuery>) {
 }
 
 /** Sends the access communication of a shipping again; the shippings screens then read it anew. */
-export function useResendAccess() {
+export function useSendAccessCommunication() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callEndpoint(shippingsActionsApi.sendAccessCommunication, { params: { id } }),
