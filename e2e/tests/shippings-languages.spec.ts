@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SHIPPING_DOCUMENT_KINDS } from '../../packages/contracts/src/catalogue/shippings.ts';
+import { SHIPPING_DOCUMENT_KINDS } from '../../packages/contracts/src/catalogue/shippings-detail.ts';
 import { RESULT_FILTERS, SERVICE_KINDS, SHIPPING_STATE_FILTERS } from '../../packages/contracts/src/enums.ts';
 import { acceptCookies, type Language, signIn, translate, withDatabase } from './helpers.ts';
 

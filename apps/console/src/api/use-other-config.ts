@@ -1,7 +1,4 @@
-import {
-  configurationShellApi as configurationApi,
-  type TOtherConfig,
-} from '@sello/contracts/catalogue/configuration-shell';
+import { configurationShellApi, type TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { useEffect } from 'react';
 import { createStore } from '../lib/create-store.ts';
 import { useStore } from '../lib/use-store.ts';
@@ -19,7 +16,7 @@ export function useOtherConfig(): { data: TOtherConfig | undefined } {
   useEffect(() => {
     if (requested) return;
     requested = true;
-    callEndpoint(configurationApi.getOtherConfig, {}, { background: true }).then(otherConfig.set, () => {});
+    callEndpoint(configurationShellApi.getOtherConfig, {}, { background: true }).then(otherConfig.set, () => {});
   }, []);
   return { data: useStore(otherConfig) };
 }

@@ -4,7 +4,7 @@ import {
   AUTHORISATION_DECISIONS,
   SHIPPING_DOCUMENT_KINDS,
   ZShippingReceiver,
-} from '@sello/contracts/catalogue/shippings';
+} from '@sello/contracts/catalogue/shippings-detail';
 import { LANGUAGES } from '@sello/contracts/constants';
 import {
   DOWNLOAD_OPTIONS,

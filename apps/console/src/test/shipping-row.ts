@@ -1,5 +1,3 @@
-import type { TShippingRow } from '@sello/contracts/catalogue/shippings';
-
 /** A shipping list row for screen tests: an acceptance sent by e-mail, with `overrides` on top. */
 export function makeShippingRow(requestId: number, overrides: Partial<TShippingRow> = {}): TShippingRow {
   return {
@@ -27,3 +25,5 @@ export function makeShippingRow(requestId: number, overrides: Partial<TShippingR
     ...overrides,
   };
 }
+
+import type { TShippingRow } from '@sello/contracts/catalogue/shippings-list';

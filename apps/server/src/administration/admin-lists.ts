@@ -1,4 +1,4 @@
-import { DELETED_FILTER } from '@sello/contracts/catalogue/administration';
+import { DELETED_FILTER } from '@sello/contracts/catalogue/administration-common';
 import type { TPickerItem } from '@sello/contracts/common';
 import { ApiError } from '../platform/api-error.ts';
 

@@ -1,4 +1,4 @@
-import { administrationApi } from '@sello/contracts/catalogue/administration';
+import { API_GROUPS } from '@sello/contracts/catalogue';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -501,7 +501,7 @@ async function snapshot(record: TRecord | undefined) {
   return t.database.db.selectFrom(record.table).selectAll().where('id', '=', String(record.id)).executeTakeFirst();
 }
 
-const endpoints = Object.entries(administrationApi as Record<string, TEndpoint>);
+const endpoints = Object.entries(API_GROUPS.administration as Record<string, TEndpoint>);
 
 describe('administration authorisation matrix', () => {
   it('has a case for every administration endpoint', () => {

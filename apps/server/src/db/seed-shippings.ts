@@ -1,5 +1,4 @@
-import type { TSendRequestInput } from '@sello/contracts/catalogue/shippings';
-import { ZSendRequest } from '@sello/contracts/catalogue/shippings';
+import { type TSendRequestInput, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import type { Language } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
@@ -435,7 +434,7 @@ export async function seedDemoShippings(deps: {
   const send = async (username: string, request: Omit<TSendRequestInput, 'companyId'> & { company?: string }) => {
     const { company, ...rest } = request;
     const body = ZSendRequest.parse({ companyId: companies.get(company ?? 'B1234567A')!, ...rest });
-    return (await creation.create(await as(username), body)).requestId;
+    return (await creation.sendRequest(await as(username), body)).requestId;
   };
   let count = 0;
 
@@ -520,7 +519,7 @@ export async function seedDemoShippings(deps: {
       receivers: [person(index), person(index + 2)],
       documents: [{ name: `joint-deed-${400 + index}.pdf`, content: pdfDataUrl(`Joint deed ${400 + index}`) }],
     });
-    await actions.authorize(await as('company.manager'), id, 'Checked by the manager');
+    await actions.authorizeOne(await as('company.manager'), id, 'Checked by the manager');
     count++;
   }
   for (const id of awaiting.slice(0, 2)) {
@@ -530,7 +529,7 @@ export async function seedDemoShippings(deps: {
       comment: 'The buyer data does not match the deed',
     });
   }
-  await actions.authorize(await as('company.manager'), awaiting[2]!, null);
+  await actions.authorizeOne(await as('company.manager'), awaiting[2]!, null);
 
   // Deleted (shown in the deleted-items area), a sandbox user's, another company's.
   await actions.remove(await as('company.admin'), awaiting[0]!);

@@ -1,5 +1,5 @@
 import { offeredDownloadOptions } from '@sello/contracts/catalogue/evidence';
-import type { TDownloadRequest } from '@sello/contracts/catalogue/shippings';
+import type { TDownloadRequest } from '@sello/contracts/catalogue/shippings-files';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';

@@ -1,4 +1,4 @@
-import type { TAccessResent } from '@sello/contracts/catalogue/shippings';
+import type { TAccessResent } from '@sello/contracts/catalogue/shippings-actions';
 import type { ShippingStateFilter } from '@sello/contracts/enums';
 import { ACCESS_MESSAGES_MAX, ACCESS_RESEND_STATES, resendsAccess } from '@sello/contracts/shipping-rules';
 import { selectDispatchPlans, selectDispatchReceivers, type TDispatchReceiver } from '../delivery/dispatch.queries.ts';
@@ -33,7 +33,7 @@ function resendTargets<R extends Pick<TDispatchReceiver, 'status' | 'answeredAt'
  * shipping seen only as its authoriser, or not at all, answers 404.
  */
 export function createAccessResend(deps: TDispatchDeps) {
-  async function resend(principal: TPrincipal, id: number): Promise<TAccessResent> {
+  async function sendAccessCommunication(principal: TPrincipal, id: number): Promise<TAccessResent> {
     return deps.db.transaction().execute(async (trx) => {
       const shipping = await lockShipping(trx, manageVisibility(principal), String(id));
       if (!shipping) throw notFound();
@@ -66,5 +66,5 @@ export function createAccessResend(deps: TDispatchDeps) {
     });
   }
 
-  return { resend };
+  return { sendAccessCommunication };
 }

@@ -1,4 +1,4 @@
-import type { ShippingListScope } from '@sello/contracts/catalogue/shippings';
+import type { ShippingListScope } from '@sello/contracts/catalogue/shippings-common';
 import type { TPrincipal } from '../platform/principal.ts';
 import { resolveDomainScope } from '../platform/tenancy.ts';
 

@@ -1,4 +1,4 @@
-import type { TBatchResult } from '@sello/contracts/catalogue/shippings';
+import type { TBatchResult } from '@sello/contracts/catalogue/shippings-actions';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -60,7 +60,7 @@ export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
     return { slot: mine, othersPending: open.length > 1 };
   }
 
-  async function authorize(principal: TPrincipal, id: number, comment: string | null) {
+  async function authorizeOne(principal: TPrincipal, id: number, comment: string | null) {
     await onShipping(recordVisibility(principal), id, async (trx, shipping) => {
       assertAllowed(shipping, 'authorize', contextOf(shipping, true));
       const { slot, othersPending } = await takeAuthorisation(trx, shipping, principal);
@@ -159,14 +159,14 @@ export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
   }
 
   return {
-    authorize,
+    authorizeOne,
     deny,
     retry,
     remove,
     recover,
     expireAuthorisations,
-    authorizeList: (principal: TPrincipal, ids: readonly number[], comment: string | null) =>
-      batch(ids, (id) => authorize(principal, id, comment)),
+    authorize: (principal: TPrincipal, ids: readonly number[], comment: string | null) =>
+      batch(ids, (id) => authorizeOne(principal, id, comment)),
     denyList: (principal: TPrincipal, ids: readonly number[], input: TDenyInput) => {
       assertDenyOutcome(input);
       return batch(ids, (id) => deny(principal, id, input));

@@ -1,4 +1,4 @@
-import type { TReceiver, TSendRequest } from '@sello/contracts/catalogue/shippings';
+import type { TReceiver, TSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import { LIMITS, PREFERENCES } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
@@ -133,7 +133,7 @@ export function createShippingCreation(deps: {
     return rows;
   }
 
-  async function create(principal: TPrincipal, request: TSendRequest): Promise<{ requestId: number }> {
+  async function sendRequest(principal: TPrincipal, request: TSendRequest): Promise<{ requestId: number }> {
     const errors = new FieldErrors();
     const company = await selectCompanyForShipping(db, String(request.companyId));
     if (!company || !mayUseCompany(principal, company)) errors.add('companyId', 'ERR_FIELD_INVALID');
@@ -269,5 +269,5 @@ export function createShippingCreation(deps: {
     return { requestId: Number(id) };
   }
 
-  return { create };
+  return { sendRequest };
 }

@@ -3,7 +3,7 @@ import {
   DASHBOARD_RECENT_ERRORS,
   type TShippingDashboard,
   type TShippingDashboardQuery,
-} from '@sello/contracts/catalogue/shippings';
+} from '@sello/contracts/catalogue/shippings-dashboard';
 import { RESULT_FILTERS, SHIPPING_STATE_FILTERS } from '@sello/contracts/enums';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';

@@ -1,4 +1,4 @@
-import { DOWNLOAD_OPTION_KINDS, type TDownloadRequest } from '@sello/contracts/catalogue/shippings';
+import { DOWNLOAD_OPTION_KINDS, type TDownloadRequest } from '@sello/contracts/catalogue/shippings-files';
 import { PREFERENCES } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -54,23 +54,18 @@ export function createShippingFiles(deps: {
     return { shipping, document };
   }
 
-  async function readOriginal(principal: TPrincipal, requestId: number, fileRequest: number, reply: FastifyReply) {
+  async function readOriginalFile(principal: TPrincipal, requestId: number, fileRequest: number, reply: FastifyReply) {
     const { document } = await documentOf(principal, requestId, fileRequest);
     return sendDocument(reply, document, 'inline');
   }
 
-  async function download(principal: TPrincipal, requestId: number, fileRequest: number, reply: FastifyReply) {
+  async function downloadFile(principal: TPrincipal, requestId: number, fileRequest: number, reply: FastifyReply) {
     const { document } = await documentOf(principal, requestId, fileRequest);
     return sendDocument(reply, document, 'attachment');
   }
 
   /** A document of a shipping that waits for authorisation, for its authorisers to read before deciding. */
-  async function downloadForAuthorisation(
-    principal: TPrincipal,
-    requestId: number,
-    fileRequest: number,
-    reply: FastifyReply,
-  ) {
+  async function downloadAuthFile(principal: TPrincipal, requestId: number, fileRequest: number, reply: FastifyReply) {
     const { shipping, document } = await documentOf(principal, requestId, fileRequest);
     if (shipping.deletedAt !== null || (shipping.state !== 'pending_auth' && shipping.state !== 'auths_pending_user')) {
       throw new ApiError(409, 'ERR_NOT_PENDING_AUTH');
@@ -79,7 +74,7 @@ export function createShippingFiles(deps: {
   }
 
   /** The evidence document (certificate) of a shipping, once the delivery side has produced it. */
-  async function downloadEvidence(principal: TPrincipal, requestId: number, reply: FastifyReply) {
+  async function downloadPtRequest(principal: TPrincipal, requestId: number, reply: FastifyReply) {
     const shipping = await shippings.findVisible(principal, requestId);
     const certificate = await selectDocumentOfKind(db, shipping.id, 'certificate');
     if (!certificate) throw new ApiError(409, 'ERR_NO_EVIDENCE');
@@ -109,7 +104,7 @@ export function createShippingFiles(deps: {
     return { limit, shippings: visible, documents };
   }
 
-  async function count(principal: TPrincipal, request: TDownloadRequest) {
+  async function numberDownloadFiles(principal: TPrincipal, request: TDownloadRequest) {
     const { limit, shippings: found, documents } = await collect(principal, request);
     return { count: documents.length, shippings: found.length, limit };
   }
@@ -120,7 +115,7 @@ export function createShippingFiles(deps: {
    * of the shippings has a file for answers 409 ERR_DOWNLOAD_NOT_AVAILABLE naming it; `pack` takes
    * whatever exists.
    */
-  async function downloadArchive(principal: TPrincipal, request: TDownloadRequest, reply: FastifyReply) {
+  async function downloadFiles(principal: TPrincipal, request: TDownloadRequest, reply: FastifyReply) {
     const { shippings: found, documents } = await collect(principal, request);
     const missing = request.downloadOptions.filter(
       (option) =>
@@ -181,5 +176,5 @@ export function createShippingFiles(deps: {
       .send(zip.outputStream);
   }
 
-  return { readOriginal, download, downloadForAuthorisation, downloadEvidence, count, downloadArchive };
+  return { readOriginalFile, downloadFile, downloadAuthFile, downloadPtRequest, numberDownloadFiles, downloadFiles };
 }

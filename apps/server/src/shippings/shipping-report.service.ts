@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import type { TExportJob, TShippingRow, TShippingsReportRequest } from '@sello/contracts/catalogue/shippings';
+import type { TShippingRow } from '@sello/contracts/catalogue/shippings-list';
+import type { TExportJob, TShippingsReportRequest } from '@sello/contracts/catalogue/shippings-report';
 import { DEFAULT_LANGUAGE, type Language } from '@sello/contracts/constants';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';

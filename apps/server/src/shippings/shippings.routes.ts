@@ -1,4 +1,10 @@
-import { shippingsApi as api } from '@sello/contracts/catalogue/shippings';
+import { shippingsActionsApi } from '@sello/contracts/catalogue/shippings-actions';
+import { shippingsCreateApi } from '@sello/contracts/catalogue/shippings-create';
+import { shippingsDashboardApi } from '@sello/contracts/catalogue/shippings-dashboard';
+import { shippingsDetailApi } from '@sello/contracts/catalogue/shippings-detail';
+import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
+import { shippingsListApi } from '@sello/contracts/catalogue/shippings-list';
+import { shippingsReportApi } from '@sello/contracts/catalogue/shippings-report';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createAccessResend } from './access-resend.service.ts';
@@ -22,64 +28,85 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   const report = createShippingReport({ db, exports: ctx.exportFiles, logger: app.log });
   app.addHook('onClose', () => report.settle());
 
-  registerEndpoint(app, api.list, ({ principal, query }) => shippings.listPage(principal, query));
-  registerEndpoint(app, api.sendRequest, ({ principal, body }) => creation.create(principal, body), {
-    // Documents travel base64-encoded in the JSON body: room for the upload file limit of spec §9.
-    bodyLimit: ctx.config.SHIPPING_BODY_LIMIT_MB * 1024 * 1024,
-  });
-  registerEndpoint(app, api.detail, ({ principal, query }) => shippings.detail(principal, query.requestId));
-  registerEndpoint(app, api.samlAccess, ({ principal, query }) => shippings.samlAccess(principal, query.requestId));
-  registerEndpoint(app, api.auths, ({ principal, query }) => shippings.auths(principal, query.requestId));
-  registerEndpoint(app, api.authorize, ({ principal, body }) =>
-    actions.authorizeList(principal, body.authorizeShippingList, body.comment || null),
+  registerEndpoint(app, shippingsListApi.list, ({ principal, query }) => shippings.list(principal, query));
+  registerEndpoint(
+    app,
+    shippingsCreateApi.sendRequest,
+    ({ principal, body }) => creation.sendRequest(principal, body),
+    {
+      // Documents travel base64-encoded in the JSON body: room for the upload file limit of spec §9.
+      bodyLimit: ctx.config.SHIPPING_BODY_LIMIT_MB * 1024 * 1024,
+    },
   );
-  registerEndpoint(app, api.retry, async ({ principal, body }) => {
+  registerEndpoint(app, shippingsDetailApi.detail, ({ principal, query }) =>
+    shippings.detail(principal, query.requestId),
+  );
+  registerEndpoint(app, shippingsDetailApi.samlAccess, ({ principal, query }) =>
+    shippings.samlAccess(principal, query.requestId),
+  );
+  registerEndpoint(app, shippingsDetailApi.auths, ({ principal, query }) =>
+    shippings.auths(principal, query.requestId),
+  );
+  registerEndpoint(app, shippingsActionsApi.authorize, ({ principal, body }) =>
+    actions.authorize(principal, body.authorizeShippingList, body.comment || null),
+  );
+  registerEndpoint(app, shippingsActionsApi.retry, async ({ principal, body }) => {
     await actions.retry(principal, body.requestId);
     return ok;
   });
-  registerEndpoint(app, api.retryList, ({ principal, body }) => actions.retryList(principal, body.retryShippingList));
-  registerEndpoint(app, api.deleteList, ({ principal, body }) =>
+  registerEndpoint(app, shippingsActionsApi.retryList, ({ principal, body }) =>
+    actions.retryList(principal, body.retryShippingList),
+  );
+  registerEndpoint(app, shippingsActionsApi.deleteList, ({ principal, body }) =>
     actions.deleteList(principal, body.deleteShippingList),
   );
-  registerEndpoint(app, api.denyList, ({ principal, body }) =>
+  registerEndpoint(app, shippingsActionsApi.denyList, ({ principal, body }) =>
     actions.denyList(principal, body.denyShippingList, body),
   );
-  registerEndpoint(app, api.deny, async ({ principal, params, body }) => {
+  registerEndpoint(app, shippingsActionsApi.deny, async ({ principal, params, body }) => {
     await actions.deny(principal, params.id, body);
     return ok;
   });
-  registerEndpoint(app, api.delete, async ({ principal, params }) => {
+  registerEndpoint(app, shippingsActionsApi.delete, async ({ principal, params }) => {
     await actions.remove(principal, params.id);
     return ok;
   });
-  registerEndpoint(app, api.recover, async ({ principal, params }) => {
+  registerEndpoint(app, shippingsActionsApi.recover, async ({ principal, params }) => {
     await actions.recover(principal, params.id);
     return ok;
   });
-  registerEndpoint(app, api.signatures, ({ principal, params }) => shippings.signatures(principal, params.id));
-  registerEndpoint(app, api.sendAccessCommunication, ({ principal, params }) =>
-    accessResend.resend(principal, params.id),
+  registerEndpoint(app, shippingsDetailApi.signatures, ({ principal, params }) =>
+    shippings.signatures(principal, params.id),
   );
-  registerEndpoint(app, api.urlVideoDownload, ({ principal, query }) =>
+  registerEndpoint(app, shippingsActionsApi.sendAccessCommunication, ({ principal, params }) =>
+    accessResend.sendAccessCommunication(principal, params.id),
+  );
+  registerEndpoint(app, shippingsDetailApi.urlVideoDownload, ({ principal, query }) =>
     shippings.urlVideoDownload(principal, query.requestId),
   );
-  registerEndpoint(app, api.readOriginalFile, ({ principal, query, reply }) =>
-    files.readOriginal(principal, query.requestId, query.fileRequest, reply),
+  registerEndpoint(app, shippingsFilesApi.readOriginalFile, ({ principal, query, reply }) =>
+    files.readOriginalFile(principal, query.requestId, query.fileRequest, reply),
   );
-  registerEndpoint(app, api.downloadFile, ({ principal, body, reply }) =>
-    files.download(principal, body.requestId, body.fileRequest, reply),
+  registerEndpoint(app, shippingsFilesApi.downloadFile, ({ principal, body, reply }) =>
+    files.downloadFile(principal, body.requestId, body.fileRequest, reply),
   );
-  registerEndpoint(app, api.downloadAuthFile, ({ principal, body, reply }) =>
-    files.downloadForAuthorisation(principal, body.requestId, body.fileRequest, reply),
+  registerEndpoint(app, shippingsFilesApi.downloadAuthFile, ({ principal, body, reply }) =>
+    files.downloadAuthFile(principal, body.requestId, body.fileRequest, reply),
   );
-  registerEndpoint(app, api.downloadPtRequest, ({ principal, query, reply }) =>
-    files.downloadEvidence(principal, query.requestId, reply),
+  registerEndpoint(app, shippingsFilesApi.downloadPtRequest, ({ principal, query, reply }) =>
+    files.downloadPtRequest(principal, query.requestId, reply),
   );
-  registerEndpoint(app, api.downloadFiles, ({ principal, body, reply }) =>
-    files.downloadArchive(principal, body, reply),
+  registerEndpoint(app, shippingsFilesApi.downloadFiles, ({ principal, body, reply }) =>
+    files.downloadFiles(principal, body, reply),
   );
-  registerEndpoint(app, api.numberDownloadFiles, ({ principal, body }) => files.count(principal, body));
-  registerEndpoint(app, api.report, ({ principal, body, reply }) => report.report(principal, body, reply));
-  registerEndpoint(app, api.listTypes, ({ principal, query }) => shippings.listTypes(principal, query));
-  registerEndpoint(app, api.dashboard, ({ principal, query }) => dashboard.dashboard(principal, query));
+  registerEndpoint(app, shippingsFilesApi.numberDownloadFiles, ({ principal, body }) =>
+    files.numberDownloadFiles(principal, body),
+  );
+  registerEndpoint(app, shippingsReportApi.report, ({ principal, body, reply }) =>
+    report.report(principal, body, reply),
+  );
+  registerEndpoint(app, shippingsListApi.listTypes, ({ principal, query }) => shippings.listTypes(principal, query));
+  registerEndpoint(app, shippingsDashboardApi.dashboard, ({ principal, query }) =>
+    dashboard.dashboard(principal, query),
+  );
 }

@@ -4,13 +4,15 @@ import {
   type TShippingDetail,
   type TShippingDocument,
   type TShippingEvent,
-  type TShippingListQuery,
   type TShippingReceiver,
+} from '@sello/contracts/catalogue/shippings-detail';
+import {
+  type TShippingListQuery,
   type TShippingRow,
   type TShippingTypeOption,
   ZShippingCustomFilters,
   ZShippingListFilters,
-} from '@sello/contracts/catalogue/shippings';
+} from '@sello/contracts/catalogue/shippings-list';
 import { LIMITS } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
@@ -272,7 +274,7 @@ export function createShippingsService(db: Kysely<Database>) {
    * their names; orders by a joined name (type, company, sender) pick the ids with the joins. The total
    * is countShippingList's (kept counts where they serve).
    */
-  async function listPage(principal: TPrincipal, query: TShippingListQuery) {
+  async function list(principal: TPrincipal, query: TShippingListQuery) {
     const where = resolveListWhere(principal, query);
     const order = listOrder(query);
     const idBase = JOINED_SORTS.has(order.sortField ?? '')
@@ -425,7 +427,7 @@ export function createShippingsService(db: Kysely<Database>) {
   }
 
   return {
-    listPage,
+    list,
     findVisible,
     detail,
     auths,

@@ -1,4 +1,4 @@
-import { typesApi as api } from '@sello/contracts/catalogue/types';
+import { typesApi } from '@sello/contracts/catalogue/types';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createTypesService } from './types.service.ts';
@@ -8,12 +8,12 @@ const ok = { ok: true as const };
 export function registerTypesRoutes({ app, db }: TAppContext): void {
   const types = createTypesService(db);
 
-  registerEndpoint(app, api.readList, ({ principal, query }) => types.readList(principal, query));
-  registerEndpoint(app, api.delete, async ({ principal, params }) => {
+  registerEndpoint(app, typesApi.readList, ({ principal, query }) => types.readList(principal, query));
+  registerEndpoint(app, typesApi.delete, async ({ principal, params }) => {
     await types.remove(principal, params.id);
     return ok;
   });
-  registerEndpoint(app, api.recover, async ({ principal, params }) => {
+  registerEndpoint(app, typesApi.recover, async ({ principal, params }) => {
     await types.recover(principal, params.id);
     return ok;
   });

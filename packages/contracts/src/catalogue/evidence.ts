@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZId, ZIdList } from '../common.ts';
 import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
 import { DOWNLOAD_OPTIONS, type DownloadOption, ZDownloadOption } from '../enums.ts';
-import { DOWNLOAD_OPTION_KINDS, ZShippingDocumentKind } from './shippings.ts';
+import { ZShippingDocumentKind } from './shippings-detail.ts';
+import { DOWNLOAD_OPTION_KINDS } from './shippings-files.ts';
 
 /** Whoever may read a shipping's detail may check its evidence. */
 const READ = { any: ['shippingList', 'shippingListOnlyAuth'] } as const satisfies TPermissionRule;

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ZDenyRequest,
-  ZDownloadRequest,
-  ZReceiver,
-  ZSendRequest,
-  ZShippingListFilters,
-  ZShippingListQuery,
-} from './shippings.ts';
+import { ZDenyRequest } from './shippings-actions.ts';
+import { ZReceiver, ZSendRequest } from './shippings-create.ts';
+import { ZDownloadRequest } from './shippings-files.ts';
+import { ZShippingListFilters, ZShippingListQuery } from './shippings-list.ts';
 
 describe('ZDownloadRequest (spec §4 download dialog)', () => {
   it('needs at least one shipping and one option', () => {

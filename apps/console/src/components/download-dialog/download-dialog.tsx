@@ -1,4 +1,4 @@
-import { shippingsApi } from '@sello/contracts/catalogue/shippings';
+import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { DOWNLOAD_OPTIONS, type DownloadOption } from '@sello/contracts/enums';
 import { Checkbox, Modal, Space } from 'antd';
 import { useState } from 'react';
@@ -37,7 +37,7 @@ export function DownloadDialog({ open, shippingIds, offered = DOWNLOAD_OPTIONS, 
     const body = { listOfRequests: [...shippingIds], downloadOptions: chosen };
     setBusy(true);
     try {
-      const { count, limit } = await callEndpoint(shippingsApi.numberDownloadFiles, { body });
+      const { count, limit } = await callEndpoint(shippingsFilesApi.numberDownloadFiles, { body });
       if (shippingIds.length > limit) {
         notify.error('DOWNLOAD_TOO_MANY', { params: { limit } });
         return;
@@ -46,7 +46,7 @@ export function DownloadDialog({ open, shippingIds, offered = DOWNLOAD_OPTIONS, 
         notify.info('DOWNLOAD_NO_FILES');
         return;
       }
-      await downloadFile(shippingsApi.downloadFiles.path, body);
+      await downloadFile(shippingsFilesApi.downloadFiles.path, body);
       notify.info('DOWNLOAD_STARTED', { params: { count } });
       close();
     } catch (error) {

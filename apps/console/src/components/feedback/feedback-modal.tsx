@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { configurationShellApi as configurationApi } from '@sello/contracts/catalogue/configuration-shell';
+import { configurationShellApi } from '@sello/contracts/catalogue/configuration-shell';
 import { FEEDBACK_LIMITS } from '@sello/contracts/constants';
 import { ZFeedbackForm } from '@sello/contracts/feedback';
 import { Button, Form, Input, Modal, Upload } from 'antd';
@@ -78,7 +78,7 @@ export function FeedbackModal({
     setSending(true);
     const first = files[0];
     try {
-      await callEndpoint(configurationApi.sendFeedback, {
+      await callEndpoint(configurationShellApi.sendFeedback, {
         body: {
           ...fields,
           email: showEmail ? fields.email : (context.userEmail ?? ''),

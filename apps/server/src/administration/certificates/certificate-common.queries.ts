@@ -1,4 +1,7 @@
-import { CERTIFICATE_EXPIRING_SOON_DAYS, type TCertificateStatus } from '@sello/contracts/catalogue/administration';
+import {
+  CERTIFICATE_EXPIRING_SOON_DAYS,
+  type TCertificateStatus,
+} from '@sello/contracts/catalogue/administration-common';
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../platform/api-error.ts';

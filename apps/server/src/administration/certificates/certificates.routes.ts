@@ -1,4 +1,4 @@
-import { administrationApi } from '@sello/contracts/catalogue/administration';
+import { certificatesApi } from '@sello/contracts/catalogue/administration-certificates';
 import type { TAppContext } from '../../app-context.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { registerEndpoint } from '../../platform/register-endpoint.ts';
@@ -7,31 +7,27 @@ import { createCertificatesService } from './certificates.service.ts';
 export function registerCertificateRoutes({ app, db, certificateKey }: TAppContext): void {
   const certificates = createCertificatesService({ db, certificateKey });
 
-  registerEndpoint(app, administrationApi.certificatesRead, ({ principal, query }) =>
-    certificates.list(principal, query),
-  );
-  registerEndpoint(app, administrationApi.certificatesDetail, ({ principal, query }) =>
+  registerEndpoint(app, certificatesApi.read, ({ principal, query }) => certificates.read(principal, query));
+  registerEndpoint(app, certificatesApi.detail, ({ principal, query }) =>
     certificates.detail(principal, query.selected),
   );
-  registerEndpoint(app, administrationApi.certificatesNew, ({ principal, query, body }) =>
+  registerEndpoint(app, certificatesApi.new, ({ principal, query, body }) =>
     certificates.create(principal, query.domainid, body),
   );
-  registerEndpoint(app, administrationApi.certificatesUpdate, ({ principal, body }) =>
-    certificates.update(principal, body),
-  );
-  registerEndpoint(app, administrationApi.certificatesDelete, async ({ principal, params }) => {
+  registerEndpoint(app, certificatesApi.update, ({ principal, body }) => certificates.update(principal, body));
+  registerEndpoint(app, certificatesApi.delete, async ({ principal, params }) => {
     await certificates.remove(principal, params.id);
     return { ok: true as const };
   });
-  registerEndpoint(app, administrationApi.certificatesRecover, async ({ principal, params }) => {
+  registerEndpoint(app, certificatesApi.recover, async ({ principal, params }) => {
     await certificates.recover(principal, params.id);
     return { ok: true as const };
   });
-  registerEndpoint(app, administrationApi.certificatesExport, async ({ principal, query, reply }) => {
+  registerEndpoint(app, certificatesApi.export, async ({ principal, query, reply }) => {
     const file = certificates.exportList(principal, query);
     return sendExcel(reply, file.fileName, file.sheetName, file.columns, file.rows);
   });
-  registerEndpoint(app, administrationApi.certificatesByDomain, ({ principal, query }) =>
-    certificates.byDomain(principal, query.domainid),
+  registerEndpoint(app, certificatesApi.certificatesByDomain, ({ principal, query }) =>
+    certificates.certificatesByDomain(principal, query.domainid),
   );
 }

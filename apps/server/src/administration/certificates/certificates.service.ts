@@ -4,7 +4,7 @@ import type {
   TCertificateDetail,
   TCertificateInput,
   TCertificateUpdate,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-certificates';
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import { hasAll } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';
@@ -146,7 +146,7 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
     return { domainId: resolveDomainScope(principal, query.domainid), deleted, query: { ...query, filters } };
   }
 
-  async function list(principal: TPrincipal, query: TPagedQuery) {
+  async function read(principal: TPrincipal, query: TPagedQuery) {
     const scope = listScope(principal, query);
     const page = await selectCertificatePage(db, scope.domainId, scope.deleted, scope.query);
     return { rows: page.rows.map(toCertificate), total: page.total };
@@ -250,7 +250,7 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
     };
   }
 
-  async function byDomain(principal: TPrincipal, domainId: number): Promise<TPickerItem[]> {
+  async function certificatesByDomain(principal: TPrincipal, domainId: number): Promise<TPickerItem[]> {
     const rows = await selectUsableCertificates(db, resolveDomainScope(principal, domainId));
     return rows.map((row) => ({
       value: Number(row.id),
@@ -278,7 +278,7 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
     };
   }
 
-  return { list, detail, create, update, remove, recover, exportList, byDomain, openSigningMaterial };
+  return { read, detail, create, update, remove, recover, exportList, certificatesByDomain, openSigningMaterial };
 }
 
 export type TCertificatesService = ReturnType<typeof createCertificatesService>;

@@ -1,4 +1,4 @@
-import type { TCertificateStatus } from '@sello/contracts/catalogue/administration';
+import type { TCertificateStatus } from '@sello/contracts/catalogue/administration-common';
 import { DEFAULT_LANGUAGE, type Language } from '@sello/contracts/constants';
 
 type TTranslations = Record<Language, string>;

@@ -1,4 +1,4 @@
-import type { TCompany, TCompanyInput } from '@sello/contracts/catalogue/administration';
+import type { TCompany, TCompanyInput } from '@sello/contracts/catalogue/administration-companies';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';
@@ -156,12 +156,12 @@ export function createCompaniesService(db: Kysely<Database>) {
     await withConflictFields(COMPANY_UNIQUE_FIELDS, () => recoverRow(db, 'companies', current.domainId, current.id));
   }
 
-  async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
+  async function companiesByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
     assertAdministrator(principal);
     const domainId = resolveDomainScope(principal, domainid);
     const rows = await selectCompanyPicker(db, domainId, search, LIMITS.onlineLimit);
     return rows.map(toPickerItem);
   }
 
-  return { read, exportList, detail, create, update, remove, recover, byDomain };
+  return { read, exportList, detail, create, update, remove, recover, companiesByDomain };
 }

@@ -3,7 +3,7 @@ import {
   type TDomain,
   type TDomainDetail,
   type TDomainInput,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-domains';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { DOMAIN_TYPES, type DomainType, TEMPLATE_KINDS } from '@sello/contracts/enums';
 import type { FastifyReply } from 'fastify';
@@ -204,25 +204,25 @@ export function createDomainsService(db: Kysely<Database>) {
     await withConflictFields(DOMAIN_UNIQUE_FIELDS, () => recoverDomainRow(db, current.id));
   }
 
-  async function documentTypes(principal: TPrincipal, id: number) {
+  async function typesDocument(principal: TPrincipal, id: number) {
     const domain = await loadVisible(principal, id);
     const { selected, available } = await selectDocumentTypesDual(db, domain.id);
     return { available: available.map(toPickerItem), selected: selected.map(toPickerItem) };
   }
 
-  async function updateDocumentTypes(principal: TPrincipal, id: number, listOfTypes: number[]) {
+  async function updateTypesDocument(principal: TPrincipal, id: number, listOfTypes: number[]) {
     const domain = await loadVisible(principal, id);
     assertKnownIds('listOfTypes', listOfTypes, await selectLiveTypeIds(db, domain.id, listOfTypes));
     await db.transaction().execute((trx) => replaceDocumentTypes(trx, domain.id, listOfTypes));
   }
 
-  async function advancedTemplates(principal: TPrincipal, id: number) {
+  async function advanceComTemplate(principal: TPrincipal, id: number) {
     const domain = await loadVisible(principal, id);
     const { selected, available } = await selectAdvTemplatesDual(db, domain.id, ADVANCED_KIND);
     return { available: available.map(toPickerItem), selected: selected.map(toPickerItem) };
   }
 
-  async function updateAdvancedTemplates(principal: TPrincipal, id: number, templateIds: number[]) {
+  async function updateAdvComTemplate(principal: TPrincipal, id: number, templateIds: number[]) {
     const domain = await loadVisible(principal, id);
     const known = await selectLiveTemplateIds(db, domain.id, ADVANCED_KIND, templateIds);
     assertKnownIds('advancedComTemplates', templateIds, known);
@@ -235,7 +235,7 @@ export function createDomainsService(db: Kysely<Database>) {
   }
 
   /** Combo lists: the value is the code, the text the message key the console translates. */
-  function templateKinds(principal: TPrincipal) {
+  function typeComTemplate(principal: TPrincipal) {
     assertDomainAdministrator(principal);
     return TEMPLATE_KINDS.map((kind) => ({ value: kind, text: `TEMPLATE_KIND_${kind}` }));
   }
@@ -253,12 +253,12 @@ export function createDomainsService(db: Kysely<Database>) {
     update,
     remove,
     recover,
-    documentTypes,
-    updateDocumentTypes,
-    advancedTemplates,
-    updateAdvancedTemplates,
+    typesDocument,
+    updateTypesDocument,
+    advanceComTemplate,
+    updateAdvComTemplate,
     allDomains,
-    templateKinds,
+    typeComTemplate,
     domainTypes,
   };
 }

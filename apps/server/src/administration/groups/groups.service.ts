@@ -1,4 +1,4 @@
-import type { TGroup, TGroupDetail, TGroupInput } from '@sello/contracts/catalogue/administration';
+import type { TGroup, TGroupDetail, TGroupInput } from '@sello/contracts/catalogue/administration-groups';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';
@@ -161,11 +161,11 @@ export function createGroupsService(db: Kysely<Database>) {
     await withConflictFields(GROUP_UNIQUE_FIELDS, () => recoverRow(db, 'groups', current.domainId, current.id));
   }
 
-  async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
+  async function groupsByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
     assertAdministrator(principal);
     const domainId = resolveDomainScope(principal, domainid);
     return (await selectGroupPicker(db, domainId, search, LIMITS.onlineLimit)).map(toPickerItem);
   }
 
-  return { read, exportList, detail, create, update, remove, recover, byDomain };
+  return { read, exportList, detail, create, update, remove, recover, groupsByDomain };
 }

@@ -19,7 +19,7 @@ export function createRolesService(db: Kysely<Database>) {
   }
 
   /** The roles the caller may give, for the user form. */
-  async function list(principal: TPrincipal): Promise<TPickerItem[]> {
+  async function rolesList(principal: TPrincipal): Promise<TPickerItem[]> {
     assertAdministrator(principal);
     const roles = await selectRoles(db);
     return roles
@@ -35,5 +35,5 @@ export function createRolesService(db: Kysely<Database>) {
     return role;
   }
 
-  return { list, resolveAssignable, all: () => selectRoles(db), mayAssign };
+  return { rolesList, resolveAssignable, all: () => selectRoles(db), mayAssign };
 }

@@ -1,4 +1,4 @@
-import { administrationApi } from '@sello/contracts/catalogue/administration';
+import { samlCertificatesApi } from '@sello/contracts/catalogue/administration-saml-certificates';
 import type { TAppContext } from '../../app-context.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { registerEndpoint } from '../../platform/register-endpoint.ts';
@@ -7,25 +7,21 @@ import { createSamlCertificatesService } from './saml-certificates.service.ts';
 export function registerSamlCertificateRoutes({ app, db }: TAppContext): void {
   const saml = createSamlCertificatesService({ db });
 
-  registerEndpoint(app, administrationApi.samlCertificatesRead, ({ principal, query }) => saml.list(principal, query));
-  registerEndpoint(app, administrationApi.samlCertificatesDetail, ({ principal, query }) =>
-    saml.detail(principal, query.selected),
-  );
-  registerEndpoint(app, administrationApi.samlCertificatesNew, ({ principal, query, body }) =>
+  registerEndpoint(app, samlCertificatesApi.read, ({ principal, query }) => saml.read(principal, query));
+  registerEndpoint(app, samlCertificatesApi.detail, ({ principal, query }) => saml.detail(principal, query.selected));
+  registerEndpoint(app, samlCertificatesApi.new, ({ principal, query, body }) =>
     saml.create(principal, query.domainid, body),
   );
-  registerEndpoint(app, administrationApi.samlCertificatesUpdate, ({ principal, body }) =>
-    saml.update(principal, body),
-  );
-  registerEndpoint(app, administrationApi.samlCertificatesDelete, async ({ principal, params }) => {
+  registerEndpoint(app, samlCertificatesApi.update, ({ principal, body }) => saml.update(principal, body));
+  registerEndpoint(app, samlCertificatesApi.delete, async ({ principal, params }) => {
     await saml.remove(principal, params.id);
     return { ok: true as const };
   });
-  registerEndpoint(app, administrationApi.samlCertificatesRecover, async ({ principal, params }) => {
+  registerEndpoint(app, samlCertificatesApi.recover, async ({ principal, params }) => {
     await saml.recover(principal, params.id);
     return { ok: true as const };
   });
-  registerEndpoint(app, administrationApi.samlCertificatesExport, async ({ principal, query, reply }) => {
+  registerEndpoint(app, samlCertificatesApi.export, async ({ principal, query, reply }) => {
     const file = saml.exportList(principal, query);
     return sendExcel(reply, file.fileName, file.sheetName, file.columns, file.rows);
   });

@@ -3,7 +3,7 @@ import type {
   TSamlCertificateDetail,
   TSamlCertificateInput,
   TSamlCertificateUpdate,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-saml-certificates';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { hasAll } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';
@@ -105,7 +105,7 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
     return { domainId: resolveDomainScope(principal, query.domainid), deleted, query: { ...query, filters } };
   }
 
-  async function list(principal: TPrincipal, query: TPagedQuery) {
+  async function read(principal: TPrincipal, query: TPagedQuery) {
     const scope = listScope(principal, query);
     const page = await selectSamlCertificatePage(db, scope.domainId, scope.deleted, scope.query);
     return { rows: page.rows.map(toSamlCertificate), total: page.total };
@@ -200,7 +200,7 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
     return selectTrustedSamlCertificates(db, domainId, entityId);
   }
 
-  return { list, detail, create, update, remove, recover, exportList, trustedCertificates };
+  return { read, detail, create, update, remove, recover, exportList, trustedCertificates };
 }
 
 export type TSamlCertificatesService = ReturnType<typeof createSamlCertificatesService>;

@@ -2,7 +2,7 @@ import {
   type TUsersImportResult,
   USERS_IMPORT_MAX_BYTES,
   USERS_IMPORT_MAX_ROWS,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-users';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@sello/contracts/constants';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { isEmail, isUsername } from '@sello/contracts/patterns';

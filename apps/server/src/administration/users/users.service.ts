@@ -1,4 +1,4 @@
-import type { TUserDetail, TUserInput, TUserRow, TUserUpdate } from '@sello/contracts/catalogue/administration';
+import type { TUserDetail, TUserInput, TUserRow, TUserUpdate } from '@sello/contracts/catalogue/administration-users';
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import { type Language, LIMITS } from '@sello/contracts/constants';
 import {
@@ -306,7 +306,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     await unblockUserRow(db, current.domainId, current.id);
   }
 
-  async function byDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
+  async function usersByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
     assertAdministrator(principal);
     const domainId = resolveDomainScope(principal, domainid);
     return (await selectUserPicker(db, domainId, search, LIMITS.onlineLimit)).map(toPickerItem);
@@ -316,7 +316,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
    * Users of the given companies, for the shipping list filter. Administrators name any company of
    * their domain (super admins any company); other users only companies they belong to.
    */
-  async function withRequestsByCompanies(principal: TPrincipal, companyIds: number[]): Promise<TPickerItem[]> {
+  async function usersWithRequestsByCompanies(principal: TPrincipal, companyIds: number[]): Promise<TPickerItem[]> {
     const unique = [...new Set(companyIds.map(String))];
     const isAdministrator = principal.roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key));
     const found = await selectCompanyDomains(db, companyIds);
@@ -336,7 +336,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     remove,
     recover,
     unblock,
-    byDomain,
-    withRequestsByCompanies,
+    usersByDomain,
+    usersWithRequestsByCompanies,
   };
 }

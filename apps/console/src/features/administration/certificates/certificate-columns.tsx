@@ -1,4 +1,4 @@
-import { CERTIFICATE_STATUSES, type TCertificateStatus } from '@sello/contracts/catalogue/administration';
+import { CERTIFICATE_STATUSES, type TCertificateStatus } from '@sello/contracts/catalogue/administration-common';
 import type { TFunction } from 'i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { ActiveTag, CertificateStatusBadge, certificateStatusKey, formatDate } from '../shared/badges.tsx';

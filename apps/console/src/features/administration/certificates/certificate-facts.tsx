@@ -1,4 +1,4 @@
-import type { TCertificateStatus } from '@sello/contracts/catalogue/administration';
+import type { TCertificateStatus } from '@sello/contracts/catalogue/administration-common';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CertificateStatusBadge, formatDateTime } from '../shared/badges.tsx';

@@ -1,4 +1,4 @@
-import { ZCertificateInput, ZCertificateUpdate } from '@sello/contracts/catalogue/administration';
+import { ZCertificateInput, ZCertificateUpdate } from '@sello/contracts/catalogue/administration-certificates';
 import { Card, Checkbox, Form, Input, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';

@@ -1,4 +1,4 @@
-import type { TCertificate } from '@sello/contracts/catalogue/administration';
+import type { TCertificate } from '@sello/contracts/catalogue/administration-certificates';
 import { useTranslation } from 'react-i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { AdminList } from '../shared/admin-list.tsx';

@@ -1,8 +1,8 @@
 import {
-  administrationApi as api,
+  certificatesApi,
   type TCertificateInput,
   type TCertificateUpdate,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-certificates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import { adminKeys } from '../shared/admin-api.ts';
@@ -10,7 +10,7 @@ import { adminKeys } from '../shared/admin-api.ts';
 export function useCertificate(id: number | undefined) {
   return useQuery({
     queryKey: adminKeys.detail('certificates', id ?? 0),
-    queryFn: () => callEndpoint(api.certificatesDetail, { query: { selected: id ?? 0 } }),
+    queryFn: () => callEndpoint(certificatesApi.detail, { query: { selected: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }
@@ -29,8 +29,8 @@ export function useSaveCertificate() {
       input: TCertificateInput | TCertificateUpdate;
     }) =>
       id === undefined
-        ? callEndpoint(api.certificatesNew, { query: { domainid }, body: input as TCertificateInput })
-        : callEndpoint(api.certificatesUpdate, { body: { ...input, id } }),
+        ? callEndpoint(certificatesApi.new, { query: { domainid }, body: input as TCertificateInput })
+        : callEndpoint(certificatesApi.update, { body: { ...input, id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.kind('certificates') }),
   });
 }

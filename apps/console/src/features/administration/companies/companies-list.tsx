@@ -1,4 +1,4 @@
-import type { TCompany } from '@sello/contracts/catalogue/administration';
+import type { TCompany } from '@sello/contracts/catalogue/administration-companies';
 import { useTranslation } from 'react-i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { AdminList } from '../shared/admin-list.tsx';

@@ -1,4 +1,4 @@
-import { ZCompanyInput } from '@sello/contracts/catalogue/administration';
+import { ZCompanyInput } from '@sello/contracts/catalogue/administration-companies';
 import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';

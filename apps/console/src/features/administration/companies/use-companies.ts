@@ -1,4 +1,4 @@
-import { administrationApi as api, type TCompanyInput } from '@sello/contracts/catalogue/administration';
+import { companiesApi, type TCompanyInput } from '@sello/contracts/catalogue/administration-companies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import { adminKeys } from '../shared/admin-api.ts';
@@ -6,7 +6,7 @@ import { adminKeys } from '../shared/admin-api.ts';
 export function useCompany(id: number | undefined) {
   return useQuery({
     queryKey: adminKeys.detail('companies', id ?? 0),
-    queryFn: () => callEndpoint(api.companiesDetail, { query: { selected: id ?? 0 } }),
+    queryFn: () => callEndpoint(companiesApi.detail, { query: { selected: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }
@@ -17,8 +17,8 @@ export function useSaveCompany() {
   return useMutation({
     mutationFn: ({ id, domainid, input }: { id?: number; domainid?: number; input: TCompanyInput }) =>
       id === undefined
-        ? callEndpoint(api.companiesNew, { query: { domainid }, body: input })
-        : callEndpoint(api.companiesUpdate, { body: { ...input, id } }),
+        ? callEndpoint(companiesApi.new, { query: { domainid }, body: input })
+        : callEndpoint(companiesApi.update, { body: { ...input, id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.kind('companies') }),
   });
 }

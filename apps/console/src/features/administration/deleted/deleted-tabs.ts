@@ -1,5 +1,6 @@
-import { DELETED_FILTER } from '@sello/contracts/catalogue/administration';
-import { shippingsApi } from '@sello/contracts/catalogue/shippings';
+import { DELETED_FILTER } from '@sello/contracts/catalogue/administration-common';
+import { shippingsActionsApi } from '@sello/contracts/catalogue/shippings-actions';
+import { shippingsListApi } from '@sello/contracts/catalogue/shippings-list';
 import { templatesApi } from '@sello/contracts/catalogue/templates';
 import { typesApi } from '@sello/contracts/catalogue/types';
 import type { TEndpoint, TPermissionRule } from '@sello/contracts/endpoint';
@@ -15,7 +16,7 @@ export type DeletedKind = AdminKind | 'shippings' | 'types' | 'templates';
 /** The list and recover calls of each kind; the list answers deleted records with filters {"deleted": true}. */
 export const DELETED_CALLS: Record<DeletedKind, { read: TEndpoint; recover: TEndpoint }> = {
   ...ADMIN_LIST_CALLS,
-  shippings: { read: shippingsApi.list, recover: shippingsApi.recover },
+  shippings: { read: shippingsListApi.list, recover: shippingsActionsApi.recover },
   types: { read: typesApi.readList, recover: typesApi.recover },
   templates: { read: templatesApi.readList, recover: templatesApi.recover },
 };

@@ -1,5 +1,9 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { CUSTOM_LOGO_MAX_KB, type TDomainDetail, ZDomainInput } from '@sello/contracts/catalogue/administration';
+import {
+  CUSTOM_LOGO_MAX_KB,
+  type TDomainDetail,
+  ZDomainInput,
+} from '@sello/contracts/catalogue/administration-domains';
 import { TWO_FACTOR_COOL_DOWN_HOURS } from '@sello/contracts/constants';
 import { DOMAIN_TYPES, type DomainType } from '@sello/contracts/enums';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Upload } from 'antd';
@@ -15,11 +19,11 @@ import { DomainPickerCard } from './domain-picker-card.tsx';
 import { domainTypeLabelKey } from './domains-list.tsx';
 import {
   useDomain,
-  useDomainAdvancedTemplates,
-  useDomainDocumentTypes,
+  useDomainAdvanceComTemplate,
+  useDomainTypesDocument,
   useSaveDomain,
-  useSaveDomainAdvancedTemplates,
-  useSaveDomainDocumentTypes,
+  useUpdateDomainAdvComTemplate,
+  useUpdateDomainTypesDocument,
 } from './use-domains.ts';
 
 type TDomainFields = {
@@ -51,10 +55,10 @@ export default function DomainFormPage() {
   const { superAdmin } = useSession();
   const domain = useDomain(id);
   const save = useSaveDomain();
-  const documentTypes = useDomainDocumentTypes(id);
-  const saveDocumentTypes = useSaveDomainDocumentTypes(id);
-  const advancedTemplates = useDomainAdvancedTemplates(id);
-  const saveAdvancedTemplates = useSaveDomainAdvancedTemplates(id);
+  const documentTypes = useDomainTypesDocument(id);
+  const saveDocumentTypes = useUpdateDomainTypesDocument(id);
+  const advancedTemplates = useDomainAdvanceComTemplate(id);
+  const saveAdvancedTemplates = useUpdateDomainAdvComTemplate(id);
   const back = useBackToList('domains');
   const [form] = Form.useForm<TDomainFields>();
   /** A new logo (data URL), null to remove it, undefined to keep it. */

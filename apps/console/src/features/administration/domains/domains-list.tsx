@@ -1,4 +1,4 @@
-import type { TDomain } from '@sello/contracts/catalogue/administration';
+import type { TDomain } from '@sello/contracts/catalogue/administration-domains';
 import { DOMAIN_TYPES } from '@sello/contracts/enums';
 import { useTranslation } from 'react-i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';

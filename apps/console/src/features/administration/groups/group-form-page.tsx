@@ -1,4 +1,4 @@
-import { ZGroupInput } from '@sello/contracts/catalogue/administration';
+import { ZGroupInput } from '@sello/contracts/catalogue/administration-groups';
 import { Checkbox, Form, Input, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

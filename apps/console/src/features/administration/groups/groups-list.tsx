@@ -1,4 +1,4 @@
-import type { TGroup } from '@sello/contracts/catalogue/administration';
+import type { TGroup } from '@sello/contracts/catalogue/administration-groups';
 import { useTranslation } from 'react-i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { AdminList } from '../shared/admin-list.tsx';

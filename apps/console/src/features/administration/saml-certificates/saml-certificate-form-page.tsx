@@ -1,4 +1,7 @@
-import { ZSamlCertificateInput, ZSamlCertificateUpdate } from '@sello/contracts/catalogue/administration';
+import {
+  ZSamlCertificateInput,
+  ZSamlCertificateUpdate,
+} from '@sello/contracts/catalogue/administration-saml-certificates';
 import { Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';

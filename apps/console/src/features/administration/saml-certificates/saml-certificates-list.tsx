@@ -1,4 +1,4 @@
-import type { TSamlCertificate } from '@sello/contracts/catalogue/administration';
+import type { TSamlCertificate } from '@sello/contracts/catalogue/administration-saml-certificates';
 import { useTranslation } from 'react-i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { certificateColumns } from '../certificates/certificate-columns.tsx';

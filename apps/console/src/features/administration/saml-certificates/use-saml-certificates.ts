@@ -1,8 +1,8 @@
 import {
-  administrationApi as api,
+  samlCertificatesApi,
   type TSamlCertificateInput,
   type TSamlCertificateUpdate,
-} from '@sello/contracts/catalogue/administration';
+} from '@sello/contracts/catalogue/administration-saml-certificates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import { adminKeys } from '../shared/admin-api.ts';
@@ -10,7 +10,7 @@ import { adminKeys } from '../shared/admin-api.ts';
 export function useSamlCertificate(id: number | undefined) {
   return useQuery({
     queryKey: adminKeys.detail('samlcertificates', id ?? 0),
-    queryFn: () => callEndpoint(api.samlCertificatesDetail, { query: { selected: id ?? 0 } }),
+    queryFn: () => callEndpoint(samlCertificatesApi.detail, { query: { selected: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }
@@ -28,8 +28,8 @@ export function useSaveSamlCertificate() {
       input: TSamlCertificateInput | TSamlCertificateUpdate;
     }) =>
       id === undefined
-        ? callEndpoint(api.samlCertificatesNew, { query: { domainid }, body: input as TSamlCertificateInput })
-        : callEndpoint(api.samlCertificatesUpdate, { body: { ...input, id } }),
+        ? callEndpoint(samlCertificatesApi.new, { query: { domainid }, body: input as TSamlCertificateInput })
+        : callEndpoint(samlCertificatesApi.update, { body: { ...input, id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.kind('samlcertificates') }),
   });
 }

@@ -1,28 +1,33 @@
-import { administrationApi as api } from '@sello/contracts/catalogue/administration';
+import { certificatesApi } from '@sello/contracts/catalogue/administration-certificates';
+import { companiesApi } from '@sello/contracts/catalogue/administration-companies';
+import { domainsApi } from '@sello/contracts/catalogue/administration-domains';
+import { groupsApi } from '@sello/contracts/catalogue/administration-groups';
+import { samlCertificatesApi } from '@sello/contracts/catalogue/administration-saml-certificates';
+import { usersApi } from '@sello/contracts/catalogue/administration-users';
 import type { AdminKind } from '@sello/contracts/routes';
 
 /** The paged read, export, delete and recover calls of each kind. */
 export const ADMIN_LIST_CALLS = {
-  domains: { read: api.domainsRead, export: api.domainsExport, remove: api.domainsDelete, recover: api.domainsRecover },
+  domains: { read: domainsApi.read, export: domainsApi.export, remove: domainsApi.delete, recover: domainsApi.recover },
   companies: {
-    read: api.companiesRead,
-    export: api.companiesExport,
-    remove: api.companiesDelete,
-    recover: api.companiesRecover,
+    read: companiesApi.read,
+    export: companiesApi.export,
+    remove: companiesApi.delete,
+    recover: companiesApi.recover,
   },
-  users: { read: api.usersRead, export: api.usersExport, remove: api.usersDelete, recover: api.usersRecover },
-  groups: { read: api.groupsRead, export: api.groupsExport, remove: api.groupsDelete, recover: api.groupsRecover },
+  users: { read: usersApi.read, export: usersApi.export, remove: usersApi.delete, recover: usersApi.recover },
+  groups: { read: groupsApi.read, export: groupsApi.export, remove: groupsApi.delete, recover: groupsApi.recover },
   certificates: {
-    read: api.certificatesRead,
-    export: api.certificatesExport,
-    remove: api.certificatesDelete,
-    recover: api.certificatesRecover,
+    read: certificatesApi.read,
+    export: certificatesApi.export,
+    remove: certificatesApi.delete,
+    recover: certificatesApi.recover,
   },
   samlcertificates: {
-    read: api.samlCertificatesRead,
-    export: api.samlCertificatesExport,
-    remove: api.samlCertificatesDelete,
-    recover: api.samlCertificatesRecover,
+    read: samlCertificatesApi.read,
+    export: samlCertificatesApi.export,
+    remove: samlCertificatesApi.delete,
+    recover: samlCertificatesApi.recover,
   },
 } as const satisfies Record<AdminKind, object>;
 

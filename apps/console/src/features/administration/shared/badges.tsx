@@ -1,4 +1,4 @@
-import type { TCertificateStatus } from '@sello/contracts/catalogue/administration';
+import type { TCertificateStatus } from '@sello/contracts/catalogue/administration-common';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

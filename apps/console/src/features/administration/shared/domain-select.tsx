@@ -1,4 +1,4 @@
-import { administrationApi } from '@sello/contracts/catalogue/administration';
+import { domainsApi } from '@sello/contracts/catalogue/administration-domains';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { callEndpoint } from '../../../api/http-client.ts';
 export function useAllDomains(enabled: boolean) {
   return useQuery({
     queryKey: ['administration', 'domains', 'all'],
-    queryFn: () => callEndpoint(administrationApi.domainsAllDomains),
+    queryFn: () => callEndpoint(domainsApi.allDomains),
     enabled,
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CERTIFICATE_STATUSES } from '@sello/contracts/catalogue/administration';
+import { CERTIFICATE_STATUSES } from '@sello/contracts/catalogue/administration-common';
 import { LANGUAGES } from '@sello/contracts/constants';
 import { DOMAIN_TYPES } from '@sello/contracts/enums';
 import { PERMISSION_FLAGS } from '@sello/contracts/permissions';

@@ -1,4 +1,7 @@
-import { administrationApi as api } from '@sello/contracts/catalogue/administration';
+import { companiesApi } from '@sello/contracts/catalogue/administration-companies';
+import { groupsApi } from '@sello/contracts/catalogue/administration-groups';
+import { rolesApi } from '@sello/contracts/catalogue/administration-roles';
+import { usersApi } from '@sello/contracts/catalogue/administration-users';
 import type { TPickerItem } from '@sello/contracts/common';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
@@ -9,7 +12,7 @@ export const NO_ITEMS: readonly TPickerItem[] = Object.freeze([]);
 export function useUsersByDomain(domainId: number, enabled = true) {
   return useQuery({
     queryKey: ['administration', 'users', 'byDomain', domainId],
-    queryFn: () => callEndpoint(api.usersByDomain, { query: { domainid: domainId } }),
+    queryFn: () => callEndpoint(usersApi.usersByDomain, { query: { domainid: domainId } }),
     enabled: enabled && domainId > 0,
   });
 }
@@ -17,7 +20,7 @@ export function useUsersByDomain(domainId: number, enabled = true) {
 export function useCompaniesByDomain(domainId: number, enabled = true) {
   return useQuery({
     queryKey: ['administration', 'companies', 'byDomain', domainId],
-    queryFn: () => callEndpoint(api.companiesByDomain, { query: { domainid: domainId } }),
+    queryFn: () => callEndpoint(companiesApi.companiesByDomain, { query: { domainid: domainId } }),
     enabled: enabled && domainId > 0,
   });
 }
@@ -25,15 +28,15 @@ export function useCompaniesByDomain(domainId: number, enabled = true) {
 export function useGroupsByDomain(domainId: number, enabled = true) {
   return useQuery({
     queryKey: ['administration', 'groups', 'byDomain', domainId],
-    queryFn: () => callEndpoint(api.groupsByDomain, { query: { domainid: domainId } }),
+    queryFn: () => callEndpoint(groupsApi.groupsByDomain, { query: { domainid: domainId } }),
     enabled: enabled && domainId > 0,
   });
 }
 
-export function useRoles() {
+export function useRolesList() {
   return useQuery({
     queryKey: ['administration', 'roles'],
-    queryFn: () => callEndpoint(api.rolesList),
+    queryFn: () => callEndpoint(rolesApi.rolesList),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import { administrationApi as api, type TUserInput, type TUserUpdate } from '@sello/contracts/catalogue/administration';
+import { type TUserInput, type TUserUpdate, usersApi } from '@sello/contracts/catalogue/administration-users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import { adminKeys } from '../shared/admin-api.ts';
@@ -6,7 +6,7 @@ import { adminKeys } from '../shared/admin-api.ts';
 export function useUser(id: number | undefined) {
   return useQuery({
     queryKey: adminKeys.detail('users', id ?? 0),
-    queryFn: () => callEndpoint(api.usersDetail, { query: { selected: id ?? 0 } }),
+    queryFn: () => callEndpoint(usersApi.detail, { query: { selected: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }
@@ -15,7 +15,7 @@ export function useCreateUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ domainid, input }: { domainid?: number; input: TUserInput }) =>
-      callEndpoint(api.usersNew, { query: { domainid }, body: input }),
+      callEndpoint(usersApi.new, { query: { domainid }, body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['administration'] }),
   });
 }
@@ -23,7 +23,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: TUserUpdate) => callEndpoint(api.usersUpdate, { body: input }),
+    mutationFn: (input: TUserUpdate) => callEndpoint(usersApi.update, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['administration'] }),
   });
 }
@@ -31,7 +31,7 @@ export function useUpdateUser() {
 export function useUnblockUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callEndpoint(api.usersUnblock, { params: { id } }),
+    mutationFn: (id: number) => callEndpoint(usersApi.unblock, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.kind('users') }),
   });
 }
@@ -40,7 +40,7 @@ export function useImportUsers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ domainid, data, fileName }: { domainid?: number; data: string; fileName: string }) =>
-      callEndpoint(api.usersImport, { query: { domainid }, body: { data, fileName } }),
+      callEndpoint(usersApi.importUsers, { query: { domainid }, body: { data, fileName } }),
     onSuccess: (result) => {
       if (result.created > 0) return client.invalidateQueries({ queryKey: ['administration'] });
     },

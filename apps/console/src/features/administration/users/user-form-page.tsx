@@ -1,4 +1,4 @@
-import { type TUserDetail, ZUserInput, ZUserUpdate } from '@sello/contracts/catalogue/administration';
+import { type TUserDetail, ZUserInput, ZUserUpdate } from '@sello/contracts/catalogue/administration-users';
 import { LANGUAGES, type Language } from '@sello/contracts/constants';
 import { PERMISSION_FLAGS, type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import { DEFAULT_PERMISSIONS_BY_ROLE } from '@sello/contracts/role-rules';
@@ -13,7 +13,7 @@ import { BlockedBadge, formatDateTime } from '../shared/badges.tsx';
 import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { LANGUAGE_LABEL_KEYS, permissionLabelKey } from '../shared/labels.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
-import { useCompaniesByDomain, useGroupsByDomain, useRoles } from '../shared/use-domain-pickers.ts';
+import { useCompaniesByDomain, useGroupsByDomain, useRolesList } from '../shared/use-domain-pickers.ts';
 import { useCreateUser, useUnblockUser, useUpdateUser, useUser } from './use-users.ts';
 
 type TUserFields = {
@@ -70,7 +70,7 @@ export default function UserFormPage() {
   const { domainId, chosenDomainId } = useAdminDomain();
   const { superAdmin, permissions: myPermissions, user: me } = useSession();
   const user = useUser(id);
-  const roles = useRoles();
+  const roles = useRolesList();
   const companies = useCompaniesByDomain(domainId);
   const groups = useGroupsByDomain(domainId);
   const create = useCreateUser();

@@ -1,5 +1,5 @@
 import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { type TUsersImportResult, USERS_IMPORT_MAX_BYTES } from '@sello/contracts/catalogue/administration';
+import { type TUsersImportResult, USERS_IMPORT_MAX_BYTES } from '@sello/contracts/catalogue/administration-users';
 import { Alert, Button, Modal, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

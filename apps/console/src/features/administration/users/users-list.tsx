@@ -1,5 +1,5 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import type { TUserRow } from '@sello/contracts/catalogue/administration';
+import type { TUserRow } from '@sello/contracts/catalogue/administration-users';
 import { LANGUAGES } from '@sello/contracts/constants';
 import { rankOf } from '@sello/contracts/role-rules';
 import { ROLE_STRINGS } from '@sello/contracts/roles';

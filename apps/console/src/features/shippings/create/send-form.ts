@@ -1,4 +1,4 @@
-import { type TSendRequestInput, ZReceiver, ZSendRequest } from '@sello/contracts/catalogue/shippings';
+import { type TSendRequestInput, ZReceiver, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import type { TTemplateDetail } from '@sello/contracts/catalogue/templates';
 import { type Language, LIMITS } from '@sello/contracts/constants';
 import type {

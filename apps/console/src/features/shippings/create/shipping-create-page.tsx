@@ -1,6 +1,8 @@
 import { DeleteOutlined, InboxOutlined, PlusOutlined } from '@ant-design/icons';
 import { configurationApi } from '@sello/contracts/catalogue/configuration';
-import { shippingsApi, type TShippingDetail } from '@sello/contracts/catalogue/shippings';
+import { shippingsCreateApi } from '@sello/contracts/catalogue/shippings-create';
+import type { TShippingDetail } from '@sello/contracts/catalogue/shippings-detail';
+import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { templatesApi } from '@sello/contracts/catalogue/templates';
 import { LANGUAGES, type Language, LIMITS } from '@sello/contracts/constants';
 import {
@@ -35,7 +37,7 @@ import { ApiCallError, callEndpoint, fetchEndpointFile, notifyFailure } from '..
 import { useOtherConfig } from '../../../api/use-other-config.ts';
 import { readAsDataUrl } from '../../../lib/read-as-data-url.ts';
 import { LANGUAGE_LABEL_KEYS } from '../../administration/shared/labels.ts';
-import { useShippingDetail, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
+import { useShippingDetail, useShippingListTypes, useUserCompanies } from '../shared/shipping-api.ts';
 import { channelName, serviceName, shippingDetailPath } from '../shared/shipping-labels.tsx';
 import {
   checkNewFile,
@@ -64,7 +66,7 @@ async function loadCopiedDocuments(shipping: TShippingDetail) {
   const files: UploadFile[] = [];
   const categories: Record<string, DocumentCategory> = {};
   for (const document of originals) {
-    const blob = await fetchEndpointFile(shippingsApi.readOriginalFile, {
+    const blob = await fetchEndpointFile(shippingsFilesApi.readOriginalFile, {
       query: { requestId: shipping.requestId, fileRequest: document.fileRequest },
     });
     const uid = `copy-${document.fileRequest}`;
@@ -126,7 +128,7 @@ export default function ShippingCreatePage() {
   const templateId = Form.useWatch('templateId', form) as number | undefined;
 
   const companies = useUserCompanies();
-  const types = useShippingTypes(companyId, { onlyActive: true, complete: true });
+  const types = useShippingListTypes(companyId, { onlyActive: true, complete: true });
   const type = types.data?.find((entry) => entry.value === typeId);
   const rule = type ? SERVICE_RULES[type.serviceKind] : undefined;
   const copied = useShippingDetail(copyId);
@@ -211,7 +213,7 @@ export default function ShippingCreatePage() {
   }, [companies.data, form]);
 
   const send = useMutation({
-    mutationFn: (body: ReturnType<typeof toSendRequest>) => callEndpoint(shippingsApi.sendRequest, { body }),
+    mutationFn: (body: ReturnType<typeof toSendRequest>) => callEndpoint(shippingsCreateApi.sendRequest, { body }),
     onSuccess: ({ requestId }) => {
       notify.success('SHIPPING_CREATED', { params: { id: requestId } });
       void client.invalidateQueries({ queryKey: ['shippings'] });

@@ -1,4 +1,5 @@
-import type { ShippingListScope, TShippingDashboardQuery } from '@sello/contracts/catalogue/shippings';
+import type { ShippingListScope } from '@sello/contracts/catalogue/shippings-common';
+import type { TShippingDashboardQuery } from '@sello/contracts/catalogue/shippings-dashboard';
 import type { ResultFilter, ShippingStateFilter } from '@sello/contracts/enums';
 import { AUTHORISATIONS_VIEW, PATHS } from '@sello/contracts/routes';
 import dayjs from 'dayjs';

@@ -1,4 +1,4 @@
-import type { TShippingDashboard } from '@sello/contracts/catalogue/shippings';
+import type { TShippingDashboard } from '@sello/contracts/catalogue/shippings-dashboard';
 import type { ResultFilter, ShippingStateFilter } from '@sello/contracts/enums';
 import { MENU_ENTRIES, PATHS } from '@sello/contracts/routes';
 import { Alert, Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Typography } from 'antd';

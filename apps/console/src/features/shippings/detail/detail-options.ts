@@ -1,5 +1,5 @@
 import { offeredDownloadOptions as offeredForKinds } from '@sello/contracts/catalogue/evidence';
-import type { TShippingDocument } from '@sello/contracts/catalogue/shippings';
+import type { TShippingDocument } from '@sello/contracts/catalogue/shippings-detail';
 import type { DownloadOption } from '@sello/contracts/enums';
 
 /** The download options a shipping offers: those with at least one stored file of their kinds. */

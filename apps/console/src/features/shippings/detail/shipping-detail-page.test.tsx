@@ -1,4 +1,5 @@
-import { shippingsApi, type TShippingDetail } from '@sello/contracts/catalogue/shippings';
+import { shippingsActionsApi } from '@sello/contracts/catalogue/shippings-actions';
+import { shippingsDetailApi, type TShippingDetail } from '@sello/contracts/catalogue/shippings-detail';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import { PATHS } from '@sello/contracts/routes';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
@@ -158,14 +159,14 @@ beforeEach(() => {
   detail = DETAIL;
   mockedCall.mockReset();
   mockedCall.mockImplementation((async (endpoint: TEndpoint, input?: TCallInput<TEndpoint>) => {
-    if (endpoint === shippingsApi.detail) {
+    if (endpoint === shippingsDetailApi.detail) {
       const requestId = (input?.query as { requestId: number } | undefined)?.requestId;
       if (requestId !== detail.requestId) throw new ApiCallError('404 - Not Found', 404, { key: 'ERR_NOT_FOUND' });
       return detail;
     }
-    if (endpoint === shippingsApi.authorize) return { succeeded: [detail.requestId], failed: [] };
-    if (endpoint === shippingsApi.deny) return { ok: true };
-    if (endpoint === shippingsApi.sendAccessCommunication) return { receivers: 2 };
+    if (endpoint === shippingsActionsApi.authorize) return { succeeded: [detail.requestId], failed: [] };
+    if (endpoint === shippingsActionsApi.deny) return { ok: true };
+    if (endpoint === shippingsActionsApi.sendAccessCommunication) return { receivers: 2 };
     throw new Error(`unexpected call ${endpoint.id}`);
   }) as typeof callEndpoint);
   session.start(makeSessionUser({ permissions: { shippingList: true, newSend: true, editMode: true } }));
@@ -210,7 +211,7 @@ describe('shipping detail page', () => {
     expect(data).toContain('fileNumber');
     expect(data).toContain('F-778');
     expect(screen.getByTestId('detail-body').textContent).toBe('Please read and accept the deed.');
-    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.detail);
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsDetailApi.detail);
     expect(call?.[1]).toEqual({ query: { requestId: 41 } });
   });
 
@@ -327,7 +328,7 @@ describe('shipping detail page', () => {
     renderDetail();
     fireEvent.click(await screen.findByTestId('detail-authorize'));
     await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_AUTHORIZE']));
-    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.authorize);
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.authorize);
     expect(call?.[1]).toEqual({ body: { authorizeShippingList: [41] } });
   });
 
@@ -341,7 +342,7 @@ describe('shipping detail page', () => {
     fireEvent.click(await screen.findByText('Rejected by the supervisor'));
     fireEvent.click(screen.getByTestId('deny-ok'));
     await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_DENY']));
-    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.deny);
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.deny);
     expect(call?.[1]).toEqual({
       params: { id: 41 },
       body: { stateCom: 'no_auth', resultCom: 'supervisor_reject' },
@@ -425,18 +426,18 @@ describe('shipping detail page', () => {
       fireEvent.click(button);
       await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_RESEND_ACCESS']));
       expect(alerts.get()[0]?.params).toEqual({ count: 2 });
-      const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.sendAccessCommunication);
+      const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.sendAccessCommunication);
       expect(call?.[1]).toEqual({ params: { id: 41 } });
       // The detail is read again.
       await waitFor(() =>
-        expect(mockedCall.mock.calls.filter(([endpoint]) => endpoint === shippingsApi.detail)).toHaveLength(2),
+        expect(mockedCall.mock.calls.filter(([endpoint]) => endpoint === shippingsDetailApi.detail)).toHaveLength(2),
       );
     });
 
     it('shows the key of a refusal translated', async () => {
       detail = travelling;
       mockedCall.mockImplementation((async (endpoint: TEndpoint) => {
-        if (endpoint === shippingsApi.detail) return detail;
+        if (endpoint === shippingsDetailApi.detail) return detail;
         throw new ApiCallError('409 - Conflict', 409, { key: 'ERR_RESEND_LIMIT', params: { limit: 5 } });
       }) as typeof callEndpoint);
       renderDetail();

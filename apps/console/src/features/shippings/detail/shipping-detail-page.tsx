@@ -9,13 +9,14 @@ import {
   SendOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import {
-  type SHIPPING_DETAIL_ACTIONS,
-  shippingsApi,
-  type TShippingAuthorisation,
-  type TShippingDocument,
-  type TShippingReceiver,
-} from '@sello/contracts/catalogue/shippings';
+import { shippingsActionsApi } from '@sello/contracts/catalogue/shippings-actions';
+import type {
+  SHIPPING_DETAIL_ACTIONS,
+  TShippingAuthorisation,
+  TShippingDocument,
+  TShippingReceiver,
+} from '@sello/contracts/catalogue/shippings-detail';
+import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
 import { PATHS } from '@sello/contracts/routes';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
@@ -30,7 +31,7 @@ import { DownloadDialog } from '../../../components/download-dialog/download-dia
 import { downloadFile } from '../../../components/download-file.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { DenyDialog, type TDenyReason } from '../list/deny-dialog.tsx';
-import { useResendAccess, useShippingDetail } from '../shared/shipping-api.ts';
+import { useSendAccessCommunication, useShippingDetail } from '../shared/shipping-api.ts';
 import {
   channelName,
   formatDateTime,
@@ -56,23 +57,25 @@ export default function ShippingDetailPage() {
   const detail = useShippingDetail(id);
   const [denyOpen, setDenyOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
-  const resendAccess = useResendAccess();
+  const resendAccess = useSendAccessCommunication();
 
   const act = useMutation({
     mutationFn: async ({ action, reason }: { action: TDetailAction; reason?: TDenyReason }) => {
       const requestId = id ?? 0;
       if (action === 'authorize') {
-        const result = await callEndpoint(shippingsApi.authorize, { body: { authorizeShippingList: [requestId] } });
+        const result = await callEndpoint(shippingsActionsApi.authorize, {
+          body: { authorizeShippingList: [requestId] },
+        });
         const failure = result.failed[0];
         if (failure) throw Object.assign(new Error(failure.key), { batchKey: failure.key });
       } else if (action === 'deny')
-        await callEndpoint(shippingsApi.deny, {
+        await callEndpoint(shippingsActionsApi.deny, {
           params: { id: requestId },
           body: { stateCom: reason?.stateCom ?? 'no_auth', resultCom: reason?.resultCom ?? 'authorizer_reject' },
         });
-      else if (action === 'retry') await callEndpoint(shippingsApi.retry, { body: { requestId } });
-      else if (action === 'delete') await callEndpoint(shippingsApi.delete, { params: { id: requestId } });
-      else await callEndpoint(shippingsApi.recover, { params: { id: requestId } });
+      else if (action === 'retry') await callEndpoint(shippingsActionsApi.retry, { body: { requestId } });
+      else if (action === 'delete') await callEndpoint(shippingsActionsApi.delete, { params: { id: requestId } });
+      else await callEndpoint(shippingsActionsApi.recover, { params: { id: requestId } });
       return action;
     },
     onSuccess: (action) => {
@@ -108,8 +111,8 @@ export default function ShippingDetailPage() {
   const downloadDocument = (document: TShippingDocument) =>
     void downloadFile(
       shipping.state === 'pending_auth' || shipping.state === 'auths_pending_user'
-        ? shippingsApi.downloadAuthFile.path
-        : shippingsApi.downloadFile.path,
+        ? shippingsFilesApi.downloadAuthFile.path
+        : shippingsFilesApi.downloadFile.path,
       { requestId: shipping.requestId, fileRequest: document.fileRequest },
     );
 

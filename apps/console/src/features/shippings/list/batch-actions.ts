@@ -1,4 +1,4 @@
-import type { TShippingRow } from '@sello/contracts/catalogue/shippings';
+import type { TShippingRow } from '@sello/contracts/catalogue/shippings-list';
 import { allowedUserActions, type UserAction } from '@sello/contracts/shipping-lifecycle';
 
 /** The actions a batch of the list offers. */

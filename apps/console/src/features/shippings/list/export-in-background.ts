@@ -1,4 +1,8 @@
-import { shippingsApi, type TExportJob, type TShippingsReportRequest } from '@sello/contracts/catalogue/shippings';
+import {
+  shippingsReportApi,
+  type TExportJob,
+  type TShippingsReportRequest,
+} from '@sello/contracts/catalogue/shippings-report';
 import { notify } from '../../../alerts/alert-store.ts';
 import { callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { downloadFile } from '../../../components/download-file.ts';
@@ -20,18 +24,20 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function exportInBackground(request: TReportRequest): Promise<void> {
   try {
-    const started: unknown = await callEndpoint(shippingsApi.report, { body: { ...request, asynchronous: true } });
+    const started: unknown = await callEndpoint(shippingsReportApi.report, {
+      body: { ...request, asynchronous: true },
+    });
     if (!isJob(started)) return;
     notify.info('SHIPPING_EXPORT_ASYNC_STARTED');
     for (let poll = 0; poll < MAX_POLLS; poll += 1) {
       await wait(POLL_MS);
       const answer: unknown = await callEndpoint(
-        shippingsApi.report,
+        shippingsReportApi.report,
         { body: { ...request, jobId: started.jobId } },
         { background: true },
       );
       if (isJob(answer) && answer.state !== 'ready') continue;
-      await downloadFile(shippingsApi.report.path, { ...request, jobId: started.jobId });
+      await downloadFile(shippingsReportApi.report.path, { ...request, jobId: started.jobId });
       notify.success('SHIPPING_EXPORT_READY');
       return;
     }

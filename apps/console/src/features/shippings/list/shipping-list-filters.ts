@@ -1,4 +1,4 @@
-import type { ShippingListScope } from '@sello/contracts/catalogue/shippings';
+import type { ShippingListScope } from '@sello/contracts/catalogue/shippings-common';
 import { LIMITS } from '@sello/contracts/constants';
 import { AUTHORISATIONS_VIEW } from '@sello/contracts/routes';
 import dayjs from 'dayjs';

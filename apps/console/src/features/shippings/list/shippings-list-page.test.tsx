@@ -1,6 +1,7 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
 import { evidenceApi } from '@sello/contracts/catalogue/evidence';
-import { shippingsApi } from '@sello/contracts/catalogue/shippings';
+import { shippingsActionsApi } from '@sello/contracts/catalogue/shippings-actions';
+import { shippingsListApi } from '@sello/contracts/catalogue/shippings-list';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import { PATHS } from '@sello/contracts/routes';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -32,7 +33,7 @@ let total = ROWS.length;
 /** The `shippingslist` queries sent so far, newest last. */
 function listQueries(): Record<string, unknown>[] {
   return mockedCall.mock.calls
-    .filter(([endpoint]) => endpoint === shippingsApi.list)
+    .filter(([endpoint]) => endpoint === shippingsListApi.list)
     .map(([, input]) => (input as TCallInput<TEndpoint>).query as Record<string, unknown>);
 }
 const lastListQuery = () => listQueries().at(-1) ?? {};
@@ -45,18 +46,18 @@ beforeEach(() => {
   total = ROWS.length;
   mockedCall.mockReset();
   mockedCall.mockImplementation((async (endpoint: TEndpoint, input?: TCallInput<TEndpoint>) => {
-    if (endpoint === shippingsApi.list) return { rows: ROWS, total };
-    if (endpoint === shippingsApi.listTypes) return [{ value: 2, text: 'Deed acceptance' }];
+    if (endpoint === shippingsListApi.list) return { rows: ROWS, total };
+    if (endpoint === shippingsListApi.listTypes) return [{ value: 2, text: 'Deed acceptance' }];
     if (endpoint === accountApi.userCompaniesList) return [{ value: 1, text: 'Notaría Central S.L.' }];
     if (endpoint === evidenceApi.downloadAvailability) return { options: ['original', 'certificate', 'pack'] };
-    if (endpoint === shippingsApi.denyList) {
+    if (endpoint === shippingsActionsApi.denyList) {
       const ids = (input?.body as { denyShippingList: number[] } | undefined)?.denyShippingList ?? [];
       return {
         succeeded: ids.slice(1),
         failed: ids.slice(0, 1).map((requestId) => ({ requestId, key: 'ERR_TRANSITION_NOT_ALLOWED' })),
       };
     }
-    if (endpoint === shippingsApi.authorize) {
+    if (endpoint === shippingsActionsApi.authorize) {
       const ids = (input?.body as { authorizeShippingList: number[] } | undefined)?.authorizeShippingList ?? [];
       return { succeeded: ids, failed: [] };
     }
@@ -275,7 +276,7 @@ describe('shippings list page', () => {
     fireEvent.click(await screen.findByTestId('deny-ok'));
     await waitFor(() => expect(screen.getByTestId('outcome-11').getAttribute('data-ok')).toBe('false'));
     expect(screen.getByTestId('outcome-11').textContent).not.toContain('ERR_TRANSITION_NOT_ALLOWED');
-    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.denyList);
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.denyList);
     expect(call?.[1]).toEqual({
       body: { denyShippingList: [11], stateCom: 'no_auth', resultCom: 'authorizer_reject' },
     });
@@ -289,7 +290,7 @@ describe('shippings list page', () => {
     await waitFor(() => expect(batchButton('authorize').disabled).toBe(false));
     fireEvent.click(batchButton('authorize'));
     await waitFor(() => expect(screen.getByTestId('outcome-11').getAttribute('data-ok')).toBe('true'));
-    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsApi.authorize);
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.authorize);
     expect(call?.[1]).toEqual({ body: { authorizeShippingList: [11] } });
     expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_BATCH_AUTHORIZE_OK']);
     // The selection is cleared and the list read again.

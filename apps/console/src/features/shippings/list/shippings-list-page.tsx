@@ -7,7 +7,9 @@ import {
   PlusOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import { shippingsApi, type TBatchResult, type TShippingRow } from '@sello/contracts/catalogue/shippings';
+import { shippingsActionsApi, type TBatchResult } from '@sello/contracts/catalogue/shippings-actions';
+import type { TShippingRow } from '@sello/contracts/catalogue/shippings-list';
+import { shippingsReportApi } from '@sello/contracts/catalogue/shippings-report';
 import type { Language } from '@sello/contracts/constants';
 import { CHANNELS, RESULT_FILTERS, SERVICE_KINDS, SHIPPING_STATE_FILTERS } from '@sello/contracts/enums';
 import { AUTHORISATIONS_VIEW, PATHS } from '@sello/contracts/routes';
@@ -28,7 +30,7 @@ import { useSession } from '../../../session/use-session.ts';
 import {
   useDownloadAvailability,
   useShippingList,
-  useShippingTypes,
+  useShippingListTypes,
   useUserCompanies,
 } from '../shared/shipping-api.ts';
 import {
@@ -71,7 +73,7 @@ export default function ShippingsListPage() {
   const [textDraft, setTextDraft] = useState(extra.text);
   const query = toShippingListQuery(state, extra, scope);
   const list = useShippingList(query);
-  const types = useShippingTypes();
+  const types = useShippingListTypes();
   const companies = useUserCompanies();
 
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -99,9 +101,9 @@ export default function ShippingsListPage() {
     mutationFn: async ({ action, ids, reason }: { action: TBatchAction; ids: number[]; reason?: TDenyReason }) => {
       let result: TBatchResult;
       if (action === 'authorize')
-        result = await callEndpoint(shippingsApi.authorize, { body: { authorizeShippingList: ids } });
+        result = await callEndpoint(shippingsActionsApi.authorize, { body: { authorizeShippingList: ids } });
       else if (action === 'deny')
-        result = await callEndpoint(shippingsApi.denyList, {
+        result = await callEndpoint(shippingsActionsApi.denyList, {
           body: {
             denyShippingList: ids,
             stateCom: reason?.stateCom ?? 'no_auth',
@@ -109,8 +111,8 @@ export default function ShippingsListPage() {
           },
         });
       else if (action === 'retry')
-        result = await callEndpoint(shippingsApi.retryList, { body: { retryShippingList: ids } });
-      else result = await callEndpoint(shippingsApi.deleteList, { body: { deleteShippingList: ids } });
+        result = await callEndpoint(shippingsActionsApi.retryList, { body: { retryShippingList: ids } });
+      else result = await callEndpoint(shippingsActionsApi.deleteList, { body: { deleteShippingList: ids } });
       return { action, result };
     },
     onSuccess: ({ action, result }) => {
@@ -131,7 +133,7 @@ export default function ShippingsListPage() {
     const { first: _first, pageSize: _pageSize, ...rest } = query;
     const request = { ...rest, first: 0, language: i18n.language as Language };
     if (!asynchronous) {
-      void downloadFile(shippingsApi.report.path, request);
+      void downloadFile(shippingsReportApi.report.path, request);
       return;
     }
     void exportInBackground(request);

@@ -1,6 +1,9 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
 import { evidenceApi } from '@sello/contracts/catalogue/evidence';
-import { shippingsApi, type TShippingDashboardQuery } from '@sello/contracts/catalogue/shippings';
+import { shippingsActionsApi } from '@sello/contracts/catalogue/shippings-actions';
+import { shippingsDashboardApi, type TShippingDashboardQuery } from '@sello/contracts/catalogue/shippings-dashboard';
+import { shippingsDetailApi } from '@sello/contracts/catalogue/shippings-detail';
+import { shippingsListApi } from '@sello/contracts/catalogue/shippings-list';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import type { TShippingListRequest } from '../list/shipping-list-filters.ts';
@@ -29,7 +32,7 @@ export function useDownloadAvailability(ids: readonly number[], open: boolean) {
 export function useShippingList(query: TShippingListRequest) {
   return useQuery({
     queryKey: shippingKeys.list(query),
-    queryFn: () => callEndpoint(shippingsApi.list, { query }),
+    queryFn: () => callEndpoint(shippingsListApi.list, { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,11 +41,11 @@ export function useShippingList(query: TShippingListRequest) {
  * Shipping types of a company (or every company of the user): for the filters every type, old and
  * inactive ones too (old shippings must be findable); `complete` adds what creating a shipping takes.
  */
-export function useShippingTypes(companyId?: number, { onlyActive = false, complete = false } = {}) {
+export function useShippingListTypes(companyId?: number, { onlyActive = false, complete = false } = {}) {
   return useQuery({
     queryKey: [...shippingKeys.types(companyId), onlyActive, complete],
     queryFn: () =>
-      callEndpoint(shippingsApi.listTypes, {
+      callEndpoint(shippingsListApi.listTypes, {
         query: {
           ...(companyId !== undefined && { companyId }),
           onlyactive: String(onlyActive),
@@ -65,7 +68,7 @@ export function useUserCompanies() {
 export function useShippingDetail(id: number | undefined) {
   return useQuery({
     queryKey: shippingKeys.detail(id ?? 0),
-    queryFn: () => callEndpoint(shippingsApi.detail, { query: { requestId: id ?? 0 } }),
+    queryFn: () => callEndpoint(shippingsDetailApi.detail, { query: { requestId: id ?? 0 } }),
     enabled: id !== undefined,
   });
 }
@@ -74,16 +77,16 @@ export function useShippingDetail(id: number | undefined) {
 export function useShippingDashboard(query: Partial<TShippingDashboardQuery>) {
   return useQuery({
     queryKey: shippingKeys.dashboard(query),
-    queryFn: () => callEndpoint(shippingsApi.dashboard, { query }),
+    queryFn: () => callEndpoint(shippingsDashboardApi.dashboard, { query }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Sends the access communication of a shipping again; the shippings screens then read it anew. */
-export function useResendAccess() {
+export function useSendAccessCommunication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callEndpoint(shippingsApi.sendAccessCommunication, { params: { id } }),
+    mutationFn: (id: number) => callEndpoint(shippingsActionsApi.sendAccessCommunication, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: shippingKeys.all }),
   });
 }

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ZIdField, ZLanguage } from '../common.ts';
+import { LIMITS } from '../constants.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import {
+  MULTI_SIGNER_ORDER,
+  POSTAL_RECEIVER_TYPE,
+  ZChannel,
+  ZDocumentCategory,
+  ZFont,
+  ZMultiSignerOrder,
+  ZPinSignatureTextValue,
+  ZPostalDocumentType,
+  ZPostalReceiverType,
+} from '../enums.ts';
+import { isEmail, isEmailList, isEntityNif, isIdentityDocument, isMobile, normaliseMobile } from '../patterns.ts';
+import { CHANNEL_CONTACT } from '../shipping-rules.ts';
+import { CREATE } from './shippings-common.ts';
+
+/** Spanish postal codes are five digits; Portuguese ones four, a dash and three. */
+const POSTAL_CODE_BY_COUNTRY: Record<string, RegExp> = { ES: /^\d{5}$/, PT: /^\d{4}-\d{3}$/ };
+
+export const ZPostalAddress = z
+  .object({
+    streetType: z.string().trim().max(20).optional(),
+    street: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200),
+    streetNumType: z.string().trim().max(20).optional(),
+    streetNumber: z.string().trim().max(20).optional(),
+    /** Floor, door, building. */
+    addressExtra: z.string().trim().max(100).optional(),
+    postalCode: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(10),
+    city: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(100),
+    province: z.string().trim().max(100).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, 'ERR_FIELD_INVALID')
+      .transform((value) => value.toUpperCase()),
+  })
+  .superRefine((address, context) => {
+    const pattern = POSTAL_CODE_BY_COUNTRY[address.country];
+    if (pattern && !pattern.test(address.postalCode)) {
+      context.addIssue({ code: 'custom', path: ['postalCode'], message: 'ERR_FIELD_INVALID' });
+    }
+  });
+export type TPostalAddress = z.infer<typeof ZPostalAddress>;
+
+/**
+ * A receiver (spec §3 postal receiver types: 1 individual, 2 company). The identity document is
+ * optional, but when given it must be valid for its type, check character included; a company is
+ * identified by the NIF of a legal entity.
+ */
+export const ZReceiver = z
+  .object({
+    receiverType: ZPostalReceiverType.default(POSTAL_RECEIVER_TYPE.individual),
+    name: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200),
+    documentType: ZPostalDocumentType.optional(),
+    documentNumber: z
+      .string()
+      .trim()
+      .max(20)
+      .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
+      .optional(),
+    email: z.string().trim().max(200).refine(isEmail, 'ERR_EMAIL_INVALID').optional(),
+    cc: z.string().trim().max(2000).refine(isEmailList, 'ERR_EMAIL_INVALID').optional(),
+    /** E.164, or a Spanish or Portuguese mobile number; stored in E.164. */
+    mobile: z
+      .string()
+      .trim()
+      .max(25)
+      .refine(isMobile, 'ERR_MOBILE_INVALID')
+      .transform((value) => normaliseMobile(value)!)
+      .optional(),
+    language: ZLanguage.optional(),
+    postal: ZPostalAddress.optional(),
+  })
+  .superRefine((receiver, context) => {
+    const { documentType, documentNumber } = receiver;
+    if (documentNumber && !documentType) {
+      context.addIssue({ code: 'custom', path: ['documentType'], message: 'ERR_FIELD_REQUIRED' });
+    }
+    if (documentType && !documentNumber) {
+      context.addIssue({ code: 'custom', path: ['documentNumber'], message: 'ERR_FIELD_REQUIRED' });
+    }
+    if (!documentType || !documentNumber) return;
+    if (receiver.receiverType === POSTAL_RECEIVER_TYPE.company && documentType !== 'NIF') {
+      context.addIssue({ code: 'custom', path: ['documentType'], message: 'ERR_FIELD_INVALID' });
+      return;
+    }
+    const valid =
+      receiver.receiverType === POSTAL_RECEIVER_TYPE.company
+        ? isEntityNif(documentNumber)
+        : isIdentityDocument(documentType, documentNumber);
+    if (!valid) context.addIssue({ code: 'custom', path: ['documentNumber'], message: 'ERR_DOCUMENT_ID_INVALID' });
+  });
+export type TReceiver = z.infer<typeof ZReceiver>;
+export type TReceiverInput = z.input<typeof ZReceiver>;
+
+/** A file sent with the shipping, as a base64 data URL; its type is checked by its bytes. */
+export const ZSendDocument = z.object({
+  name: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(LIMITS.fileNameLength, 'ERR_FILE_NAME_TOO_LONG'),
+  category: ZDocumentCategory.default('UNSPECIFIED'),
+  content: z.string().regex(/^data:[\w.+/-]*;base64,[A-Za-z0-9+/=]*$/, 'ERR_FIELD_INVALID'),
+});
+
+const ZNamedValues = (limit: number) =>
+  z
+    .record(z.string().regex(/^[A-Za-z][\w.-]{0,63}$/, 'ERR_FIELD_INVALID'), z.string().max(1000))
+    .refine((fields) => Object.keys(fields).length <= limit, 'ERR_TOO_MANY_ITEMS');
+
+/** Most authorisers a sender may add to a shipping. */
+export const SENDER_AUTHORISERS_LIMIT = 10;
+
+/**
+ * Body of `sendrequest`: a new shipping of a type, to one or more receivers. The service kind comes
+ * from the type; `message` is the body (a template's when `templateId` is given and `message` is not).
+ */
+export const ZSendRequest = z
+  .object({
+    companyId: ZIdField,
+    typeId: ZIdField,
+    channel: ZChannel,
+    reference: z.string().trim().max(100).optional(),
+    subject: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200),
+    message: z.string().max(20_000).optional(),
+    templateId: ZIdField.optional(),
+    receivers: z.array(ZReceiver).min(1, 'ERR_FIELD_REQUIRED').max(LIMITS.uploadFileLimit),
+    documents: z.array(ZSendDocument).max(LIMITS.uploadFileLimit, 'ERR_TOO_MANY_ITEMS').default([]),
+    multiSignerOrder: ZMultiSignerOrder.default(MULTI_SIGNER_ORDER.withoutOrder),
+    pinSignatureText: ZPinSignatureTextValue.optional(),
+    font: ZFont.optional(),
+    /** Custody services: days the documents stay available (the type's by default). */
+    custodyDays: z.number().int().min(1).max(3650).optional(),
+    customFields: ZNamedValues(LIMITS.customFieldsLimit).optional(),
+    metaProperties: ZNamedValues(LIMITS.metaPropertiesLimit).optional(),
+    /** Users who must authorise this shipping, besides those its type names. */
+    authorizers: z.array(ZIdField).max(SENDER_AUTHORISERS_LIMIT, 'ERR_TOO_MANY_ITEMS').optional(),
+  })
+  .superRefine((request, context) => {
+    const contact = CHANNEL_CONTACT[request.channel];
+    if (!contact) return;
+    request.receivers.forEach((receiver, index) => {
+      if (receiver[contact] === undefined) {
+        context.addIssue({ code: 'custom', path: ['receivers', index, contact], message: 'ERR_FIELD_REQUIRED' });
+      }
+    });
+  });
+export type TSendRequest = z.infer<typeof ZSendRequest>;
+export type TSendRequestInput = z.input<typeof ZSendRequest>;
+
+export const shippingsCreateApi = {
+  sendRequest: defineEndpoint({
+    id: 'shippings.sendRequest',
+    method: 'POST',
+    path: 'shippings/sendrequest',
+    summary: 'Create and send a shipping',
+    permission: CREATE,
+    body: ZSendRequest,
+    response: z.object({ requestId: z.number().int() }),
+  }),
+} as const;
