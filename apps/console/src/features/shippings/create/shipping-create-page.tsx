@@ -33,8 +33,8 @@ import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, fetchEndpointFile, notifyFailure } from '../../../api/http-client.ts';
 import { useOtherConfig } from '../../../api/use-other-config.ts';
+import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { readAsDataUrl } from '../../../lib/read-as-data-url.ts';
-import { LANGUAGE_LABEL_KEYS } from '../../administration/shared/labels.ts';
 import { useShippingDetail, useShippingTypes, useUserCompanies } from '../shared/shipping-api.ts';
 import { channelName, serviceName, shippingDetailPath } from '../shared/shipping-labels.tsx';
 import {
