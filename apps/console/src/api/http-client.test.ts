@@ -3,14 +3,14 @@ import { securityApi } from '@sello/contracts/catalogue/security';
 import { defineEndpoint } from '@sello/contracts/endpoint';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { z } from 'zod';
-import { browser } from '../app/browser.ts';
-import { onCloseAllDialogs } from '../app/dialogs.ts';
+import { browser } from '../lib/browser.ts';
+import { onCloseAllDialogs } from '../lib/dialogs.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
 import { ApiCallError, callEndpoint, resetHostCache } from './http-client.ts';
 import { pendingRequests } from './loading-store.ts';
 
-vi.mock('../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+vi.mock('../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 
 type Reply = Response | Error | Promise<Response>;
 type Handler = (url: string, init: RequestInit | undefined) => Reply;

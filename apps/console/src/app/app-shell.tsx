@@ -4,6 +4,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { clearAlertsOnNavigation, notify } from '../alerts/alert-store.ts';
+import { MessageArea } from '../alerts/message-area.tsx';
 import { callEndpoint } from '../api/http-client.ts';
 import { useOtherConfig } from '../api/use-other-config.ts';
 import { requestIdFromPath } from '../components/feedback/feedback-identifier.ts';
@@ -14,7 +15,6 @@ import { AppHeader } from './app-header.tsx';
 import { CookieToast } from './cookie-toast.tsx';
 import { PublicFooter, SignedInFooter } from './footers.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
-import { MessageArea } from './message-area.tsx';
 import { startVersionCheck } from './version-check.ts';
 
 const DEFAULT_MAX_UPLOAD_KB = 5120;

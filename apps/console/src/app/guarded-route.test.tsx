@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { redirectTarget } from '../session/redirect-target.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
-import { GuardedRoute, landingPathAfterLogin } from './guarded-route.tsx';
+import { GuardedRoute } from './guarded-route.tsx';
 
 const GUARDED = ['/home', '/administration', '/account', '/types', '/shippings/detail/:id'];
 
@@ -91,25 +91,5 @@ describe('GuardedRoute', () => {
     signIn({});
     renderAt('/account');
     expect(await screen.findByText('screen /account')).toBeTruthy();
-  });
-});
-
-describe('landingPathAfterLogin', () => {
-  it('returns to the remembered URL when the user may open it', () => {
-    redirectTarget.remember('/types?page=2');
-    expect(landingPathAfterLogin({ types: true }, false)).toBe('/types?page=2');
-  });
-
-  it('ignores a remembered URL the user may not open, landing on /home', () => {
-    redirectTarget.remember('/types');
-    expect(landingPathAfterLogin({ shippingList: true }, false)).toBe('/home');
-  });
-
-  it('lands a super admin on /administration when nothing usable is remembered', () => {
-    expect(landingPathAfterLogin({ administration: true, shippingList: true }, true)).toBe('/administration');
-  });
-
-  it('lands on /home when nothing is remembered', () => {
-    expect(landingPathAfterLogin({ shippingListOnlyAuth: true }, false)).toBe('/home');
   });
 });

@@ -22,10 +22,3 @@ export function GuardedRoute({ children }: { children: ReactNode }) {
   redirectTarget.remember(url);
   return children;
 }
-
-/** Where a fresh sign-in lands: the remembered URL when this user may open it, otherwise the fallback. */
-export function landingPathAfterLogin(permissions: Parameters<typeof canAccessPath>[1], superAdmin: boolean): string {
-  const remembered = redirectTarget.read();
-  if (remembered && canAccessPath(remembered.split('?')[0] ?? '', permissions)) return remembered;
-  return fallbackPathFor(permissions, superAdmin);
-}

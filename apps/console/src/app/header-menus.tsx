@@ -5,16 +5,11 @@ import { PATHS, showsDeletedItems } from '@sello/contracts/routes';
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { changeLanguage } from '../i18n/change-language.ts';
 import { pickManualUrl } from '../i18n/language.ts';
+import { LANGUAGE_LABEL_KEYS } from '../i18n/language-labels.ts';
 import { logout } from '../session/logout.ts';
 import { useSession } from '../session/use-session.ts';
-import { changeLanguage } from './change-language.ts';
-
-const LANGUAGE_LABEL_KEYS: Record<Language, string> = {
-  'es-es': 'LANGUAGE_ES',
-  'en-en': 'LANGUAGE_EN',
-  'pt-pt': 'LANGUAGE_PT',
-};
 
 function HelpMenu({ config }: { config: TOtherConfig | undefined }) {
   const { t, i18n } = useTranslation();

@@ -20,7 +20,6 @@ import { ROLE_STRINGS } from '@sello/contracts/roles';
 import { MENU_ENTRIES } from '@sello/contracts/routes';
 import { SHIPPING_ACTIONS } from '@sello/contracts/shipping-lifecycle';
 import { describe, expect, it } from 'vitest';
-import { FAQ_COUNT } from '../features/faqs/faqs-page.tsx';
 
 const SOURCE_ROOT = path.resolve(import.meta.dirname, '..');
 const LOCALES_ROOT = path.resolve(import.meta.dirname, '../../public/locales');
@@ -108,11 +107,6 @@ describe('translations', () => {
     }
     expect(used).toContain('LEGAL_NOTICE');
     expect(missing([...used].sort())).toEqual([]);
-  });
-
-  it('translates every FAQ question and answer the FAQ page shows', () => {
-    const keys = Array.from({ length: FAQ_COUNT }, (_, index) => [`FAQ_Q${index + 1}`, `FAQ_A${index + 1}`]).flat();
-    expect(missing(keys)).toEqual([]);
   });
 
   it('translates every role name the account page shows', () => {

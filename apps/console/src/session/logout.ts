@@ -1,8 +1,8 @@
 import { securityApi } from '@sello/contracts/catalogue/security';
 import { PATHS } from '@sello/contracts/routes';
 import type { AlertKind } from '../alerts/alert-store.ts';
-import { browser } from '../app/browser.ts';
-import { closeAllDialogs } from '../app/dialogs.ts';
+import { browser } from '../lib/browser.ts';
+import { closeAllDialogs } from '../lib/dialogs.ts';
 import { session } from './session-store.ts';
 
 const PENDING_ALERT_KEY = 'sello_pending_alert';

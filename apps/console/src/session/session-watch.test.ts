@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, dismissAlert } from '../alerts/alert-store.ts';
-import { browser } from '../app/browser.ts';
-import { onCloseAllDialogs } from '../app/dialogs.ts';
+import { browser } from '../lib/browser.ts';
+import { onCloseAllDialogs } from '../lib/dialogs.ts';
 import { makeSessionUser } from '../test/session-user.ts';
 import { session } from './session-store.ts';
 import { startSessionWatch } from './session-watch.ts';
 
-vi.mock('../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+vi.mock('../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 // Only antd's imperative dialogs are touched here; the real library is slow to load and not under test.
 vi.mock('antd', () => ({ Modal: { destroyAll: vi.fn() } }));
 

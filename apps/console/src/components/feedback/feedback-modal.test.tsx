@@ -3,13 +3,13 @@ import { ConfigProvider, Modal } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../alerts/alert-store.ts';
+import { MessageArea } from '../../alerts/message-area.tsx';
 import { resetHostCache } from '../../api/http-client.ts';
-import { closeAllDialogs } from '../../app/dialogs.ts';
-import { MessageArea } from '../../app/message-area.tsx';
+import { closeAllDialogs } from '../../lib/dialogs.ts';
 import { initTestI18n } from '../../test/test-i18n.ts';
 import { FeedbackModal, type TFeedbackContext } from './feedback-modal.tsx';
 
-vi.mock('../../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+vi.mock('../../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 
 const FEEDBACK_URL = '/rest/services/configuration/sendFeedback';
 const SENT_TEXT = 'Thank you. Your message has been sent to our support team.';

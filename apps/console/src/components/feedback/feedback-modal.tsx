@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../alerts/alert-store.ts';
 import { callEndpoint } from '../../api/http-client.ts';
-import { onCloseAllDialogs } from '../../app/dialogs.ts';
+import { onCloseAllDialogs } from '../../lib/dialogs.ts';
 import { addAttachment, readAsDataUrl } from './feedback-attachments.ts';
 import { describeDevice, pickFeedbackIdentifier } from './feedback-identifier.ts';
 

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
 import { ApiCallError, notifyFailure } from '../../api/http-client.ts';
-import { changeLanguage } from '../../app/change-language.ts';
+import { changeLanguage } from '../../i18n/change-language.ts';
 // 'LLL' below needs dayjs's localizedFormat plugin, which this module registers.
 import '../../i18n/library-locales/dayjs-locale.ts';
+import { LANGUAGE_LABEL_KEYS } from '../../i18n/language-labels.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
 import { useAccount, useUpdateAccount } from './use-account.ts';
@@ -19,12 +20,6 @@ type TAccountFields = {
   currentPassword?: string;
   newPassword?: string;
   confirmPassword?: string;
-};
-
-const LANGUAGE_LABEL_KEYS: Record<Language, string> = {
-  'es-es': 'LANGUAGE_ES',
-  'en-en': 'LANGUAGE_EN',
-  'pt-pt': 'LANGUAGE_PT',
 };
 
 export default function AccountPage() {

@@ -5,8 +5,8 @@ import { Button, Empty, Spin, Tabs, Typography } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useIsPostalOperator } from '../../session/use-postal-operator.ts';
 import { useSession } from '../../session/use-session.ts';
-import { useIsPostalOperator } from '../postal/use-postal.ts';
 import { adminKindLabelKey, adminKindOfPath, adminListPath, visibleAdminTabs } from './shared/admin-paths.ts';
 import { useAdminDomain } from './shared/use-admin-domain.ts';
 

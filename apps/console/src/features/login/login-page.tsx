@@ -5,8 +5,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
-import { adoptAccountLanguage } from '../../app/change-language.ts';
-import { landingPathAfterLogin } from '../../app/guarded-route.tsx';
+import { adoptAccountLanguage } from '../../i18n/change-language.ts';
+import { landingPathAfterLogin } from '../../session/landing-path.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
 

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../alerts/alert-store.ts';
 import { ApiCallError, notifyFailure } from '../../api/http-client.ts';
-import { FileField, readAsDataUrl, type TFileValue } from '../administration/shared/file-field.tsx';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../administration/shared/form-errors.ts';
-import { ImportFailures, importFileErrorText, type TImportFailure } from '../administration/shared/import-failures.tsx';
+import { FileField, readAsDataUrl, type TFileValue } from '../../components/form/file-field.tsx';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../components/form/form-errors.ts';
+import { ImportFailures, importFileErrorText, type TImportFailure } from '../../components/form/import-failures.tsx';
 import { useEnterResult, useImportResults } from './use-postal.ts';
 
 type TResultForm = { reference?: string; result?: string; date?: string; courierRef?: string; proof?: TFileValue };

@@ -6,8 +6,8 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../alerts/alert-store.ts';
 import { notifyFailure } from '../../api/http-client.ts';
+import { formatDateTime } from '../../components/badges/badges.tsx';
 import { downloadFile } from '../../components/download-file.ts';
-import { formatDateTime } from '../administration/shared/badges.tsx';
 import { useAdvanceBatch, useBatches } from './use-postal.ts';
 
 const STATUS_COLOURS: Record<TPostalBatch['status'], string> = {

@@ -4,7 +4,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../alerts/alert-store.ts';
 import { notifyFailure } from '../../api/http-client.ts';
-import { formatDateTime } from '../administration/shared/badges.tsx';
+import { formatDateTime } from '../../components/badges/badges.tsx';
 import { useCreateBatch, useWaitingLetters } from './use-postal.ts';
 
 /** The letters rendered and not yet in a batch, and the button that batches them all. */

@@ -1,12 +1,12 @@
 import { Empty, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DomainSelect } from '../../components/form/domain-select.tsx';
+import { useIsPostalOperator } from '../../session/use-postal-operator.ts';
 import { useSession } from '../../session/use-session.ts';
-import { DomainSelect } from '../administration/shared/domain-select.tsx';
 import { CourierResults } from './courier-results.tsx';
 import { PostalBatches } from './postal-batches.tsx';
 import { PostalLetters } from './postal-letters.tsx';
-import { useIsPostalOperator } from './use-postal.ts';
 
 const TABS = ['waiting', 'batches', 'results'] as const;
 type TPostalTab = (typeof TABS)[number];

@@ -1,16 +1,8 @@
-import { isAllowedBy } from '@sello/contracts/access';
 import { postalApi, type TCourierResultRequest } from '@sello/contracts/catalogue/postal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/http-client.ts';
-import { useSession } from '../../session/use-session.ts';
 
 const POSTAL_KEY = ['postal'] as const;
-
-/** Whether the signed-in user runs the print room (the rule of the postal calls themselves). */
-export function useIsPostalOperator(): boolean {
-  const { permissions, roleKeys } = useSession();
-  return isAllowedBy(postalApi.letters.permission, { permissions, roleKeys });
-}
 
 export function useWaitingLetters(domainid: number | undefined) {
   return useQuery({

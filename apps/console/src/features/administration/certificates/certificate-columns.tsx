@@ -1,7 +1,12 @@
 import { CERTIFICATE_STATUSES, type TCertificateStatus } from '@sello/contracts/catalogue/administration-common';
 import type { TFunction } from 'i18next';
+import {
+  ActiveTag,
+  CertificateStatusBadge,
+  certificateStatusKey,
+  formatDate,
+} from '../../../components/badges/badges.tsx';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
-import { ActiveTag, CertificateStatusBadge, certificateStatusKey, formatDate } from '../shared/badges.tsx';
 
 type TCertificateRow = {
   id: number;

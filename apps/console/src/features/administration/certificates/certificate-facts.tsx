@@ -1,7 +1,7 @@
 import type { TCertificateStatus } from '@sello/contracts/catalogue/administration-common';
 import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CertificateStatusBadge, formatDateTime } from '../shared/badges.tsx';
+import { CertificateStatusBadge, formatDateTime } from '../../../components/badges/badges.tsx';
 
 export type TCertificateFacts = {
   subject: string;

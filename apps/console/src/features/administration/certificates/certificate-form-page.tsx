@@ -2,10 +2,10 @@ import { ZCertificateInput, ZCertificateUpdate } from '@sello/contracts/catalogu
 import { Card, Checkbox, Form, Input, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
+import { formatDate } from '../../../components/badges/badges.tsx';
+import { FileField, type TFileValue } from '../../../components/form/file-field.tsx';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { formatDate } from '../shared/badges.tsx';
-import { FileField, type TFileValue } from '../shared/file-field.tsx';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { CertificateFacts } from './certificate-facts.tsx';
 import { useCertificate, useSaveCertificate } from './use-certificates.ts';

@@ -11,7 +11,7 @@ import { makeSessionUser } from '../../../test/session-user.ts';
 import { initTestI18n } from '../../../test/test-i18n.ts';
 import CompanyFormPage from './company-form-page.tsx';
 
-vi.mock('../../../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+vi.mock('../../../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 
 const NEW_URL = '/rest/services/administration/companies/new';
 let fetchMock: Mock<(input: string, init?: RequestInit) => Promise<Response>>;

@@ -2,8 +2,8 @@ import { ZCompanyInput } from '@sello/contracts/catalogue/administration-compani
 import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useCompany, useSaveCompany } from './use-companies.ts';
 

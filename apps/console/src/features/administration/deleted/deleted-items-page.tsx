@@ -1,8 +1,8 @@
 import { Empty, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DomainSelect } from '../../../components/form/domain-select.tsx';
 import { useSession } from '../../../session/use-session.ts';
-import { DomainSelect } from '../shared/domain-select.tsx';
 import { DeletedList } from './deleted-list.tsx';
 import { visibleDeletedTabs } from './deleted-tabs.ts';
 

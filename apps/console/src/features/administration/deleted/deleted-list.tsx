@@ -5,11 +5,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-client.ts';
+import { formatDateTime } from '../../../components/badges/badges.tsx';
 import { toPagedQuery } from '../../../components/list-state/list-state.ts';
 import { useListState } from '../../../components/list-state/use-list-state.ts';
 import { PagedTable, type TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { adminKindLabelKey } from '../shared/admin-paths.ts';
-import { formatDateTime } from '../shared/badges.tsx';
 import { DELETED_CALLS, type DeletedKind, deletedFilters } from './deleted-tabs.ts';
 
 /** What every deleted record shows, whatever its kind. */

@@ -11,10 +11,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError } from '../../../api/http-client.ts';
+import { readAsDataUrl } from '../../../components/form/file-field.tsx';
+import {
+  clearErrorsOnChange,
+  fieldErrorText,
+  parseForForm,
+  showServerErrors,
+} from '../../../components/form/form-errors.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { readAsDataUrl } from '../shared/file-field.tsx';
-import { clearErrorsOnChange, fieldErrorText, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { DomainPickerCard } from './domain-picker-card.tsx';
 import { domainTypeLabelKey } from './domains-list.tsx';
 import {

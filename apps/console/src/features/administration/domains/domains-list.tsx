@@ -1,10 +1,10 @@
 import type { TDomain } from '@sello/contracts/catalogue/administration-domains';
 import { DOMAIN_TYPES } from '@sello/contracts/enums';
 import { useTranslation } from 'react-i18next';
+import { ActiveTag } from '../../../components/badges/badges.tsx';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminList } from '../shared/admin-list.tsx';
-import { ActiveTag } from '../shared/badges.tsx';
 
 export function domainTypeLabelKey(type: string): string {
   return `DOMAIN_TYPE_${type}`;

@@ -1,8 +1,8 @@
 import type { TGroup } from '@sello/contracts/catalogue/administration-groups';
 import { useTranslation } from 'react-i18next';
+import { ActiveTag } from '../../../components/badges/badges.tsx';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { AdminList } from '../shared/admin-list.tsx';
-import { ActiveTag } from '../shared/badges.tsx';
 
 export default function GroupsList() {
   const { t } = useTranslation();

@@ -5,10 +5,10 @@ import {
 import { Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
+import { FileField, type TFileValue } from '../../../components/form/file-field.tsx';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
 import { CertificateFacts } from '../certificates/certificate-facts.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { FileField, type TFileValue } from '../shared/file-field.tsx';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useSamlCertificate, useSaveSamlCertificate } from './use-saml-certificates.ts';
 

@@ -9,12 +9,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
 import { callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { downloadFile } from '../../../components/download-file.ts';
+import { DomainSelect } from '../../../components/form/domain-select.tsx';
 import { toPagedQuery } from '../../../components/list-state/list-state.ts';
 import { useListState } from '../../../components/list-state/use-list-state.ts';
 import { PagedTable, type TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { ADMIN_LIST_CALLS, adminKeys } from './admin-api.ts';
 import { adminCreatePath, adminEditPath, adminListPath } from './admin-paths.ts';
-import { DomainSelect } from './domain-select.tsx';
 import { useAdminDomain } from './use-admin-domain.ts';
 
 type TRow = { id: number; domainId?: number };

@@ -5,10 +5,11 @@ import { LANGUAGES } from '@sello/contracts/constants';
 import { DOMAIN_TYPES } from '@sello/contracts/enums';
 import { PERMISSION_FLAGS } from '@sello/contracts/permissions';
 import { describe, expect, it } from 'vitest';
+import { certificateStatusKey } from '../../../components/badges/badges.tsx';
+import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { domainTypeLabelKey } from '../domains/domains-list.tsx';
 import { ADMIN_SCREEN_TABS, adminKindLabelKey } from './admin-paths.ts';
-import { certificateStatusKey } from './badges.tsx';
-import { LANGUAGE_LABEL_KEYS, permissionLabelKey } from './labels.ts';
+import { permissionLabelKey } from './labels.ts';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../../public/locales');
 

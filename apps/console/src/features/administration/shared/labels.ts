@@ -1,12 +1,5 @@
-import type { Language } from '@sello/contracts/constants';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 import type { TFunction } from 'i18next';
-
-export const LANGUAGE_LABEL_KEYS: Record<Language, string> = {
-  'es-es': 'LANGUAGE_ES',
-  'en-en': 'LANGUAGE_EN',
-  'pt-pt': 'LANGUAGE_PT',
-};
 
 const KNOWN_ROLES = new Set<string>(Object.values(ROLE_STRINGS));
 

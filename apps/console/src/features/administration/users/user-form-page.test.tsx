@@ -12,7 +12,7 @@ import { makeSessionUser } from '../../../test/session-user.ts';
 import { initTestI18n } from '../../../test/test-i18n.ts';
 import UserFormPage from './user-form-page.tsx';
 
-vi.mock('../../../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+vi.mock('../../../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

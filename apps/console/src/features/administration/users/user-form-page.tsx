@@ -7,11 +7,12 @@ import { Alert, Button, Checkbox, Col, Descriptions, Form, Input, Row, Select, S
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { notifyFailure } from '../../../api/http-client.ts';
+import { BlockedBadge, formatDateTime } from '../../../components/badges/badges.tsx';
+import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { BlockedBadge, formatDateTime } from '../shared/badges.tsx';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../shared/form-errors.ts';
-import { LANGUAGE_LABEL_KEYS, permissionLabelKey } from '../shared/labels.ts';
+import { permissionLabelKey } from '../shared/labels.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useCompaniesByDomain, useGroupsByDomain, useRolesList } from '../shared/use-domain-pickers.ts';
 import { useCreateUser, useUnblockUser, useUpdateUser, useUser } from './use-users.ts';

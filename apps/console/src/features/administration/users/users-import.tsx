@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { notifyFailure } from '../../../api/http-client.ts';
-import { onCloseAllDialogs } from '../../../app/dialogs.ts';
-import { readAsDataUrl } from '../shared/file-field.tsx';
-import { ImportFailures, importFileErrorText } from '../shared/import-failures.tsx';
+import { readAsDataUrl } from '../../../components/form/file-field.tsx';
+import { ImportFailures, importFileErrorText } from '../../../components/form/import-failures.tsx';
+import { onCloseAllDialogs } from '../../../lib/dialogs.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useImportUsers } from './use-users.ts';
 

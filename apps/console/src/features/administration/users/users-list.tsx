@@ -7,11 +7,12 @@ import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { notifyFailure } from '../../../api/http-client.ts';
+import { ActiveTag, BlockedBadge, formatDateTime } from '../../../components/badges/badges.tsx';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
+import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminList } from '../shared/admin-list.tsx';
-import { ActiveTag, BlockedBadge, formatDateTime } from '../shared/badges.tsx';
-import { LANGUAGE_LABEL_KEYS, roleLabel } from '../shared/labels.ts';
+import { roleLabel } from '../shared/labels.ts';
 import { useUnblockUser } from './use-users.ts';
 import { UsersImport } from './users-import.tsx';
 

@@ -14,7 +14,7 @@ import { makeShippingRow } from '../../../test/shipping-row.ts';
 import { initTestI18n } from '../../../test/test-i18n.ts';
 import ShippingDetailPage from './shipping-detail-page.tsx';
 
-vi.mock('../../../app/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
+vi.mock('../../../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 vi.mock('../../../api/http-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../api/http-client.ts')>()),
   callEndpoint: vi.fn(),

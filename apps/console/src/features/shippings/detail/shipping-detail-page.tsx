@@ -9,9 +9,7 @@ import {
   SendOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { shippingsActionsApi } from '@sello/contracts/catalogue/shippings-actions';
 import type {
-  SHIPPING_DETAIL_ACTIONS,
   TShippingAuthorisation,
   TShippingDocument,
   TShippingReceiver,
@@ -20,17 +18,16 @@ import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
 import { PATHS } from '@sello/contracts/routes';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
-import { callEndpoint, notifyFailure } from '../../../api/http-client.ts';
+import { notifyFailure } from '../../../api/http-client.ts';
 import { DownloadDialog } from '../../../components/download-dialog/download-dialog.tsx';
 import { downloadFile } from '../../../components/download-file.ts';
 import { useSession } from '../../../session/use-session.ts';
-import { DenyDialog, type TDenyReason } from '../list/deny-dialog.tsx';
+import { DenyDialog, type TDenyReason } from '../shared/deny-dialog.tsx';
 import { useSendAccessCommunication, useShippingDetail } from '../shared/shipping-api.ts';
 import {
   channelName,
@@ -42,15 +39,13 @@ import {
   shippingCopyPath,
   situationReasonKey,
 } from '../shared/shipping-labels.tsx';
+import { type TDetailAction, useShippingActions } from '../shared/use-shipping-actions.ts';
 import { formatBytes, offeredDownloadOptions } from './detail-options.ts';
-
-type TDetailAction = (typeof SHIPPING_DETAIL_ACTIONS)[number];
 
 /** `/shippings/detail/{id}`: data, receivers, documents, timeline, authorisations and the allowed actions. */
 export default function ShippingDetailPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const { permissions } = useSession();
   const params = useParams();
   const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : undefined;
@@ -59,35 +54,7 @@ export default function ShippingDetailPage() {
   const [downloadOpen, setDownloadOpen] = useState(false);
   const resendAccess = useSendAccessCommunication();
 
-  const act = useMutation({
-    mutationFn: async ({ action, reason }: { action: TDetailAction; reason?: TDenyReason }) => {
-      const requestId = id ?? 0;
-      if (action === 'authorize') {
-        const result = await callEndpoint(shippingsActionsApi.authorize, {
-          body: { authorizeShippingList: [requestId] },
-        });
-        const failure = result.failed[0];
-        if (failure) throw Object.assign(new Error(failure.key), { batchKey: failure.key });
-      } else if (action === 'deny')
-        await callEndpoint(shippingsActionsApi.deny, {
-          params: { id: requestId },
-          body: { stateCom: reason?.stateCom ?? 'no_auth', resultCom: reason?.resultCom ?? 'authorizer_reject' },
-        });
-      else if (action === 'retry') await callEndpoint(shippingsActionsApi.retry, { body: { requestId } });
-      else if (action === 'delete') await callEndpoint(shippingsActionsApi.delete, { params: { id: requestId } });
-      else await callEndpoint(shippingsActionsApi.recover, { params: { id: requestId } });
-      return action;
-    },
-    onSuccess: (action) => {
-      notify.success(`SHIPPING_DONE_${action.toUpperCase()}`);
-      return client.invalidateQueries({ queryKey: ['shippings'] });
-    },
-    onError: (error) => {
-      const key = (error as { batchKey?: string }).batchKey;
-      if (key) notify.error(key);
-      else notifyFailure(error);
-    },
-  });
+  const { one: act } = useShippingActions();
 
   if (id === undefined) return <Empty description={t('SHIPPING_NOT_FOUND')} data-testid="shipping-not-found" />;
   const shipping = detail.data;
@@ -97,7 +64,8 @@ export default function ShippingDetailPage() {
   // The server also weighs the user's flags and role; the state machine has the last word on the screen.
   const possible: readonly string[] = allowedUserActions(shipping);
   const allowed = new Set(shipping.allowedActions.filter((action) => possible.includes(action)));
-  const run = (action: TDetailAction, reason?: TDenyReason) => act.mutateAsync({ action, reason }).catch(() => {});
+  const run = (action: TDetailAction, reason?: TDenyReason) =>
+    act.mutateAsync({ action, requestId: id, reason }).catch(() => {});
   const offered = offeredDownloadOptions(shipping.documents);
   const canCopy = Boolean(permissions.newSend && permissions.editMode);
   const sendAccessAgain = () =>

@@ -7,26 +7,23 @@ import {
   PlusOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import { shippingsActionsApi, type TBatchResult } from '@sello/contracts/catalogue/shippings-actions';
 import type { TShippingRow } from '@sello/contracts/catalogue/shippings-list';
 import { shippingsReportApi } from '@sello/contracts/catalogue/shippings-report';
 import type { Language } from '@sello/contracts/constants';
 import { CHANNELS, RESULT_FILTERS, SERVICE_KINDS, SHIPPING_STATE_FILTERS } from '@sello/contracts/enums';
 import { AUTHORISATIONS_VIEW, PATHS } from '@sello/contracts/routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Dropdown, Input, Popconfirm, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { notify } from '../../../alerts/alert-store.ts';
-import { callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { DownloadDialog } from '../../../components/download-dialog/download-dialog.tsx';
 import { downloadFile } from '../../../components/download-file.ts';
 import { withFilter } from '../../../components/list-state/list-state.ts';
 import { useListState } from '../../../components/list-state/use-list-state.ts';
 import { PagedTable, type TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { useSession } from '../../../session/use-session.ts';
+import { DenyDialog, type TDenyReason } from '../shared/deny-dialog.tsx';
 import {
   useDownloadAvailability,
   useShippingList,
@@ -43,8 +40,8 @@ import {
   shippingDetailPath,
   stateKey,
 } from '../shared/shipping-labels.tsx';
+import { useShippingActions } from '../shared/use-shipping-actions.ts';
 import { batchOutcomes, enabledBatchActions, type TBatchAction, type TBatchOutcome } from './batch-actions.ts';
-import { DenyDialog, type TDenyReason } from './deny-dialog.tsx';
 import { exportInBackground } from './export-in-background.ts';
 import {
   parseExtraFilters,
@@ -61,7 +58,6 @@ export default function ShippingsListPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const client = useQueryClient();
   const { permissions } = useSession();
   const scope: TShippingScope = location.pathname === PATHS.shippingsAll ? 'all' : 'own';
   const [search, setSearch] = useSearchParams();
@@ -97,33 +93,12 @@ export default function ShippingsListPage() {
       { replace: true },
     );
 
-  const batch = useMutation({
-    mutationFn: async ({ action, ids, reason }: { action: TBatchAction; ids: number[]; reason?: TDenyReason }) => {
-      let result: TBatchResult;
-      if (action === 'authorize')
-        result = await callEndpoint(shippingsActionsApi.authorize, { body: { authorizeShippingList: ids } });
-      else if (action === 'deny')
-        result = await callEndpoint(shippingsActionsApi.denyList, {
-          body: {
-            denyShippingList: ids,
-            stateCom: reason?.stateCom ?? 'no_auth',
-            resultCom: reason?.resultCom ?? 'authorizer_reject',
-          },
-        });
-      else if (action === 'retry')
-        result = await callEndpoint(shippingsActionsApi.retryList, { body: { retryShippingList: ids } });
-      else result = await callEndpoint(shippingsActionsApi.deleteList, { body: { deleteShippingList: ids } });
-      return { action, result };
-    },
-    onSuccess: ({ action, result }) => {
+  const { batch } = useShippingActions({
+    onBatchDone: (action, result) => {
       setOutcomes({ action, rows: batchOutcomes(result) });
-      if (result.failed.length === 0) notify.success(`SHIPPING_BATCH_${action.toUpperCase()}_OK`);
-      else notify.warning('SHIPPING_BATCH_PARTIAL', { params: { failed: result.failed.length } });
       setSelectedKeys([]);
       setSelectedRows([]);
-      return client.invalidateQueries({ queryKey: ['shippings'] });
     },
-    onError: notifyFailure,
   });
 
   const run = (action: TBatchAction, reason?: TDenyReason) =>

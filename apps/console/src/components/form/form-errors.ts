@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { ApiCallError, notifyFailure } from '../../../api/http-client.ts';
+import { ApiCallError, notifyFailure } from '../../api/http-client.ts';
 
 type TFieldError = { name: (string | number)[]; errors: string[] };
 

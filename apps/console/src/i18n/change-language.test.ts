@@ -3,10 +3,10 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, dismissAlert } from '../alerts/alert-store.ts';
 import { callEndpoint } from '../api/http-client.ts';
-import { detectLanguage } from '../i18n/language.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
 import { changeLanguage } from './change-language.ts';
+import { detectLanguage } from './language.ts';
 
 vi.mock('../api/http-client.ts', () => ({ callEndpoint: vi.fn() }));
 

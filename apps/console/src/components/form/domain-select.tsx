@@ -2,7 +2,7 @@ import { domainsApi } from '@sello/contracts/catalogue/administration-domains';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint } from '../../../api/http-client.ts';
+import { callEndpoint } from '../../api/http-client.ts';
 
 /** Every domain (`allDomains`), for the super admin's domain selector. */
 export function useAllDomains(enabled: boolean) {

@@ -2,7 +2,7 @@ import type { ResultFilter, ShippingStateFilter } from '@sello/contracts/enums';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resultKey, stateKey } from '../shared/shipping-labels.tsx';
+import { resultKey, stateKey } from './shipping-labels.tsx';
 
 export type TDenyReason = { stateCom: ShippingStateFilter; resultCom: ResultFilter };
 

@@ -1,7 +1,7 @@
 import { Alert, Table } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiCallError } from '../../../api/http-client.ts';
+import { ApiCallError } from '../../api/http-client.ts';
 import { fieldErrorText } from './form-errors.ts';
 
 /** A row an all-or-nothing file import refused: its line (the header is line 1), column and error key. */

@@ -5,8 +5,8 @@ import { PATHS } from '@sello/contracts/routes';
 import i18next from 'i18next';
 import { notify } from '../alerts/alert-store.ts';
 import { callEndpoint } from '../api/http-client.ts';
-import { rememberLanguage } from '../i18n/language.ts';
 import { session } from '../session/session-store.ts';
+import { rememberLanguage } from './language.ts';
 
 /**
  * Spec §4: the `lang` cookie until 2099-12-31, the account's language through `updateLanguage`

@@ -1,0 +1,87 @@
+import type { Language } from '@sello/contracts/constants';
+import type { Channel } from '@sello/contracts/enums';
+import { Card, Form, Input, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { channelName, serviceName } from '../shared/shipping-labels.tsx';
+import { defaultTemplateOf } from './send-form.ts';
+import type { TCreateLookups } from './use-create-lookups.ts';
+
+/** Company, type, channel, reference, template, subject and body of the shipping. */
+export function ShippingDataCard({
+  lookups: { companies, types, type, templates },
+  companyId,
+  channel,
+  templateId,
+  lang,
+}: {
+  lookups: TCreateLookups;
+  companyId: number | undefined;
+  channel: Channel | undefined;
+  templateId: number | undefined;
+  lang: Language;
+}) {
+  const { t } = useTranslation();
+  const required = [{ required: true, message: t('ERR_FIELD_REQUIRED') }];
+  const channels = type?.channels ?? [];
+  return (
+    <Card title={t('SHIPPING_DATA')} size="small" className="shipping-detail-card">
+      <Space wrap align="start">
+        <Form.Item name="companyId" label={t('SHIPPING_COMPANY')} rules={required}>
+          <Select
+            className="shippings-filter-select"
+            options={(companies.data ?? []).map((company) => ({ value: company.value, label: company.text }))}
+            data-testid="create-company"
+          />
+        </Form.Item>
+        <Form.Item name="typeId" label={t('SHIPPING_TYPE')} rules={required}>
+          <Select
+            className="shippings-filter-select"
+            disabled={companyId === undefined}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(types.data ?? []).map((entry) => ({
+              value: entry.value,
+              label: `${entry.text} · ${serviceName(entry.serviceKind, lang)}`,
+            }))}
+            data-testid="create-type"
+          />
+        </Form.Item>
+        <Form.Item name="channel" label={t('SHIPPING_CHANNEL')} rules={required}>
+          <Select
+            className="shippings-filter-select"
+            disabled={!type}
+            options={channels.map((value) => ({ value, label: channelName(value, lang) }))}
+            data-testid="create-channel"
+          />
+        </Form.Item>
+        <Form.Item name="reference" label={t('SHIPPING_REFERENCE')}>
+          <Input maxLength={100} data-testid="create-reference" />
+        </Form.Item>
+      </Space>
+      <Form.Item name="templateId" label={t('SHIPPING_TEMPLATE')} extra={t('SHIPPING_TEMPLATE_HINT')}>
+        <Select
+          allowClear
+          className="shippings-filter-select"
+          disabled={companyId === undefined}
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={templates.isFetching}
+          options={(templates.data ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
+          data-testid="create-template"
+        />
+      </Form.Item>
+      <Form.Item name="subject" label={t('SHIPPING_SUBJECT')} rules={required}>
+        <Input maxLength={200} data-testid="create-subject" />
+      </Form.Item>
+      <Form.Item
+        name="message"
+        label={t('SHIPPING_BODY')}
+        extra={
+          templateId === undefined && defaultTemplateOf(type, channel) !== undefined
+            ? t('SHIPPING_BODY_TEMPLATE_HINT')
+            : undefined
+        }
+      >
+        <Input.TextArea rows={4} maxLength={20_000} data-testid="create-message" />
+      </Form.Item>
+    </Card>
+  );
+}
