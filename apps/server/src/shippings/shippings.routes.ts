@@ -1,7 +1,7 @@
 import { shippingsApi as api } from '@sello/contracts/catalogue/shippings';
 import type { TAppContext } from '../app-context.ts';
+import { createAccessResend } from '../delivery/access-resend.service.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
-import { createAccessResend } from './access-resend.service.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
 import { createShippingDashboard } from './shipping-dashboard.service.ts';

@@ -10,13 +10,13 @@ import { hasAll } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../../platform/api-error.ts';
+import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import type { TExcelColumn } from '../../platform/excel-export.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { takeDeletedFilter } from '../admin-lists.ts';
 import { isLiveDomain, isUniqueViolation } from './certificate-common.queries.ts';
 import { CertificateFileError, readSigningCertificate, type TSigningCertificateUpload } from './certificate-file.ts';
-import type { TCertificateKey } from './certificate-key.ts';
 import {
   CERTIFICATE_NAME_INDEX,
   insertCertificate,

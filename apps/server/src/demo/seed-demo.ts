@@ -2,10 +2,10 @@ import { PREFERENCES } from '@sello/contracts/constants';
 import { PERMISSION_FLAGS, type PermissionFlag } from '@sello/contracts/permissions';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { insertMissingPreferences } from '../preferences/preferences.queries.ts';
 import { hashPassword } from '../security/passwords.ts';
-import type { Database } from './schema.ts';
-import { seedShippingCatalogue } from './seed-shippings.ts';
+import { seedShippingCatalogue } from './seed-demo-shippings.ts';
 
 const SEED_LOCK_KEY = 7_305_114;
 

@@ -5,13 +5,13 @@ import type { ServiceKind } from '@sello/contracts/enums';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import { detectRoles } from '@sello/contracts/roles';
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { createShippingActions } from '../shippings/shipping-actions.service.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
-import type { Database } from './schema.ts';
 
 type TTypeSettings = {
   domain: 'DEMO' | 'ACME';

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { openPrivateKey, sealPrivateKey } from '../administration/certificates/private-key-box.ts';
+import { loadConfig } from '../config.ts';
 import { certificateKeyId, GENERATED_KEY_PATH, loadCertificateKey } from './certificate-key.ts';
-import { openPrivateKey, sealPrivateKey } from './private-key-box.ts';
 
 const HEX_KEY = 'a1'.repeat(32);
 const BASE64_KEY = Buffer.alloc(32, 9).toString('base64');
