@@ -43,9 +43,3 @@ export async function isLiveDomain(db: Kysely<Database>, domainId: string): Prom
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Whether a database error is the violation of the named unique index. */
-export function isUniqueViolation(error: unknown, index: string): boolean {
-  const candidate = error as { code?: string; constraint?: string };
-  return candidate?.code === '23505' && candidate.constraint === index;
-}

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { decodeDataUrl, sniffAttachmentType } from '../../platform/attachment-check.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
+import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
@@ -21,7 +22,6 @@ import {
   conflict,
   mapRows,
   takeDeletedFilter,
-  toIso,
   toPickerItem,
   withConflictFields,
 } from '../admin-lists.ts';
