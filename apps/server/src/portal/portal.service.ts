@@ -34,9 +34,9 @@ import { findReceiverAccess } from '../delivery/receiver-access.ts';
 import { ApiError, fieldError } from '../platform/api-error.ts';
 import { decodeDataUrl, sniffAttachmentType } from '../platform/attachment-check.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
-import { contentDisposition } from '../shippings/shipping-files.service.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
 import { lockShipping, type TLockedShipping } from '../shippings/shippings.queries.ts';
 import {
