@@ -1,9 +1,6 @@
 import { PERMISSION_FLAGS, type PermissionFlag } from '@sello/contracts/permissions';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 
-/** Password of every demo account; printed at start and listed in the README. */
-export const DEMO_PASSWORD = 'Sello-Demo-2026';
-
 const BINS: PermissionFlag[] = ['shpBin', 'typeBin', 'companyBin', 'groupBin', 'certBin', 'userBin', 'templatesBin'];
 const SENDER: PermissionFlag[] = ['shippingList', 'newSend', 'editMode'];
 

@@ -2,14 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DEMO_ADV_TEMPLATES, DEMO_DOCUMENT_TYPES, DEMO_SHIPPING_TYPES, DEMO_TEMPLATES } from './demo-catalogue.ts';
-import {
-  DEMO_COMPANIES,
-  DEMO_DOMAIN_CONFIGURATIONS,
-  DEMO_DOMAINS,
-  DEMO_GROUPS,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from './demo-tenant.ts';
+import { DEMO_PASSWORD } from './demo-password.ts';
+import { DEMO_COMPANIES, DEMO_DOMAIN_CONFIGURATIONS, DEMO_DOMAINS, DEMO_GROUPS, DEMO_USERS } from './demo-tenant.ts';
 
 const SEED_LOCK_KEY = 7_305_114;
 
