@@ -43,3 +43,18 @@ export async function isLiveDomain(db: Kysely<Database>, domainId: string): Prom
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The columns both kinds store from the leaf certificate of an upload. */
+export type TCertificateLeafMaterial = {
+  subject: string;
+  subject_cn: string | null;
+  issuer: string;
+  issuer_cn: string | null;
+  serial_number: string;
+  valid_from: Date;
+  valid_to: Date;
+  key_usage: string[];
+  extended_key_usage: string[];
+  key_algorithm: string;
+  fingerprint_sha256: string;
+};

@@ -10,28 +10,17 @@ import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { takeDeletedFilter } from '../admin-lists.ts';
-import { isLiveDomain } from './certificate-common.queries.ts';
+import { isLiveDomain, type TCertificateLeafMaterial } from './certificate-common.queries.ts';
 import { CertificateFileError } from './certificate-file.ts';
 import type { exportLabels } from './export-labels.ts';
 import type { inspectCertificate } from './x509-inspect.ts';
 
 /** What signing and SAML certificate rows have in common, as their queries read them. */
-export type TCertificateBaseRow = {
+export type TCertificateBaseRow = TCertificateLeafMaterial & {
   id: string;
   domain_id: string;
   name: string;
   active: boolean;
-  subject: string;
-  subject_cn: string | null;
-  issuer: string;
-  issuer_cn: string | null;
-  serial_number: string;
-  valid_from: Date;
-  valid_to: Date;
-  key_usage: string[];
-  extended_key_usage: string[];
-  key_algorithm: string;
-  fingerprint_sha256: string;
   status: TCertificateStatus;
   created_at: Date;
   updated_at: Date;
@@ -75,7 +64,7 @@ export function toCertificateFields(row: TCertificateBaseRow) {
 }
 
 /** The stored columns both kinds read from the leaf certificate. */
-export function toCertificateMaterial(info: ReturnType<typeof inspectCertificate>) {
+export function toCertificateMaterial(info: ReturnType<typeof inspectCertificate>): TCertificateLeafMaterial {
   return {
     subject: info.subject,
     subject_cn: info.commonName,
