@@ -12,7 +12,9 @@ import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/open-database.ts';
-import { DEMO_PASSWORD, seedDemo, seedPreferences } from '../apps/server/src/db/seed.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-password.ts';
+import { seedDemo } from '../apps/server/src/demo/seed-demo.ts';
+import { seedPreferences } from '../apps/server/src/preferences/default-preferences.ts';
 import { writeResult } from './lib/bench-result.ts';
 
 const HOST = '127.0.0.1';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import { COOKIES, HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD } from '../../apps/server/src/db/seed.ts';
+import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-password.ts';
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 export const loadAverage = () => round(os.loadavg()[0] ?? 0, 2);

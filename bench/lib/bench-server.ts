@@ -10,7 +10,8 @@ import { API_PREFIX } from '@sello/contracts/endpoint';
 import pino from 'pino';
 import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { seedDemo, seedPreferences } from '../../apps/server/src/db/seed.ts';
+import { seedDemo } from '../../apps/server/src/demo/seed-demo.ts';
+import { seedPreferences } from '../../apps/server/src/preferences/default-preferences.ts';
 import { REPO_ROOT } from './bench-result.ts';
 
 export const BENCH_HOST = '127.0.0.1';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { TCertificateKey } from './administration/certificates/certificate-key.ts';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
-import type { TChannelAdapters } from './delivery/channel-adapter.ts';
 import type { TBlobStore } from './platform/blob-store.ts';
+import type { TCertificateKey } from './platform/certificate-key.ts';
+import type { TChannelAdapters } from './platform/channel-adapter.ts';
 import type { TJobQueue } from './platform/jobs.ts';
 import type { TMailer } from './platform/mailer.ts';
 import type { TPreferences } from './preferences/preferences.service.ts';

@@ -3,8 +3,11 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedPreferences } from './db/seed.ts';
-import { seedDemoShippings } from './db/seed-shippings.ts';
+import { DEMO_PASSWORD } from './demo/demo-password.ts';
+import { DEMO_USERS } from './demo/demo-tenant.ts';
+import { seedDemo } from './demo/seed-demo.ts';
+import { seedDemoShippings } from './demo/seed-demo-shippings.ts';
+import { seedPreferences } from './preferences/default-preferences.ts';
 
 function printSignIns(url: string): void {
   const lines = DEMO_USERS.map((user) => `  ${user.username.padEnd(16)} ${DEMO_PASSWORD}   ${user.role}`);

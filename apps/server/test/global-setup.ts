@@ -6,8 +6,9 @@ import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemo, seedPreferences } from '../src/db/seed.ts';
+import { seedDemo } from '../src/demo/seed-demo.ts';
 import { migrateJobQueue } from '../src/platform/jobs.ts';
+import { seedPreferences } from '../src/preferences/default-preferences.ts';
 
 export const TEMPLATE_DATABASE = 'sello_template';
 

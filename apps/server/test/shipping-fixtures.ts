@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import yauzl from 'yauzl';
 import type { Database } from '../src/db/schema.ts';
-import { pdfDataUrl } from '../src/db/seed-shippings.ts';
+import { pdfDataUrl } from '../src/demo/demo-pdf.ts';
 import { selectChain } from '../src/evidence/evidence.queries.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from './test-app.ts';
 

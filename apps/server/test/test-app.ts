@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import type { TAppContext } from '../src/app-context.ts';
 import { loadConfig, type TConfig } from '../src/config.ts';
 import { connectDatabase, ensureDatabase, type TDatabase } from '../src/db/database.ts';
-import { DEMO_PASSWORD } from '../src/db/seed.ts';
+import { DEMO_PASSWORD } from '../src/demo/demo-password.ts';
 
 /** Certificate private keys in tests are sealed with this key, so no test writes a key file under ./data. */
 export const TEST_CERTIFICATE_KEY = 'c2VsbG8tdGVzdC1jZXJ0aWZpY2F0ZS1rZXktMzItYnk=';

@@ -1,6 +1,7 @@
 import { DELETED_FILTER } from '@sello/contracts/catalogue/administration-common';
 import type { TPickerItem } from '@sello/contracts/common';
 import { ApiError } from '../platform/api-error.ts';
+import { isUniqueViolation } from '../platform/pg-errors.ts';
 
 /**
  * Takes the `deleted` entry out of a list's filters JSON: true lists the deleted records of the kind
@@ -22,13 +23,6 @@ export function takeDeletedFilter(raw: string | undefined): { deleted: boolean; 
     throw new ApiError(400, 'ERR_VALIDATION', { [`filters.${DELETED_FILTER}`]: 'ERR_FIELD_INVALID' });
   }
   return { deleted: deleted === true, filters: JSON.stringify(rest) };
-}
-
-type TPgError = { code?: string; constraint?: string };
-
-/** Whether `error` is PostgreSQL's unique violation (23505). */
-export function isUniqueViolation(error: unknown): error is TPgError {
-  return typeof error === 'object' && error !== null && (error as TPgError).code === '23505';
 }
 
 /**
@@ -57,10 +51,6 @@ export function assertKnownIds(field: string, ids: readonly number[], known: Rea
   if (unique.size !== ids.length || ids.some((id) => !known.has(String(id)))) {
     throw new ApiError(400, 'ERR_VALIDATION', { [field]: 'ERR_FIELD_INVALID' });
   }
-}
-
-export function toIso(value: Date | null): string | null {
-  return value === null ? null : value.toISOString();
 }
 
 export function toPickerItem(row: {

@@ -1,11 +1,6 @@
 import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** A LIKE pattern for text contained anywhere, wildcards of the text escaped. */
-export function likeText(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** The live domain of `domainId`, or undefined. */
 export async function selectLiveDomainId(db: Kysely<Database>, domainId: string) {
   const row = await db

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { decodeDataUrl, sniffAttachmentType } from '../platform/attachment-check.ts';
 import type { TMailer } from '../platform/mailer.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
-import { decodeDataUrl, sniffAttachmentType } from './attachment-check.ts';
 import { DEFAULT_FILE_UPLOAD_MAX_SIZE_KB } from './configuration.service.ts';
 import { insertFeedback, markFeedbackMailed } from './feedback.queries.ts';
 

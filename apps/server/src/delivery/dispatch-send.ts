@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
-import { ChannelSendError } from './channel-adapter.ts';
+import { ChannelSendError } from '../platform/channel-adapter.ts';
 import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import {
   selectMessage,

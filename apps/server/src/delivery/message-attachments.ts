@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TBlobStore } from '../platform/blob-store.ts';
-import { ChannelSendError, type TOutgoingAttachment } from './channel-adapter.ts';
+import { ChannelSendError, type TOutgoingAttachment } from '../platform/channel-adapter.ts';
 import type { selectMessageAttachments } from './message-attachments.queries.ts';
 
 type TAttachmentRow = Awaited<ReturnType<typeof selectMessageAttachments>>[number];

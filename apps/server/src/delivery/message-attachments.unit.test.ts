@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore, type TBlobStore } from '../platform/blob-store.ts';
-import { ChannelSendError } from './channel-adapter.ts';
+import { ChannelSendError } from '../platform/channel-adapter.ts';
 import { prepareAttachments } from './message-attachments.ts';
 
 let root: string;

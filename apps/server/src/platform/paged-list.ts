@@ -1,5 +1,6 @@
 import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import { ApiError } from './api-error.ts';
+import { likeContains } from './like-pattern.ts';
 
 /** How a list column can be filtered: by contained text, exact value, boolean, or a date range. */
 export type TFilterKind = 'text' | 'exact' | 'boolean' | 'dateRange';
@@ -63,11 +64,6 @@ function isValidFilterValue(kind: TFilterKind, value: unknown): boolean {
   );
 }
 
-/** Escapes the LIKE wildcards of user text. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** Adds the WHERE conditions of the parsed filters. */
 export function applyFilters<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -79,7 +75,7 @@ export function applyFilters<DB, TB extends keyof DB, O>(
     const column = columns[field]!;
     const expression = column.expression;
     if (column.filter === 'text')
-      next = next.where(sql<boolean>`${expression}::text ILIKE ${likePattern(String(value))}`);
+      next = next.where(sql<boolean>`${expression}::text ILIKE ${likeContains(String(value))}`);
     else if (column.filter === 'exact' || column.filter === 'boolean')
       next = next.where(sql<boolean>`${expression} = ${value}`);
     else if (column.filter === 'dateRange') {

@@ -1,6 +1,6 @@
 import type { Language } from '@sello/contracts/constants';
-import type { TPermissionMap } from '@sello/contracts/permissions';
-import type { RoleKey } from '@sello/contracts/roles';
+import { type PermissionFlag, type TPermissionMap, toPermissionMap } from '@sello/contracts/permissions';
+import { detectRoles, type RoleKey } from '@sello/contracts/roles';
 
 /** Who is calling, resolved once per request from the session token. */
 export type TPrincipal = {
@@ -19,3 +19,35 @@ export type TPrincipal = {
   token: string;
   expiresAt: Date;
 };
+
+type TPrincipalUser = {
+  userId: string;
+  username: string;
+  domainId: string;
+  roles: string[];
+  permissions: string[];
+  isSandbox: boolean;
+  language: string;
+  companyIds: string[];
+};
+
+/** The principal of a user as stored, within a session. */
+export function toPrincipal(
+  user: TPrincipalUser,
+  session: Pick<TPrincipal, 'sessionId' | 'token' | 'expiresAt'>,
+): TPrincipal {
+  const roleKeys = detectRoles(user.roles);
+  return {
+    userId: user.userId,
+    username: user.username,
+    domainId: user.domainId,
+    roles: user.roles,
+    roleKeys,
+    permissions: toPermissionMap(user.permissions as PermissionFlag[]),
+    superAdmin: roleKeys.includes('superAdmin'),
+    isSandbox: user.isSandbox,
+    language: user.language as Language,
+    companyIds: user.companyIds,
+    ...session,
+  };
+}

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { OTHER_CAPTURES_LIMIT, type TPortalCapture, type TPortalView } from '@sello/contracts/catalogue/portal';
 import type { IdentificationSubstate } from '@sello/contracts/enums';
-import { decodeDataUrl, sniffAttachmentType } from '../configuration/attachment-check.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { decodeDataUrl, sniffAttachmentType } from '../platform/attachment-check.ts';
 import {
   insertCapture,
   selectCaptureCounts,

@@ -1,7 +1,7 @@
 import type { TPortalView } from '@sello/contracts/catalogue/portal';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../platform/api-error.ts';
-import { contentDisposition } from '../shippings/shipping-files.service.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
 import { selectPortalReceiver, selectReceiverDocuments } from './portal.queries.ts';
 import { buildView, note, type TPortalDeps, withReceiver } from './portal-receiver.ts';
 import { documentsAvailable } from './portal-rules.ts';

@@ -2,8 +2,8 @@ import { LANGUAGES, type Language } from '@sello/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import type { TChannelAdapter } from '../delivery/channel-adapter.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import type { TChannelAdapter } from '../platform/channel-adapter.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { isMergeablePdf, renderLetterPdf, type TLetterAttachment } from './letter-pdf.ts';
 import {

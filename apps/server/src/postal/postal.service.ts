@@ -12,16 +12,17 @@ import {
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { ImportFileError, readImportFile } from '../administration/users/users-import-file.ts';
 import type { PostalLetterStatus } from '../db/postal-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
+import { ImportFileError, readImportFile } from '../platform/import-file.ts';
+import { toIso } from '../platform/iso-date.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { assertDomainVisible, canSeeDomain, resolveDomainScope } from '../platform/tenancy.ts';
 import { checkDocumentType, decodeDocument } from '../shippings/document-check.ts';
-import { contentDisposition } from '../shippings/shipping-files.service.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import {
   appendEvent,
@@ -60,8 +61,6 @@ const RESULT_COLUMNS: Record<string, keyof TCourierResultFields> = {
   date: 'date',
   courierref: 'courierRef',
 };
-
-const toIso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 function toBatch(row: NonNullable<Awaited<ReturnType<typeof selectBatch>>>): TPostalBatch {
   return {

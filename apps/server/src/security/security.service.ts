@@ -5,7 +5,7 @@ import { detectRoles } from '@sello/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
-import type { TPrincipal } from '../platform/principal.ts';
+import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { recordFailedLogin, recordSuccessfulLogin, selectUserForLogin } from './login.queries.ts';
@@ -62,22 +62,7 @@ export function createSecurityService({ db, preferences, maxFailedAttempts }: De
   async function resolvePrincipal(token: string): Promise<TPrincipal | null> {
     const row = await selectLiveSession(db, hashToken(token));
     if (!row) return null;
-    const roleKeys = detectRoles(row.roles);
-    return {
-      userId: row.userId,
-      username: row.username,
-      domainId: row.domainId,
-      roles: row.roles,
-      roleKeys,
-      permissions: toPermissionMap(row.permissions as PermissionFlag[]),
-      superAdmin: roleKeys.includes('superAdmin'),
-      isSandbox: row.isSandbox,
-      language: row.language as Language,
-      companyIds: row.companyIds,
-      sessionId: row.sessionId,
-      token,
-      expiresAt: row.expiresAt,
-    };
+    return toPrincipal(row, { sessionId: row.sessionId, token, expiresAt: row.expiresAt });
   }
 
   /** Issues a fresh token with a full session time; the old one stops working after a short grace. */

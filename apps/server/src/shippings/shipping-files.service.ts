@@ -6,6 +6,7 @@ import { ZipFile } from 'yazl';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { recordVisibility } from './shipping-access.ts';
@@ -14,12 +15,6 @@ import { selectDocument, selectDocumentOfKind, selectDocuments } from './shippin
 import type { createShippingsService } from './shippings.service.ts';
 
 type TDocumentFile = { name: string; mimeType: string; sizeBytes: string; sha256: string };
-
-/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** A file name safe inside an archive: no folders, no control characters. */
 function archiveName(name: string): string {

@@ -1,6 +1,8 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { deletedByName } from '../administration/admin.queries.ts';
 import type { Database } from '../db/schema.ts';
+import { toIsoDay } from '../platform/iso-date.ts';
+import { escapeLike } from '../platform/like-pattern.ts';
 import type { TListColumns } from '../platform/paged-list.ts';
 import { canDecideNow, isVisible } from './shipping-access.queries.ts';
 import type { TShippingVisibility } from './shipping-access.ts';
@@ -74,10 +76,6 @@ export type TShippingListWhere = {
   customFields?: Record<string, string>;
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /** The where-clause of a list on `shippings as s`, but for the creation-date range. */
 function listFilters(where: TShippingListWhere): RawBuilder<SqlBool>[] {
   const { visibility } = where;
@@ -138,7 +136,6 @@ const nextMonthStart = (date: Date) => {
     ? start
     : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
 };
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The kept counts (shipping_counts, migration 008) answer a list of the whole domain's live shippings
@@ -179,8 +176,8 @@ export async function countShippingList(db: Db, where: TShippingListWhere): Prom
   } else {
     const kept = [
       sql<SqlBool>`c.domain_id = ${where.visibility.domainId}`,
-      sql<SqlBool>`c.month >= ${isoDay(firstWhole)}::date`,
-      ...(lastPartial === null ? [] : [sql<SqlBool>`c.month < ${isoDay(lastPartial)}::date`]),
+      sql<SqlBool>`c.month >= ${toIsoDay(firstWhole)}::date`,
+      ...(lastPartial === null ? [] : [sql<SqlBool>`c.month < ${toIsoDay(lastPartial)}::date`]),
       ...(where.states === undefined ? [] : [sql<SqlBool>`c.state IN (${sql.join(where.states)})`]),
       ...(where.results === undefined ? [] : [sql<SqlBool>`c.result IN (${sql.join(where.results)})`]),
     ];

@@ -7,11 +7,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import { contentDisposition } from '../platform/content-disposition.ts';
 import { sendExcel, type TExcelColumn } from '../platform/excel-export.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { writeXlsx } from '../platform/xlsx-writer.ts';
 import { deleteExpiredExportJobs, insertExportJob, markExportJob, selectExportJob } from './shipping-export.queries.ts';
-import { contentDisposition } from './shipping-files.service.ts';
 import { orderedShippingList, toShippingRow } from './shippings.service.ts';
 
 const LABELS = {

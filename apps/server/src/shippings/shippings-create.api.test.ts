@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, userIdOf } from '../../test/admin-fixtures.ts';
 import { createShippingTestApp, dataUrl, pdfDataUrl, readChain, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { demoPdf } from '../db/seed-shippings.ts';
+import { demoPdf } from '../demo/demo-pdf.ts';
 import { verifyChain } from './event-chain.ts';
 
 let t: TTestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, postDownloadFile } from '../../test/admin-fixtures.ts';
 import { createShippingTestApp, dataUrl, LUCIA, readZip, sendShipping, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { demoPdf } from '../db/seed-shippings.ts';
+import { demoPdf } from '../demo/demo-pdf.ts';
 import { createLocalBlobStore } from '../platform/blob-store.ts';
 
 let t: TTestApp;

@@ -47,8 +47,17 @@ export async function isLiveDomain(db: Kysely<Database>, domainId: string): Prom
   return row !== undefined;
 }
 
-/** Whether a database error is the violation of the named unique index. */
-export function isUniqueViolation(error: unknown, index: string): boolean {
-  const candidate = error as { code?: string; constraint?: string };
-  return candidate?.code === '23505' && candidate.constraint === index;
-}
+/** The columns both kinds store from the leaf certificate of an upload. */
+export type TCertificateLeafMaterial = {
+  subject: string;
+  subject_cn: string | null;
+  issuer: string;
+  issuer_cn: string | null;
+  serial_number: string;
+  valid_from: Date;
+  valid_to: Date;
+  key_usage: string[];
+  extended_key_usage: string[];
+  key_algorithm: string;
+  fingerprint_sha256: string;
+};

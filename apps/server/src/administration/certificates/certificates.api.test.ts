@@ -12,7 +12,7 @@ import {
   serialOf,
   type TTestIdentity,
 } from '../../../test/test-certificates.ts';
-import { certificateKeyId } from './certificate-key.ts';
+import { certificateKeyId } from '../../platform/certificate-key.ts';
 import { createCertificatesService } from './certificates.service.ts';
 import { openPrivateKey } from './private-key-box.ts';
 

@@ -7,7 +7,7 @@ import {
   type TListColumns,
   type TListQuery,
 } from '../../platform/paged-list.ts';
-import { certificateStatus, orderListPage } from './certificate-common.queries.ts';
+import { certificateStatus, orderListPage, type TCertificateLeafMaterial } from './certificate-common.queries.ts';
 
 export const CERTIFICATE_NAME_INDEX = 'certificates_name_live';
 
@@ -94,18 +94,7 @@ export function selectCertificate(db: Kysely<Database>, id: number) {
 }
 
 /** What is stored of an uploaded certificate file. */
-export type TCertificateMaterial = {
-  subject: string;
-  subject_cn: string | null;
-  issuer: string;
-  issuer_cn: string | null;
-  serial_number: string;
-  valid_from: Date;
-  valid_to: Date;
-  key_usage: string[];
-  extended_key_usage: string[];
-  key_algorithm: string;
-  fingerprint_sha256: string;
+export type TCertificateMaterial = TCertificateLeafMaterial & {
   chain_pem: string;
   private_key_sealed: Buffer;
   private_key_key_id: string;

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { TCertificateKey } from './certificate-key.ts';
+import type { TCertificateKey } from '../../platform/certificate-key.ts';
 
 const FORMAT_VERSION = 1;
 const IV_BYTES = 12;

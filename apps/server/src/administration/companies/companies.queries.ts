@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { likeContains } from '../../platform/like-pattern.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { deletedByName, likeText, notDeletedUser } from '../admin.queries.ts';
+import { deletedByName, notDeletedUser } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -143,7 +144,7 @@ export function selectCompanyPicker(db: Db, domainId: string, search: string | u
     .where('c.deleted_at', 'is', null)
     .$if(Boolean(search), (query) =>
       query.where((eb) =>
-        eb.or([eb('c.name', 'ilike', likeText(search!)), eb('c.tax_id', 'ilike', likeText(search!))]),
+        eb.or([eb('c.name', 'ilike', likeContains(search!)), eb('c.tax_id', 'ilike', likeContains(search!))]),
       ),
     )
     .orderBy(sql`lower(c.name)`)

@@ -6,13 +6,14 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
+import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
-import { conflict, mapRows, takeDeletedFilter, toIso, toPickerItem, withConflictFields } from '../admin-lists.ts';
+import { conflict, mapRows, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { exportLabels } from '../export-labels.ts';
 import {
   COMPANY_COLUMNS,

@@ -8,10 +8,11 @@ import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { DOMAIN_TYPES, type DomainType, TEMPLATE_KINDS } from '@sello/contracts/enums';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { decodeDataUrl, sniffAttachmentType } from '../../configuration/attachment-check.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
+import { decodeDataUrl, sniffAttachmentType } from '../../platform/attachment-check.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
+import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
@@ -21,7 +22,6 @@ import {
   conflict,
   mapRows,
   takeDeletedFilter,
-  toIso,
   toPickerItem,
   withConflictFields,
 } from '../admin-lists.ts';

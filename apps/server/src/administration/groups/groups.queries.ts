@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { likeContains } from '../../platform/like-pattern.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { deletedByName, likeText, notDeletedUser } from '../admin.queries.ts';
+import { deletedByName, notDeletedUser } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -134,7 +135,7 @@ export function selectGroupPicker(db: Db, domainId: string, search: string | und
     .select(['g.id', 'g.name as text', 'g.description', 'g.active'])
     .where('g.domain_id', '=', domainId)
     .where('g.deleted_at', 'is', null)
-    .$if(Boolean(search), (query) => query.where('g.name', 'ilike', likeText(search!)))
+    .$if(Boolean(search), (query) => query.where('g.name', 'ilike', likeContains(search!)))
     .orderBy(sql`lower(g.name)`)
     .orderBy('g.id')
     .limit(limit)

@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
+import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
@@ -17,7 +18,6 @@ import {
   conflict,
   mapRows,
   takeDeletedFilter,
-  toIso,
   toPickerItem,
   withConflictFields,
 } from '../admin-lists.ts';

@@ -7,7 +7,11 @@ import {
   type TListColumns,
   type TListQuery,
 } from '../../platform/paged-list.ts';
-import { certificateStatus, orderListPage } from '../certificates/certificate-common.queries.ts';
+import {
+  certificateStatus,
+  orderListPage,
+  type TCertificateLeafMaterial,
+} from '../certificates/certificate-common.queries.ts';
 
 export const SAML_CERTIFICATE_NAME_INDEX = 'saml_certificates_name_live';
 
@@ -91,18 +95,7 @@ export function selectSamlCertificate(db: Kysely<Database>, id: number) {
 }
 
 /** What is stored of an uploaded IdP certificate. */
-export type TSamlCertificateMaterial = {
-  subject: string;
-  subject_cn: string | null;
-  issuer: string;
-  issuer_cn: string | null;
-  serial_number: string;
-  valid_from: Date;
-  valid_to: Date;
-  key_usage: string[];
-  extended_key_usage: string[];
-  key_algorithm: string;
-  fingerprint_sha256: string;
+export type TSamlCertificateMaterial = TCertificateLeafMaterial & {
   certificate_pem: string;
 };
 

@@ -9,10 +9,12 @@ import { isEmail, isUsername } from '@sello/contracts/patterns';
 import { PERMISSION_FLAGS, type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { decodeDataUrl } from '../../configuration/attachment-check.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
+import { decodeDataUrl } from '../../platform/attachment-check.ts';
+import { ImportFileError, type TImportFile, type TImportRow } from '../../platform/import-file.ts';
 import type { TMailer } from '../../platform/mailer.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { createToken } from '../../platform/tokens.ts';
@@ -20,7 +22,6 @@ import type { TPreferences } from '../../preferences/preferences.service.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator } from '../admin-access.ts';
-import { isUniqueViolation } from '../admin-lists.ts';
 import { selectLiveCompaniesByTaxId } from '../companies/companies.queries.ts';
 import { selectLiveGroupsByName } from '../groups/groups.queries.ts';
 import { createRolesService, type TRole } from '../roles/roles.service.ts';
@@ -33,7 +34,7 @@ import {
   type TUserValues,
 } from './users.queries.ts';
 import { resolvePermissions } from './users.service.ts';
-import { ImportFileError, readImportFile, type TImportRow } from './users-import-file.ts';
+import { readUserImportFile } from './users-import-file.ts';
 
 type Deps = { db: Kysely<Database>; mailer: TMailer; preferences: TPreferences; logger: FastifyBaseLogger };
 
@@ -151,9 +152,9 @@ export function createUsersImportService({ db, mailer, preferences, logger }: De
     if (!(await selectLiveDomainId(db, domainId))) throw notFound();
     const bytes = decodeDataUrl(dataUrl);
     if (bytes.length > USERS_IMPORT_MAX_BYTES) throw new ApiError(400, 'ERR_VALIDATION', { data: 'ERR_MAX_FILE_SIZE' });
-    let file: Awaited<ReturnType<typeof readImportFile>>;
+    let file: TImportFile;
     try {
-      file = await readImportFile(bytes);
+      file = await readUserImportFile(bytes);
     } catch (error) {
       if (error instanceof ImportFileError) throw new ApiError(400, 'ERR_VALIDATION', { data: error.key });
       throw error;

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { likeContains } from '../../platform/like-pattern.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { deletedByName, likeText } from '../admin.queries.ts';
+import { deletedByName } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
 type Db = Kysely<Database>;
@@ -244,7 +245,7 @@ export function selectUserPicker(db: Db, domainId: string, search: string | unde
     .where('u.deleted_at', 'is', null)
     .$if(Boolean(search), (query) =>
       query.where((eb) =>
-        eb.or([eb('u.name', 'ilike', likeText(search!)), eb('u.username', 'ilike', likeText(search!))]),
+        eb.or([eb('u.name', 'ilike', likeContains(search!)), eb('u.username', 'ilike', likeContains(search!))]),
       ),
     )
     .orderBy(sql`lower(u.name)`)

@@ -14,6 +14,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
+import { toIso } from '../../platform/iso-date.ts';
 import type { TMailer } from '../../platform/mailer.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
@@ -24,14 +25,7 @@ import type { TPreferences } from '../../preferences/preferences.service.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator, assertBin, assertMayManage, recordScope, resolveListDomain } from '../admin-access.ts';
-import {
-  assertKnownIds,
-  conflict,
-  takeDeletedFilter,
-  toIso,
-  toPickerItem,
-  withConflictFields,
-} from '../admin-lists.ts';
+import { assertKnownIds, conflict, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { selectCompanyDomain, selectCompanyDomains, selectLiveCompanyIds } from '../companies/companies.queries.ts';
 import { exportLabels } from '../export-labels.ts';
 import { selectLiveGroupIds } from '../groups/groups.queries.ts';

@@ -4,6 +4,7 @@ import type { IdentityDocumentType } from '@sello/contracts/reference/identity-d
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/api-error.ts';
+import { toIsoDay } from '../../platform/iso-date.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canUseCompany, resolveDomainScope } from '../../platform/tenancy.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
@@ -62,7 +63,7 @@ export function createCombosService({ db, preferences }: Deps) {
     return rows.map((row) => ({
       value: Number(row.id),
       text: row.name,
-      description: [row.commonName, row.validTo.toISOString().slice(0, 10)].filter(Boolean).join(' · '),
+      description: [row.commonName, toIsoDay(row.validTo)].filter(Boolean).join(' · '),
       blocked: false,
     }));
   }

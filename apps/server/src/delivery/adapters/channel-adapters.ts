@@ -1,6 +1,6 @@
 import type { TConfig } from '../../config.ts';
+import type { TChannelAdapters } from '../../platform/channel-adapter.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
-import type { TChannelAdapters } from '../channel-adapter.ts';
 import { createHttpProviderAdapter } from './http-provider-adapter.ts';
 import { createSmtpAdapter } from './smtp-adapter.ts';
 

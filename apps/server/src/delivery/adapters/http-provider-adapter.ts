@@ -1,4 +1,4 @@
-import { ChannelSendError, type TChannelAdapter } from '../channel-adapter.ts';
+import { ChannelSendError, type TChannelAdapter } from '../../platform/channel-adapter.ts';
 
 /** How long the provider may take to answer; a send that times out is tried again with the same guid. */
 const PROVIDER_TIMEOUT_MS = 15_000;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { parseEncryptionKey, type TConfig } from '../../config.ts';
+import { parseEncryptionKey, type TConfig } from '../config.ts';
 
 /** The key that encrypts certificate private keys at rest, and a short id telling keys apart. */
 export type TCertificateKey = { key: Buffer; id: string; source: 'configuration' | 'file' };

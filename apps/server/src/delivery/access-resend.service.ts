@@ -1,13 +1,13 @@
 import type { TAccessResent } from '@sello/contracts/catalogue/shippings-actions';
 import type { ShippingStateFilter } from '@sello/contracts/enums';
 import { ACCESS_MESSAGES_MAX, ACCESS_RESEND_STATES, resendsAccess } from '@sello/contracts/shipping-rules';
-import { selectDispatchPlans, selectDispatchReceivers, type TDispatchReceiver } from '../delivery/dispatch.queries.ts';
-import { resendAccess, type TDispatchDeps } from '../delivery/dispatch.service.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { manageVisibility } from './shipping-access.ts';
-import { lockShipping } from './shipping-lifecycle.queries.ts';
-import { appendEvent, eventTime, lifecycleOf } from './shipping-transitions.ts';
+import { manageVisibility } from '../shippings/shipping-access.ts';
+import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
+import { appendEvent, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
+import { selectDispatchPlans, selectDispatchReceivers, type TDispatchReceiver } from './dispatch.queries.ts';
+import { resendAccess, type TDispatchDeps } from './dispatch.service.ts';
 
 /** Receiver statuses that are an answer (portal.service.ts writes them with `answered_at`). */
 const ANSWERED_STATUSES: ReadonlySet<string> = new Set(['accepted', 'rejected']);

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, parseCsv, readImportFile } from './users-import-file.ts';
+import { ImportFileError, parseCsv, readImportFile } from './import-file.ts';
 
 describe('parseCsv', () => {
   it('reads quoted fields with delimiters, quotes and line breaks, keeping line numbers', () => {

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { COOKIES, HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import type { FastifyInstance } from 'fastify';
-import type { TSecurityService } from '../security/security.service.ts';
-import { ApiError } from './api-error.ts';
-import type { TPrincipal } from './principal.ts';
+import { ApiError } from '../platform/api-error.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import type { TSecurityService } from './security.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, readChain } from '../../test/shipping-fixtures.ts';
 import type { TTestApp } from '../../test/test-app.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
-import { seedDemoShippings } from './seed-shippings.ts';
+import { seedDemoShippings } from './seed-demo-shippings.ts';
 
 let t: TTestApp;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchForTest, linkFromOutbox, portalCall } from '../../test/portal-fixtures.ts';
 import { createShippingTestApp, LUCIA, readChain, sendShipping, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { verifyChain } from './event-chain.ts';
+import { verifyChain } from '../shippings/event-chain.ts';
 
 let t: TTestApp;
 let user: TestClient;
