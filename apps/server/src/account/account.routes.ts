@@ -13,5 +13,5 @@ export function registerAccountRoutes({ app, db }: TAppContext): void {
     await account.updateLanguage(principal.userId, body.language);
     return { ok: true as const };
   });
-  registerEndpoint(app, accountApi.userCompaniesList, ({ principal }) => account.listCompanies(principal.userId));
+  registerEndpoint(app, accountApi.userCompaniesList, ({ principal }) => account.userCompaniesList(principal.userId));
 }

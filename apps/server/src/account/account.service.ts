@@ -41,7 +41,7 @@ export function createAccountService(db: Kysely<Database>) {
     read,
     update,
     updateLanguage: (userId: string, language: Language) => updateLanguageRow(db, userId, language),
-    listCompanies: async (userId: string) =>
+    userCompaniesList: async (userId: string) =>
       (await selectUserCompanies(db, userId)).map((company) => ({ value: Number(company.id), text: company.name })),
   };
 }

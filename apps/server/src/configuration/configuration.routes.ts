@@ -20,17 +20,17 @@ export function registerConfigurationRoutes(ctx: TAppContext): void {
     logger: app.log,
   });
 
-  registerEndpoint(app, configurationApi.getOtherConfig, () => configuration.readOtherConfig());
-  registerEndpoint(app, configurationApi.getPreference, ({ query }) => configuration.readPreference(query.preference));
+  registerEndpoint(app, configurationApi.getOtherConfig, () => configuration.getOtherConfig());
+  registerEndpoint(app, configurationApi.getPreference, ({ query }) => configuration.getPreference(query.preference));
   registerEndpoint(app, configurationApi.getPreferenceSmsMaxCharacters, () =>
-    configuration.readPreference(PREFERENCES.smsMaxCharacters),
+    configuration.getPreference(PREFERENCES.smsMaxCharacters),
   );
-  registerEndpoint(app, configurationApi.busLanguages, async () => configuration.listLanguages());
+  registerEndpoint(app, configurationApi.busLanguages, async () => configuration.busLanguages());
   registerEndpoint(
     app,
     configurationApi.sendFeedback,
     async ({ body, principal, request }) => {
-      await feedback.send(body, principal?.userId ?? null, request.ip);
+      await feedback.sendFeedback(body, principal?.userId ?? null, request.ip);
       return { ok: true as const };
     },
     { bodyLimit: FEEDBACK_BODY_LIMIT },

@@ -15,7 +15,7 @@ const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
 
 export function createConfigurationService(preferences: TPreferences) {
   return {
-    async readOtherConfig(): Promise<TOtherConfig> {
+    async getOtherConfig(): Promise<TOtherConfig> {
       const get = preferences.get;
       return {
         manualUrlEs: await get('MANUAL_URL_ES'),
@@ -34,9 +34,9 @@ export function createConfigurationService(preferences: TPreferences) {
         refreshTimeMinutes: await preferences.getNumber(PREFERENCES.refreshTime, VERSION_CHECK.defaultMinutes),
       };
     },
-    async readPreference(name: string) {
+    async getPreference(name: string) {
       return { value: READABLE_PREFERENCES.has(name) ? await preferences.get(name) : null };
     },
-    listLanguages: () => LANGUAGES.map((value) => ({ value, text: LANGUAGE_NAMES[value] })),
+    busLanguages: () => LANGUAGES.map((value) => ({ value, text: LANGUAGE_NAMES[value] })),
   };
 }

@@ -30,7 +30,7 @@ export function createFeedbackService({ db, preferences, mailer, supportEmail, l
     return { content, type: actualType };
   }
 
-  async function send(feedback: TFeedback, userId: string | null, ip: string) {
+  async function sendFeedback(feedback: TFeedback, userId: string | null, ip: string) {
     const attachment = feedback.file ? await checkAttachment(feedback.file) : null;
     const { id } = await insertFeedback(db, {
       user_id: userId,
@@ -74,5 +74,5 @@ export function createFeedbackService({ db, preferences, mailer, supportEmail, l
     }
   }
 
-  return { send };
+  return { sendFeedback };
 }

@@ -41,7 +41,7 @@ async function setSubstate(scope: TScope, substate: IdentificationSubstate, deta
 /** The receiver identifies itself: starts, uploads captures of its documents and a selfie, and finishes. */
 export function createPortalIdentificationService(deps: TPortalDeps) {
   return {
-    startIdentification(token: string, now = new Date()): Promise<TPortalView> {
+    identificationStart(token: string, now = new Date()): Promise<TPortalView> {
       return withReceiver(deps, token, now, async (scope) => {
         await assertCanAnswer(scope, ['identification']);
         if (scope.receiver.substate === null) await setSubstate(scope, 'WELCOME_PAGE_ACCEPTED');
@@ -49,7 +49,7 @@ export function createPortalIdentificationService(deps: TPortalDeps) {
       });
     },
 
-    async capture(token: string, capture: TPortalCapture, now = new Date()): Promise<TPortalView> {
+    async identificationCapture(token: string, capture: TPortalCapture, now = new Date()): Promise<TPortalView> {
       const bytes = decodeDataUrl(capture.content);
       const type = sniffAttachmentType(bytes);
       const problem = captureProblem(bytes, type);
@@ -92,7 +92,7 @@ export function createPortalIdentificationService(deps: TPortalDeps) {
       });
     },
 
-    finishIdentification(token: string, now = new Date()): Promise<TPortalView> {
+    identificationFinish(token: string, now = new Date()): Promise<TPortalView> {
       return withReceiver(deps, token, now, async (scope) => {
         const { trx, receiver } = scope;
         await assertCanAnswer(scope, ['identification']);

@@ -77,19 +77,19 @@ export function registerPortalRoutes(ctx: TAppContext): void {
   registerEndpoint(
     app,
     portalApi.identificationStart,
-    async ({ request }) => portal.startIdentification(tokenOf(request)),
+    async ({ request }) => portal.identificationStart(tokenOf(request)),
     calls,
   );
   registerEndpoint(
     app,
     portalApi.identificationCapture,
-    async ({ request, body }) => portal.capture(tokenOf(request), body),
+    async ({ request, body }) => portal.identificationCapture(tokenOf(request), body),
     { ...calls, bodyLimit: Math.ceil((CAPTURE_MAX_BYTES * 4) / 3) + 64 * 1024 },
   );
   registerEndpoint(
     app,
     portalApi.identificationFinish,
-    async ({ request }) => portal.finishIdentification(tokenOf(request)),
+    async ({ request }) => portal.identificationFinish(tokenOf(request)),
     calls,
   );
 }

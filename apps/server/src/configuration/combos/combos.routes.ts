@@ -16,52 +16,54 @@ import {
 /** The configuration calls the new-shipping form fills its combos from (spec §7, configuration). */
 export function registerConfigurationComboRoutes({ app, db, preferences }: TAppContext): void {
   const combos = createCombosService({ db, preferences });
-  const api = configurationApi;
-
-  registerEndpoint(app, api.getPreferenceNumDownload, () => combos.numDownload());
-  registerEndpoint(app, api.getFileTypes, async () => shippingFileTypes());
-  registerEndpoint(app, api.countriesPostal, async ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.getPreferenceNumDownload, () => combos.getPreferenceNumDownload());
+  registerEndpoint(app, configurationApi.getFileTypes, async () => shippingFileTypes());
+  registerEndpoint(app, configurationApi.countriesPostal, async ({ principal, query }) =>
     postalCountries(languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.countriesJC, async ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.countriesJC, async ({ principal, query }) =>
     identityDocumentCountries(languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.streetType, async ({ principal, query }) => streetTypes(languageOf(principal, query.lang)));
-  registerEndpoint(app, api.streetNumType, async ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.streetType, async ({ principal, query }) =>
+    streetTypes(languageOf(principal, query.lang)),
+  );
+  registerEndpoint(app, configurationApi.streetNumType, async ({ principal, query }) =>
     streetNumberTypes(languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.docIdType, ({ principal, query }) =>
-    combos.identityDocumentTypes(principal, query.domain, languageOf(principal, query.lang)),
+  registerEndpoint(app, configurationApi.docIdType, ({ principal, query }) =>
+    combos.docIdType(principal, query.domain, languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.docIdTypeByCode, async ({ principal, query }) =>
-    combos.identityDocumentType(query.code, languageOf(principal, query.lang)),
+  registerEndpoint(app, configurationApi.docIdTypeByCode, async ({ principal, query }) =>
+    combos.docIdTypeByCode(query.code, languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.getTypesDocument, async ({ principal, query }) =>
-    combos.documentCategories(query.default === true, languageOf(principal, query.lang)),
+  registerEndpoint(app, configurationApi.getTypesDocument, async ({ principal, query }) =>
+    combos.getTypesDocument(query.default === true, languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.getSignMethods, async ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.getSignMethods, async ({ principal, query }) =>
     signMethods(languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.getServicesConfiguration, ({ principal, query }) =>
-    combos.servicesConfiguration(principal, languageOf(principal, query.lang)),
+  registerEndpoint(app, configurationApi.getServicesConfiguration, ({ principal, query }) =>
+    combos.getServicesConfiguration(principal, languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.services, async ({ principal, query }) => services(languageOf(principal, query.lang)));
-  registerEndpoint(app, api.noticeMethods, ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.services, async ({ principal, query }) =>
+    services(languageOf(principal, query.lang)),
+  );
+  registerEndpoint(app, configurationApi.noticeMethods, ({ principal, query }) =>
     combos.noticeMethods(principal, languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.idCardLanguages, async ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.idCardLanguages, async ({ principal, query }) =>
     identificationPageLanguages(languageOf(principal, query.lang)),
   );
-  registerEndpoint(app, api.certificatesByCompany, ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.certificatesByCompany, ({ principal, query }) =>
     combos.certificatesByCompany(principal, query.companyId),
   );
-  registerEndpoint(app, api.certificatesBySelectedCompanies, ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.certificatesBySelectedCompanies, ({ principal, query }) =>
     combos.certificatesBySelectedCompanies(principal, query.ids),
   );
-  registerEndpoint(app, api.usersBySelectedCompanies, ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.usersBySelectedCompanies, ({ principal, query }) =>
     combos.usersBySelectedCompanies(principal, query.ids),
   );
-  registerEndpoint(app, api.authUsersBySelectedCompanies, ({ principal, query }) =>
+  registerEndpoint(app, configurationApi.authUsersBySelectedCompanies, ({ principal, query }) =>
     combos.authUsersBySelectedCompanies(principal, query.ids),
   );
 }

@@ -87,24 +87,24 @@ export function createCombosService({ db, preferences }: Deps) {
   }
 
   return {
-    async numDownload() {
+    async getPreferenceNumDownload() {
       return { value: await preferences.get(PREFERENCES.numDownload) };
     },
 
-    async identityDocumentTypes(principal: TPrincipal, domain: number | undefined, language: Language) {
+    async docIdType(principal: TPrincipal, domain: number | undefined, language: Language) {
       const domainId = resolveDomainScope(principal, domain);
       if (domainId !== principal.domainId && !(await domainExists(db, domainId))) throw notFound();
       return identityDocumentTypes((await allowancesOf(domainId)).documentTypes, language);
     },
 
-    identityDocumentType: (code: IdentityDocumentType, language: Language) => identityDocumentType(code, language),
+    docIdTypeByCode: (code: IdentityDocumentType, language: Language) => identityDocumentType(code, language),
 
-    documentCategories(onlyDefault: boolean, language: Language) {
+    getTypesDocument(onlyDefault: boolean, language: Language) {
       const all = documentCategories(language);
       return onlyDefault ? all.filter((category) => category.isDefault) : all;
     },
 
-    async servicesConfiguration(principal: TPrincipal, language: Language) {
+    async getServicesConfiguration(principal: TPrincipal, language: Language) {
       return servicesConfiguration(await allowancesOf(principal.domainId), language);
     },
 
