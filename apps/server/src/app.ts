@@ -42,6 +42,8 @@ import { createPreferences } from './preferences/preferences.service.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
 import { registerSessionHooks } from './security/session-hooks.ts';
+import { registerTwoFactorRoutes } from './security/two-factor.routes.ts';
+import { createSecondFactorStep } from './security/two-factor-step.ts';
 import { createShippingJobs } from './shippings/shipping-jobs.ts';
 import { registerShippingsRoutes } from './shippings/shippings.routes.ts';
 import { registerTemplatesRoutes } from './templates/templates.routes.ts';
@@ -93,6 +95,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     db: database.db,
     preferences,
     maxFailedAttempts: config.LOGIN_MAX_FAILED_ATTEMPTS,
+    secondFactor: createSecondFactorStep(database.db),
   });
   registerSessionHooks(app, security, config.COOKIE_SECURE);
 
@@ -117,6 +120,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     },
   };
   registerSecurityRoutes(ctx);
+  registerTwoFactorRoutes(ctx);
   registerAccountRoutes(ctx);
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);

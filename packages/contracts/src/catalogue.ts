@@ -23,6 +23,7 @@ import { shippingsFilesApi } from './catalogue/shippings-files.ts';
 import { shippingsListApi } from './catalogue/shippings-list.ts';
 import { shippingsReportApi } from './catalogue/shippings-report.ts';
 import { templatesApi } from './catalogue/templates.ts';
+import { twoFactorAdminApi, twoFactorApi } from './catalogue/two-factor.ts';
 import { typesApi } from './catalogue/types.ts';
 import type { TEndpoint } from './endpoint.ts';
 
@@ -71,6 +72,7 @@ const administrationApi = {
   usersImport: usersApi.importUsers,
   usersWithRequestsByCompanies: usersApi.usersWithRequestsByCompanies,
   usersByDomain: usersApi.usersByDomain,
+  usersResetTwoFactor: twoFactorAdminApi.resetTwoFactor,
   companiesRead: companiesApi.read,
   companiesExport: companiesApi.export,
   companiesNew: companiesApi.new,
@@ -135,6 +137,7 @@ export const API_GROUPS = {
   postal: postalApi,
   portal: portalApi,
   evidence: evidenceApi,
+  twoFactor: twoFactorApi,
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));

@@ -78,6 +78,11 @@ export const ERROR_KEYS = [
   'ERR_PIN_EXPIRED',
   'ERR_PIN_UNAVAILABLE',
   'ERR_PIN_LIMIT',
+  // second factor (issue 13)
+  'ERR_2FA_CODE_INVALID',
+  'ERR_2FA_CHALLENGE_ENDED',
+  'ERR_2FA_NOT_ENROLLED',
+  'ERR_2FA_MAIL_LIMIT',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -355,6 +355,13 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
       return { method: 'PUT', path: `users/unblock/${id}`, record: { table: 'users', id } };
     },
   },
+  usersResetTwoFactor: {
+    rule: 'admin',
+    build: async (code) => {
+      const { id } = await fixture.user(code);
+      return { method: 'PUT', path: `users/resetTwoFactor/${id}`, record: { table: 'users', id } };
+    },
+  },
   usersExport: { rule: 'admin', build: async (code) => get(`users/export?domainid=${domainIds[code]}`) },
   usersImport: {
     rule: 'admin',

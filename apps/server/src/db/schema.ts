@@ -3,6 +3,7 @@ import type { DeliveryTables } from './delivery-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
+import type { TwoFactorTables } from './two-factor-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -18,6 +19,7 @@ export type DomainsTable = {
   domain_type: Generated<string>;
   custom_logo: string | null;
   two_factor_cool_down_hours: Generated<number>;
+  two_factor_required: Generated<'off' | 'admins' | 'all'>;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;
@@ -227,7 +229,8 @@ export type LiveCountsTable = {
 export type Database = ShippingTables &
   DeliveryTables &
   PostalTables &
-  PortalTables & {
+  PortalTables &
+  TwoFactorTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export async function selectUserForLogin(db: Kysely<Database>, username: string) {
+function signInUsers(db: Kysely<Database>) {
   return (
     db
       .selectFrom('users as u')
@@ -23,14 +23,21 @@ export async function selectUserForLogin(db: Kysely<Database>, username: string)
         'd.name as domainName',
         sql<string | null>`coalesce(u.custom_logo, d.custom_logo)`.as('customLogo'),
       ])
-      .where(sql`lower(u.username)`, '=', username.toLowerCase())
       .where('u.deleted_at', 'is', null)
       .where('d.deleted_at', 'is', null)
       // Inactive users and users of inactive domains cannot sign in or keep a session.
       .where('u.active', '=', true)
       .where('d.active', '=', true)
-      .executeTakeFirst()
   );
+}
+
+export async function selectUserForLogin(db: Kysely<Database>, username: string) {
+  return signInUsers(db).where(sql`lower(u.username)`, '=', username.toLowerCase()).executeTakeFirst();
+}
+
+/** The same user row by id, for a sign-in finished by a second factor. */
+export async function selectUserForLoginById(db: Kysely<Database>, userId: string) {
+  return signInUsers(db).where('u.id', '=', userId).executeTakeFirst();
 }
 
 /** Counts a failed sign-in and blocks the account once `maxAttempts` is reached; returns whether it is now blocked. */

@@ -1,10 +1,11 @@
 import { securityApi } from '@sello/contracts/catalogue/security';
 import { HEADERS } from '@sello/contracts/constants';
+import { TWO_FACTOR } from '@sello/contracts/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 
-function clientOf(request: FastifyRequest) {
+export function clientOf(request: FastifyRequest) {
   const agent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null };
 }
@@ -16,7 +17,8 @@ export function registerSecurityRoutes(ctx: TAppContext): void {
     app,
     securityApi.login,
     async ({ body, request, reply }) => {
-      const user = await security.login(body, clientOf(request));
+      const user = await security.login(body, clientOf(request), request.cookies[TWO_FACTOR.trustCookie]);
+      if ('twoFactorRequired' in user) return user;
       reply.header(HEADERS.authToken, user.token).header(HEADERS.authTokenExpires, String(user.expiration));
       return user;
     },

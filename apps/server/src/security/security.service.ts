@@ -2,24 +2,37 @@ import type { TLoginRequest, TSessionUser } from '@sello/contracts/catalogue/sec
 import type { Language } from '@sello/contracts/constants';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import { detectRoles } from '@sello/contracts/roles';
+import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
-import { recordFailedLogin, recordSuccessfulLogin, selectUserForLogin } from './login.queries.ts';
+import {
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  selectUserForLogin,
+  selectUserForLoginById,
+} from './login.queries.ts';
 import { verifyPassword } from './passwords.ts';
 import { insertSession, revokeSession, selectLiveSession, shortenSession } from './sessions.queries.ts';
+import type { TSecondFactorStep } from './two-factor-step.ts';
 
 const ROTATION_GRACE_SECONDS = 30;
 
-type Deps = { db: Kysely<Database>; preferences: TPreferences; maxFailedAttempts: number };
-type ClientInfo = { ip: string | null; userAgent: string | null };
+type Deps = {
+  db: Kysely<Database>;
+  preferences: TPreferences;
+  maxFailedAttempts: number;
+  secondFactor: TSecondFactorStep;
+};
+type TSignInUser = NonNullable<Awaited<ReturnType<typeof selectUserForLogin>>>;
+export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 export type TSecurityService = ReturnType<typeof createSecurityService>;
 
-export function createSecurityService({ db, preferences, maxFailedAttempts }: Deps) {
+export function createSecurityService({ db, preferences, maxFailedAttempts, secondFactor }: Deps) {
   async function openSession(userId: string, client: ClientInfo) {
     const token = createToken();
     const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes()) * 60_000);
@@ -27,7 +40,12 @@ export function createSecurityService({ db, preferences, maxFailedAttempts }: De
     return { token, expiresAt };
   }
 
-  async function login(request: TLoginRequest, client: ClientInfo): Promise<TSessionUser> {
+  /** `trustToken`: the 'trust this browser' cookie, which may skip the second factor. */
+  async function login(
+    request: TLoginRequest,
+    client: ClientInfo,
+    trustToken?: string,
+  ): Promise<TSessionUser | TTwoFactorChallenge> {
     const user = await selectUserForLogin(db, request.login);
     // Verify against a real hash even for unknown users so timing does not reveal which usernames exist.
     const passwordOk = await verifyPassword(user?.passwordHash, request.password);
@@ -38,6 +56,19 @@ export function createSecurityService({ db, preferences, maxFailedAttempts }: De
       throw blocked ? new ApiError(403, 'ERR_ACCOUNT_LOCKED') : new ApiError(401, 'ERR_LOGIN_INVALID');
     }
     await recordSuccessfulLogin(db, user.id);
+    const challenge = await secondFactor.afterPassword(user.id, trustToken);
+    if (challenge) return challenge;
+    return startSession(user, client);
+  }
+
+  /** Opens the session of a user whose second factor was just verified (two-factor.service.ts). */
+  async function completeLogin(userId: string, client: ClientInfo): Promise<TSessionUser> {
+    const user = await selectUserForLoginById(db, userId);
+    if (!user || user.blocked) throw new ApiError(401, 'ERR_LOGIN_INVALID');
+    return startSession(user, client);
+  }
+
+  async function startSession(user: TSignInUser, client: ClientInfo): Promise<TSessionUser> {
     const { token, expiresAt } = await openSession(user.id, client);
     const roleKeys = detectRoles(user.roles);
     return {
@@ -74,6 +105,7 @@ export function createSecurityService({ db, preferences, maxFailedAttempts }: De
 
   return {
     login,
+    completeLogin,
     resolvePrincipal,
     rotate,
     logout: (principal: TPrincipal) => revokeSession(db, principal.sessionId),

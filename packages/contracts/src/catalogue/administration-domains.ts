@@ -17,6 +17,7 @@ import {
 import { TWO_FACTOR_COOL_DOWN_HOURS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZDomainType } from '../enums.ts';
+import { ZTwoFactorRequirement } from '../two-factor.ts';
 import { DOMAINS, deletedInfo, optionalField, requiredName, withId } from './administration-common.ts';
 
 /** Largest custom logo, in KB, once decoded. */
@@ -35,6 +36,8 @@ export const ZDomain = z.object({
   domainType: ZDomainType,
   active: z.boolean(),
   twoFactorCoolDownHours: z.number().int(),
+  /** Who must sign in with a second factor: nobody, administrators, everybody. */
+  twoFactorRequired: ZTwoFactorRequirement,
   companies: z.number().int().nonnegative(),
   users: z.number().int().nonnegative(),
   createdAt: ZTimestamp,
@@ -62,6 +65,7 @@ export const ZDomainInput = z.object({
     .min(TWO_FACTOR_COOL_DOWN_HOURS.min, 'ERR_FIELD_INVALID')
     .max(TWO_FACTOR_COOL_DOWN_HOURS.max, 'ERR_FIELD_INVALID')
     .default(TWO_FACTOR_COOL_DOWN_HOURS.default),
+  twoFactorRequired: ZTwoFactorRequirement.default('off'),
   /** A new logo, null to remove it; left out, the logo stays as it is. */
   customLogo: ZImageDataUrl.nullable().optional(),
 });

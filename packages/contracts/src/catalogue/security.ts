@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZLanguage, ZOk } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZPermissionMap } from '../permissions.ts';
+import { ZTwoFactorChallenge, ZTwoFactorLoginRequest } from '../two-factor.ts';
 
 /**
  * Login payload of spec §3. `password` carries the password; `passwordsha` and `pass` are legacy
@@ -58,7 +59,8 @@ export const securityApi = {
     summary: 'Sign in with user and password',
     permission: 'public',
     body: ZLoginRequest,
-    response: ZSessionUser,
+    // After a right password, either the session or the second-factor challenge (see two-factor.ts).
+    response: z.union([ZSessionUser, ZTwoFactorChallenge]),
   }),
   samlCoreLogin: defineEndpoint({
     id: 'security.samlCoreLogin',
@@ -163,7 +165,7 @@ export const securityApi = {
     path: 'security/twoFactorLogin',
     summary: 'Second sign-in step with a one-time code',
     permission: 'public',
-    body: z.object({ login: z.string().min(1), code: z.string().regex(/^\d{6}$/), challenge: z.string().min(1) }),
+    body: ZTwoFactorLoginRequest,
     response: ZSessionUser,
   }),
   oauthAccess: defineEndpoint({

@@ -12,6 +12,7 @@ import '../../i18n/library-locales/dayjs-locale.ts';
 import { LANGUAGE_LABEL_KEYS } from '../../i18n/language-labels.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
+import { TwoFactorCard } from './two-factor-card.tsx';
 import { useAccount, useUpdateAccount } from './use-account.ts';
 
 type TAccountFields = {
@@ -133,6 +134,7 @@ export default function AccountPage() {
           </Button>
         </Form>
       </Card>
+      <TwoFactorCard />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { securityApi } from '@sello/contracts/catalogue/security';
+import { securityApi, type TSessionUser } from '@sello/contracts/catalogue/security';
+import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import { Button, Input } from 'antd';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
@@ -9,6 +10,7 @@ import { adoptAccountLanguage } from '../../i18n/change-language.ts';
 import { landingPathAfterLogin } from '../../session/landing-path.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 type TLoginFields = { login: string; password: string };
 type TFieldName = keyof TLoginFields;
@@ -62,6 +64,19 @@ export default function LoginPage() {
   const [checked, setChecked] = useState<Partial<Record<TFieldName, boolean>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a right password, when a second factor is needed (two-factor-step.tsx).
+  const [secondStep, setSecondStep] = useState<TTwoFactorChallenge | null>(null);
+  const restart = useCallback((key: string) => {
+    setSecondStep(null);
+    setFields((current) => ({ ...current, password: '' }));
+    setError(key);
+  }, []);
+
+  const finish = async (user: TSessionUser) => {
+    session.start(user);
+    await adoptAccountLanguage(user.language);
+    navigate(landingPathAfterLogin(user.permissions, user.superAdmin), { replace: true });
+  };
 
   if (loggedIn) return <Navigate to={landingPathAfterLogin(permissions, superAdmin)} replace />;
 
@@ -96,9 +111,8 @@ export default function LoginPage() {
         },
         { isLogin: true },
       );
-      session.start(user);
-      await adoptAccountLanguage(user.language);
-      navigate(landingPathAfterLogin(user.permissions, user.superAdmin), { replace: true });
+      if ('twoFactorRequired' in user) setSecondStep(user);
+      else await finish(user);
     } catch (failure) {
       setError(
         failure instanceof ApiCallError ? (failure.key ?? 'ERR_SYSTEM_NOT_AVAILABLE') : 'ERR_SYSTEM_NOT_AVAILABLE',
@@ -115,41 +129,45 @@ export default function LoginPage() {
           {t('LOGIN_TITLE')}
         </h1>
         <p className="login-subtitle">{t('LOGIN_SUBTITLE')}</p>
-        <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
-          <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
-            <Input
-              id="login"
-              name="login"
-              value={fields.login}
-              onChange={update('login')}
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              autoFocus
-              data-testid="login-user"
-              {...errorProps('login')}
-            />
-          </Field>
-          <Field name="password" label={t('LOGIN_PASSWORD')} error={shownError('password')}>
-            <Input.Password
-              id="password"
-              name="password"
-              value={fields.password}
-              onChange={update('password')}
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              data-testid="login-password"
-              {...errorProps('password')}
-            />
-          </Field>
-          {error && (
-            <p className="login-error" role="alert" data-testid="login-error" data-key={error}>
-              {t(error)}
-            </p>
-          )}
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-            {t('LOGIN_SUBMIT')}
-          </Button>
-        </form>
+        {secondStep ? (
+          <TwoFactorStep step={secondStep} onSignedIn={(user) => void finish(user)} onRestart={restart} />
+        ) : (
+          <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
+            <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
+              <Input
+                id="login"
+                name="login"
+                value={fields.login}
+                onChange={update('login')}
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                autoFocus
+                data-testid="login-user"
+                {...errorProps('login')}
+              />
+            </Field>
+            <Field name="password" label={t('LOGIN_PASSWORD')} error={shownError('password')}>
+              <Input.Password
+                id="password"
+                name="password"
+                value={fields.password}
+                onChange={update('password')}
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                data-testid="login-password"
+                {...errorProps('password')}
+              />
+            </Field>
+            {error && (
+              <p className="login-error" role="alert" data-testid="login-error" data-key={error}>
+                {t(error)}
+              </p>
+            )}
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+              {t('LOGIN_SUBMIT')}
+            </Button>
+          </form>
+        )}
       </section>
     </div>
   );

@@ -6,6 +6,7 @@ import {
 } from '@sello/contracts/catalogue/administration-domains';
 import { TWO_FACTOR_COOL_DOWN_HOURS } from '@sello/contracts/constants';
 import { DOMAIN_TYPES, type DomainType } from '@sello/contracts/enums';
+import { type TTwoFactorRequirement, ZTwoFactorRequirement } from '@sello/contracts/two-factor';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,8 +39,18 @@ type TDomainFields = {
   domainType: DomainType;
   active: boolean;
   twoFactorCoolDownHours: number;
+  twoFactorRequired: TTwoFactorRequirement;
 };
-const FIELDS = ['code', 'name', 'description', 'domainType', 'active', 'twoFactorCoolDownHours', 'customLogo'];
+const FIELDS = [
+  'code',
+  'name',
+  'description',
+  'domainType',
+  'active',
+  'twoFactorCoolDownHours',
+  'twoFactorRequired',
+  'customLogo',
+];
 const LOGO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
 function toFields(domain: TDomainDetail): TDomainFields {
@@ -50,6 +61,7 @@ function toFields(domain: TDomainDetail): TDomainFields {
     domainType: domain.domainType,
     active: domain.active,
     twoFactorCoolDownHours: domain.twoFactorCoolDownHours,
+    twoFactorRequired: domain.twoFactorRequired,
   };
 }
 
@@ -129,7 +141,12 @@ export default function DomainFormPage() {
         initialValues={
           domain.data
             ? toFields(domain.data)
-            : { domainType: 'ENTERPRISE', active: true, twoFactorCoolDownHours: TWO_FACTOR_COOL_DOWN_HOURS.default }
+            : {
+                domainType: 'ENTERPRISE',
+                active: true,
+                twoFactorCoolDownHours: TWO_FACTOR_COOL_DOWN_HOURS.default,
+                twoFactorRequired: 'off',
+              }
         }
         onFinish={submit}
         onValuesChange={clearErrorsOnChange(form)}
@@ -183,6 +200,16 @@ export default function DomainFormPage() {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item name="twoFactorRequired" label={t('DOMAIN_TWO_FACTOR_REQUIRED')} required>
+          <Select<TTwoFactorRequirement>
+            options={ZTwoFactorRequirement.options.map((value) => ({
+              value,
+              label: t(`DOMAIN_TWO_FACTOR_REQUIRED_${value}`),
+            }))}
+            style={{ maxWidth: 360 }}
+            data-testid="field-twoFactorRequired"
+          />
+        </Form.Item>
         <Form.Item
           label={t('DOMAIN_LOGO')}
           extra={t('DOMAIN_LOGO_HINT', { size: CUSTOM_LOGO_MAX_KB })}

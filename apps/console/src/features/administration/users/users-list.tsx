@@ -13,6 +13,7 @@ import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminList } from '../shared/admin-list.tsx';
 import { roleLabel } from '../shared/labels.ts';
+import { ResetTwoFactorButton } from './reset-two-factor-button.tsx';
 import { useUnblockUser } from './use-users.ts';
 import { UsersImport } from './users-import.tsx';
 
@@ -91,19 +92,22 @@ export default function UsersList() {
       nameOf={(row) => row.userid}
       canEdit={mayManage}
       canDelete={(row) => row.id !== me?.id && mayManage(row)}
-      rowActions={(row) =>
-        row.blocked && mayManage(row) ? (
-          <Tooltip title={t('USER_UNBLOCK')}>
-            <Button
-              size="small"
-              icon={<UnlockOutlined />}
-              onClick={() => void onUnblock(row)}
-              aria-label={t('USER_UNBLOCK')}
-              data-testid={`row-unblock-${row.id}`}
-            />
-          </Tooltip>
-        ) : null
-      }
+      rowActions={(row) => (
+        <>
+          {row.blocked && mayManage(row) && (
+            <Tooltip title={t('USER_UNBLOCK')}>
+              <Button
+                size="small"
+                icon={<UnlockOutlined />}
+                onClick={() => void onUnblock(row)}
+                aria-label={t('USER_UNBLOCK')}
+                data-testid={`row-unblock-${row.id}`}
+              />
+            </Tooltip>
+          )}
+          {row.id !== me?.id && !row.deletedAt && mayManage(row) && <ResetTwoFactorButton row={row} />}
+        </>
+      )}
       toolbar={<UsersImport />}
     />
   );
