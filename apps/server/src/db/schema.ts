@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
+import type { PasswordTables } from './password-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
@@ -18,6 +19,7 @@ export type DomainsTable = {
   domain_type: Generated<string>;
   custom_logo: string | null;
   two_factor_cool_down_hours: Generated<number>;
+  password_max_age_days: number | null;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;
@@ -161,6 +163,9 @@ export type PasswordRecoveryTokensTable = {
   created_at: Generated<Date> & Timestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  purpose: Generated<'welcome' | 'reset' | 'recovery'>;
+  change_token_hash: string | null;
+  change_expires_at: NullableTimestamp;
 };
 
 /** Columns read from an X.509 certificate, shared by certificates and SAML certificates. */
@@ -227,7 +232,8 @@ export type LiveCountsTable = {
 export type Database = ShippingTables &
   DeliveryTables &
   PostalTables &
-  PortalTables & {
+  PortalTables &
+  PasswordTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

@@ -35,6 +35,8 @@ export const ZDomain = z.object({
   domainType: ZDomainType,
   active: z.boolean(),
   twoFactorCoolDownHours: z.number().int(),
+  /** Days a password lasts before sign-in asks for a new one; null: passwords do not expire. */
+  passwordMaxAgeDays: z.number().int().nullable(),
   companies: z.number().int().nonnegative(),
   users: z.number().int().nonnegative(),
   createdAt: ZTimestamp,
@@ -62,6 +64,13 @@ export const ZDomainInput = z.object({
     .min(TWO_FACTOR_COOL_DOWN_HOURS.min, 'ERR_FIELD_INVALID')
     .max(TWO_FACTOR_COOL_DOWN_HOURS.max, 'ERR_FIELD_INVALID')
     .default(TWO_FACTOR_COOL_DOWN_HOURS.default),
+  passwordMaxAgeDays: z
+    .number()
+    .int('ERR_FIELD_INVALID')
+    .min(1, 'ERR_FIELD_INVALID')
+    .max(3650, 'ERR_FIELD_INVALID')
+    .nullable()
+    .default(null),
   /** A new logo, null to remove it; left out, the logo stays as it is. */
   customLogo: ZImageDataUrl.nullable().optional(),
 });

@@ -39,6 +39,7 @@ export function selectDomains(db: Db, domain: TDomainFilter, deleted: boolean) {
       'd.domain_type as domainType',
       'd.active',
       'd.two_factor_cool_down_hours as twoFactorCoolDownHours',
+      'd.password_max_age_days as passwordMaxAgeDays',
       'd.created_at as createdAt',
       'd.deleted_at as deletedAt',
       deletedByName(sql.ref('d.deleted_by')),
@@ -77,6 +78,7 @@ export type TDomainValues = {
   domainType: string;
   active: boolean;
   twoFactorCoolDownHours: number;
+  passwordMaxAgeDays: number | null;
   /** undefined keeps the logo. */
   customLogo?: string | null;
 };
@@ -91,6 +93,7 @@ export async function insertDomain(db: Db, values: TDomainValues) {
       domain_type: values.domainType,
       active: values.active,
       two_factor_cool_down_hours: values.twoFactorCoolDownHours,
+      password_max_age_days: values.passwordMaxAgeDays,
       custom_logo: values.customLogo ?? null,
     })
     .returning('id')
@@ -108,6 +111,7 @@ export async function updateDomainRow(db: Db, id: string, values: TDomainValues)
       domain_type: values.domainType,
       active: values.active,
       two_factor_cool_down_hours: values.twoFactorCoolDownHours,
+      password_max_age_days: values.passwordMaxAgeDays,
       updated_at: sql`now()`,
       ...(values.customLogo !== undefined && { custom_logo: values.customLogo }),
     })

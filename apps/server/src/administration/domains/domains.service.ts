@@ -60,6 +60,7 @@ function toDomain(row: TDomainRowDb): TDomain {
     domainType: row.domainType as DomainType,
     active: row.active,
     twoFactorCoolDownHours: row.twoFactorCoolDownHours,
+    passwordMaxAgeDays: row.passwordMaxAgeDays,
     companies: row.companies,
     users: row.users,
     createdAt: row.createdAt.toISOString(),
@@ -90,6 +91,7 @@ const toValues = (input: TDomainInput): TDomainValues => ({
   domainType: input.domainType,
   active: input.active,
   twoFactorCoolDownHours: input.twoFactorCoolDownHours,
+  passwordMaxAgeDays: input.passwordMaxAgeDays,
   customLogo: input.customLogo,
 });
 
