@@ -251,3 +251,19 @@ describe('links an administrator causes, without SMTP', () => {
     await anonymous().login('nuria.welcome', NEW_PASSWORD);
   });
 });
+
+describe('who may call the password calls', () => {
+  it('needs no session, but the XSRF double submit like every other post', async () => {
+    for (const path of ['security/pwdrecover', 'security/pwdrecoverlogin', 'security/pwdchg', 'security/pwdExpired']) {
+      const forged = await t.app.inject({ method: 'POST', url: `/rest/services/${path}`, payload: {} });
+      expect([forged.statusCode, forged.json()], path).toEqual([403, { key: 'ERR_XSRF_INVALID' }]);
+    }
+  });
+
+  it('a signed-in session cannot stand in for the pwdrecoverlogin token', async () => {
+    const tokens = await requestRecoveryLink(anonymous(), t.database.db, 'super.admin');
+    const session = await signedInClient(t.app, 'super.admin');
+    const answer = await session.post('security/pwdchg', { ...tokens, newpassword: NEW_PASSWORD });
+    expect([answer.statusCode, answer.json()]).toEqual([401, { key: 'ERR_PWD_RECOVER_TOKEN' }]);
+  });
+});
