@@ -1,14 +1,16 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { securityApi } from '@sello/contracts/catalogue/security';
+import { securityApi, type TSessionUser } from '@sello/contracts/catalogue/security';
+import { PATHS } from '@sello/contracts/routes';
 import { Button, Input } from 'antd';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
 import { adoptAccountLanguage } from '../../i18n/change-language.ts';
 import { landingPathAfterLogin } from '../../session/landing-path.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
+import { ExpiredPasswordForm } from './expired-password-form.tsx';
 
 type TLoginFields = { login: string; password: string };
 type TFieldName = keyof TLoginFields;
@@ -76,6 +78,12 @@ export default function LoginPage() {
     setChecked((current) => ({ ...current, [name]: true }));
   };
 
+  const startSession = async (user: TSessionUser) => {
+    session.start(user);
+    await adoptAccountLanguage(user.language);
+    navigate(landingPathAfterLogin(user.permissions, user.superAdmin), { replace: true });
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChecked({ login: true, password: true });
@@ -96,9 +104,7 @@ export default function LoginPage() {
         },
         { isLogin: true },
       );
-      session.start(user);
-      await adoptAccountLanguage(user.language);
-      navigate(landingPathAfterLogin(user.permissions, user.superAdmin), { replace: true });
+      await startSession(user);
     } catch (failure) {
       setError(
         failure instanceof ApiCallError ? (failure.key ?? 'ERR_SYSTEM_NOT_AVAILABLE') : 'ERR_SYSTEM_NOT_AVAILABLE',
@@ -115,41 +121,58 @@ export default function LoginPage() {
           {t('LOGIN_TITLE')}
         </h1>
         <p className="login-subtitle">{t('LOGIN_SUBTITLE')}</p>
-        <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
-          <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
-            <Input
-              id="login"
-              name="login"
-              value={fields.login}
-              onChange={update('login')}
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              autoFocus
-              data-testid="login-user"
-              {...errorProps('login')}
-            />
-          </Field>
-          <Field name="password" label={t('LOGIN_PASSWORD')} error={shownError('password')}>
-            <Input.Password
-              id="password"
-              name="password"
-              value={fields.password}
-              onChange={update('password')}
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              data-testid="login-password"
-              {...errorProps('password')}
-            />
-          </Field>
-          {error && (
-            <p className="login-error" role="alert" data-testid="login-error" data-key={error}>
-              {t(error)}
+        {error === 'ERR_PWD_EXPIRED' ? (
+          <ExpiredPasswordForm
+            login={fields.login}
+            password={fields.password}
+            onSignedIn={startSession}
+            onCancel={() => {
+              setError(null);
+              setFields((current) => ({ ...current, password: '' }));
+            }}
+          />
+        ) : (
+          <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
+            <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
+              <Input
+                id="login"
+                name="login"
+                value={fields.login}
+                onChange={update('login')}
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                autoFocus
+                data-testid="login-user"
+                {...errorProps('login')}
+              />
+            </Field>
+            <Field name="password" label={t('LOGIN_PASSWORD')} error={shownError('password')}>
+              <Input.Password
+                id="password"
+                name="password"
+                value={fields.password}
+                onChange={update('password')}
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                data-testid="login-password"
+                {...errorProps('password')}
+              />
+            </Field>
+            {error && (
+              <p className="login-error" role="alert" data-testid="login-error" data-key={error}>
+                {t(error)}
+              </p>
+            )}
+            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+              {t('LOGIN_SUBMIT')}
+            </Button>
+            <p className="login-links">
+              <Link to={PATHS.passwordRecovery} data-testid="forgot-password">
+                {t('LOGIN_FORGOT_PASSWORD')}
+              </Link>
             </p>
-          )}
-          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-            {t('LOGIN_SUBMIT')}
-          </Button>
-        </form>
+          </form>
+        )}
       </section>
     </div>
   );

@@ -38,8 +38,18 @@ type TDomainFields = {
   domainType: DomainType;
   active: boolean;
   twoFactorCoolDownHours: number;
+  passwordMaxAgeDays: number | null;
 };
-const FIELDS = ['code', 'name', 'description', 'domainType', 'active', 'twoFactorCoolDownHours', 'customLogo'];
+const FIELDS = [
+  'code',
+  'name',
+  'description',
+  'domainType',
+  'active',
+  'twoFactorCoolDownHours',
+  'passwordMaxAgeDays',
+  'customLogo',
+];
 const LOGO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
 function toFields(domain: TDomainDetail): TDomainFields {
@@ -50,6 +60,7 @@ function toFields(domain: TDomainDetail): TDomainFields {
     domainType: domain.domainType,
     active: domain.active,
     twoFactorCoolDownHours: domain.twoFactorCoolDownHours,
+    passwordMaxAgeDays: domain.passwordMaxAgeDays,
   };
 }
 
@@ -129,7 +140,12 @@ export default function DomainFormPage() {
         initialValues={
           domain.data
             ? toFields(domain.data)
-            : { domainType: 'ENTERPRISE', active: true, twoFactorCoolDownHours: TWO_FACTOR_COOL_DOWN_HOURS.default }
+            : {
+                domainType: 'ENTERPRISE',
+                active: true,
+                twoFactorCoolDownHours: TWO_FACTOR_COOL_DOWN_HOURS.default,
+                passwordMaxAgeDays: null,
+              }
         }
         onFinish={submit}
         onValuesChange={clearErrorsOnChange(form)}
@@ -183,6 +199,13 @@ export default function DomainFormPage() {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="passwordMaxAgeDays"
+          label={t('DOMAIN_PASSWORD_MAX_AGE')}
+          extra={t('DOMAIN_PASSWORD_MAX_AGE_HINT')}
+        >
+          <InputNumber min={1} max={3650} precision={0} data-testid="field-passwordMaxAgeDays" />
+        </Form.Item>
         <Form.Item
           label={t('DOMAIN_LOGO')}
           extra={t('DOMAIN_LOGO_HINT', { size: CUSTOM_LOGO_MAX_KB })}
