@@ -39,6 +39,7 @@ import { registerPortalRoutes } from './portal/portal.routes.ts';
 import { registerPostalRoutes } from './postal/postal.routes.ts';
 import { createPostalAdapter } from './postal/postal-adapter.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
+import { registerPasswordRoutes } from './security/password.routes.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
 import { registerSessionHooks } from './security/session-hooks.ts';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   };
   registerSecurityRoutes(ctx);
   registerTwoFactorRoutes(ctx);
+  registerPasswordRoutes(ctx);
   registerAccountRoutes(ctx);
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);

@@ -40,6 +40,15 @@ const ZConfig = z
     FRONTEND_SESSION_TIME_MINUTES: z.coerce.number().positive().max(1440).default(5),
     LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    /** Shortest password accepted (password-policy.ts); never below 8 (NIST SP 800-63B). */
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(128).default(12),
+    /** Lifetime of the link an administrator's creation or reset mails. */
+    PASSWORD_WELCOME_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Lifetime of the link a user's own `pwdrecover` mails. */
+    PASSWORD_RECOVERY_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+    /** `pwdrecover` calls per login, and per caller address, in an hour; past them 429. */
+    PASSWORD_RECOVER_PER_LOGIN_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+    PASSWORD_RECOVER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
     COOKIE_SECURE: booleanFromEnv.default(false),
     TRUST_PROXY: booleanFromEnv.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

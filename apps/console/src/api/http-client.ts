@@ -25,6 +25,8 @@ export type TCallOptions = {
   isLogin?: boolean;
   /** Do not show the loading overlay (background calls such as the version check). */
   background?: boolean;
+  /** Send this token instead of the session's (the `pwdrecoverlogin` token that only `pwdchg` takes). */
+  authToken?: string;
 };
 
 /** A failed call. `message` is `status - statusText body` for HTTP errors (spec §8). */
@@ -115,7 +117,7 @@ async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, 
   const host = await resolveHost();
   const url = `${host}${API_PREFIX}${fillPath(endpoint.path, input.params)}${buildQuery(input.query as Record<string, unknown>)}`;
   const headers: Record<string, string> = { Accept: endpoint.responseKind === 'file' ? '*/*' : 'application/json' };
-  const token = session.token();
+  const token = options.authToken ?? session.token();
   if (token) headers[HEADERS.authToken] = token;
   const xsrf = readCookie(COOKIES.xsrf);
   if (xsrf) headers[HEADERS.xsrf] = xsrf;

@@ -87,6 +87,10 @@ export const routes: RouteObject[] = [
         path: PATHS.login,
         lazy: async () => ({ Component: (await import('../features/login/login-page.tsx')).default }),
       },
+      {
+        path: PATHS.passwordRecovery,
+        lazy: async () => ({ Component: (await import('../features/login/password-recovery-page.tsx')).default }),
+      },
       ...GUARDED_ROUTES,
       { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
     ],

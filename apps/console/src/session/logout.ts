@@ -18,6 +18,14 @@ export function logout(reason?: TPendingAlert, endOnServer: (path: string) => Pr
   browser.reloadAt(`${PATHS.login}?t=${Date.now()}`);
 }
 
+/** Ends the session (server and browser) and reloads `hashPath`: a page that must be seen signed out (spec §2 /pwdrcvmail). */
+export function logoutAndReload(hashPath: string, endOnServer: (path: string) => Promise<unknown> = defaultEnd): void {
+  closeAllDialogs();
+  if (session.isLoggedIn()) void endOnServer(securityApi.logout.path).catch(() => {});
+  session.clear();
+  browser.reloadAt(hashPath);
+}
+
 /** The message a logout asked to show on the login page after the reload, read once. */
 export function takePendingAlert(): TPendingAlert | null {
   const raw = sessionStorage.getItem(PENDING_ALERT_KEY);

@@ -95,7 +95,21 @@ describe('account/users/update', () => {
       currentPassword: 'Sello-Demo-2026',
       newPassword: 'short',
     });
-    expect(weak.json().fields).toEqual({ newPassword: 'ERR_PWD_WEAK' });
+    expect(weak.json().fields).toEqual({ newPassword: 'ERR_PWD_TOO_SHORT' });
+    // The same policy as every other password change: common passwords and the current one are refused.
+    for (const [newPassword, key] of [
+      ['qwerty123456', 'ERR_PWD_COMMON'],
+      ['Sello-Demo-2026', 'ERR_PWD_REUSED'],
+    ]) {
+      const refused = await client.put('account/users/update', {
+        name: 'Sam Taylor',
+        email: 'sandbox.user@sello.local',
+        currentPassword: 'Sello-Demo-2026',
+        newPassword,
+      });
+      expect(refused.json().fields, newPassword).toEqual({ newPassword: key });
+    }
+    const otherSession = await signedInClient(t.app, 'sandbox.user');
     const right = await client.put('account/users/update', {
       name: 'Sam Taylor',
       email: 'sandbox.user@sello.local',
@@ -103,6 +117,9 @@ describe('account/users/update', () => {
       newPassword: 'A-new-password-2026',
     });
     expect(right.statusCode).toBe(200);
+    // The user's other sessions end; the one that made the change goes on.
+    expect((await otherSession.get('account/users/read')).statusCode).toBe(401);
+    expect((await client.get('account/users/read')).statusCode).toBe(200);
     const fresh = new TestClient(t.app);
     expect(
       (await fresh.post('security/login', { login: 'sandbox.user', password: 'Sello-Demo-2026' })).statusCode,

@@ -3,10 +3,13 @@ import type { Language } from '@sello/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
-import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { changePassword } from '../security/password-change.ts';
+import { verifyPassword } from '../security/passwords.ts';
 import { selectAccount, selectUserCompanies, updateAccountRow, updateLanguageRow } from './account.queries.ts';
 
-export function createAccountService(db: Kysely<Database>) {
+type Deps = { db: Kysely<Database>; passwordMinLength: number };
+
+export function createAccountService({ db, passwordMinLength }: Deps) {
   async function read(userId: string): Promise<TAccount> {
     const row = await selectAccount(db, userId);
     if (!row) throw notFound();
@@ -24,16 +27,27 @@ export function createAccountService(db: Kysely<Database>) {
     };
   }
 
-  async function update(userId: string, input: TAccountUpdate): Promise<TAccount> {
+  /** A new password passes the shared policy and history; every other session of the user ends. */
+  async function update(principal: { userId: string; sessionId: string }, input: TAccountUpdate): Promise<TAccount> {
+    const { userId } = principal;
     const row = await selectAccount(db, userId);
     if (!row) throw notFound();
-    let passwordHash: string | undefined;
-    if (input.newPassword !== undefined) {
+    const { newPassword } = input;
+    if (newPassword !== undefined) {
       const currentOk = await verifyPassword(row.passwordHash, input.currentPassword ?? '');
       if (!currentOk) throw new ApiError(400, 'ERR_VALIDATION', { currentPassword: 'ERR_PWD_CURRENT_INVALID' });
-      passwordHash = await hashPassword(input.newPassword);
     }
-    await updateAccountRow(db, userId, { name: input.name, email: input.email, passwordHash });
+    await db.transaction().execute(async (trx) => {
+      await updateAccountRow(trx, userId, { name: input.name, email: input.email });
+      if (newPassword === undefined) return;
+      await changePassword(trx, {
+        user: { id: userId, username: row.username, email: input.email },
+        newPassword,
+        minLength: passwordMinLength,
+        field: 'newPassword',
+        keepSessionId: principal.sessionId,
+      });
+    });
     return read(userId);
   }
 

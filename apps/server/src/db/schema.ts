@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
+import type { PasswordTables } from './password-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
@@ -20,6 +21,7 @@ export type DomainsTable = {
   custom_logo: string | null;
   two_factor_cool_down_hours: Generated<number>;
   two_factor_required: Generated<'off' | 'admins' | 'all'>;
+  password_max_age_days: number | null;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;
@@ -163,6 +165,9 @@ export type PasswordRecoveryTokensTable = {
   created_at: Generated<Date> & Timestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  purpose: Generated<'welcome' | 'reset' | 'recovery'>;
+  change_token_hash: string | null;
+  change_expires_at: NullableTimestamp;
 };
 
 /** Columns read from an X.509 certificate, shared by certificates and SAML certificates. */
@@ -230,7 +235,8 @@ export type Database = ShippingTables &
   DeliveryTables &
   PostalTables &
   PortalTables &
-  TwoFactorTables & {
+  TwoFactorTables &
+  PasswordTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

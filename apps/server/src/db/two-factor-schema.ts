@@ -56,21 +56,10 @@ export type TwoFactorEventsTable = {
   created_at: Generated<Date> & Timestamp;
 };
 
-export type AccountOutboxTable = {
-  id: Generated<string> & Id;
-  user_id: BigintRef;
-  purpose: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  created_at: Generated<Date> & Timestamp;
-};
-
 export type TwoFactorTables = {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   trusted_browsers: TrustedBrowsersTable;
   two_factor_events: TwoFactorEventsTable;
-  account_outbox: AccountOutboxTable;
 };

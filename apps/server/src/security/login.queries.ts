@@ -22,6 +22,9 @@ function signInUsers(db: Kysely<Database>) {
         'u.domain_id as domainId',
         'd.name as domainName',
         sql<string | null>`coalesce(u.custom_logo, d.custom_logo)`.as('customLogo'),
+        sql<boolean>`coalesce(u.password_changed_at < now() - make_interval(days => d.password_max_age_days), false)`.as(
+          'passwordExpired',
+        ),
       ])
       .where('u.deleted_at', 'is', null)
       .where('d.deleted_at', 'is', null)

@@ -42,5 +42,6 @@ export function registerSecurityRoutes(ctx: TAppContext): void {
     host: '',
     version: ctx.version,
     production: config.NODE_ENV === 'production',
+    passwordMinLength: config.PASSWORD_MIN_LENGTH,
   }));
 }

@@ -32,6 +32,11 @@ export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 export type TSecurityService = ReturnType<typeof createSecurityService>;
 
+/** Past the domain's maximum password age the right password opens no session: `pwdExpired` sets a new one. */
+function refuseExpiredPassword(user: { passwordExpired: boolean }) {
+  if (user.passwordExpired) throw new ApiError(403, 'ERR_PWD_EXPIRED');
+}
+
 export function createSecurityService({ db, preferences, maxFailedAttempts, secondFactor }: Deps) {
   async function openSession(userId: string, client: ClientInfo) {
     const token = createToken();
@@ -55,6 +60,7 @@ export function createSecurityService({ db, preferences, maxFailedAttempts, seco
       const blocked = await recordFailedLogin(db, user.id, maxFailedAttempts);
       throw blocked ? new ApiError(403, 'ERR_ACCOUNT_LOCKED') : new ApiError(401, 'ERR_LOGIN_INVALID');
     }
+    refuseExpiredPassword(user);
     await recordSuccessfulLogin(db, user.id);
     const challenge = await secondFactor.afterPassword(user.id, trustToken);
     if (challenge) return challenge;

@@ -224,13 +224,15 @@ export async function selectManagedUser(db: Db, domainId: string | null, id: str
 
 export async function insertAccountOutbox(
   db: Db,
-  row: { userId: string; purpose: string; recipient: string; subject: string; body: string },
+  row: { userId: string; purpose: 'two_factor_code'; recipient: string; subject: string; body: string },
 ) {
   await db
-    .insertInto('account_outbox')
+    .insertInto('account_messages')
     .values({
       user_id: row.userId,
       purpose: row.purpose,
+      transport: 'outbox',
+      status: 'sent',
       recipient: row.recipient,
       subject: row.subject,
       body: row.body,

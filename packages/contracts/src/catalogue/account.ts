@@ -27,7 +27,8 @@ export const ZAccountUpdate = z
       .max(FEEDBACK_LIMITS.email, 'ERR_FIELD_TOO_LONG')
       .refine(isEmail, 'ERR_EMAIL_INVALID'),
     currentPassword: z.string().max(200).optional(),
-    newPassword: z.string().min(10, 'ERR_PWD_WEAK').max(200).optional(),
+    /** Checked against the password policy (password-policy.ts) by the server, each broken rule with its key. */
+    newPassword: z.string().min(1, 'ERR_FIELD_REQUIRED').max(1000, 'ERR_PWD_TOO_LONG').optional(),
   })
   .refine((value) => value.newPassword === undefined || (value.currentPassword ?? '') !== '', {
     message: 'ERR_FIELD_REQUIRED',

@@ -38,6 +38,8 @@ export const ZDomain = z.object({
   twoFactorCoolDownHours: z.number().int(),
   /** Who must sign in with a second factor: nobody, administrators, everybody. */
   twoFactorRequired: ZTwoFactorRequirement,
+  /** Days a password lasts before sign-in asks for a new one; null: passwords do not expire. */
+  passwordMaxAgeDays: z.number().int().nullable(),
   companies: z.number().int().nonnegative(),
   users: z.number().int().nonnegative(),
   createdAt: ZTimestamp,
@@ -66,6 +68,13 @@ export const ZDomainInput = z.object({
     .max(TWO_FACTOR_COOL_DOWN_HOURS.max, 'ERR_FIELD_INVALID')
     .default(TWO_FACTOR_COOL_DOWN_HOURS.default),
   twoFactorRequired: ZTwoFactorRequirement.default('off'),
+  passwordMaxAgeDays: z
+    .number()
+    .int('ERR_FIELD_INVALID')
+    .min(1, 'ERR_FIELD_INVALID')
+    .max(3650, 'ERR_FIELD_INVALID')
+    .nullable()
+    .default(null),
   /** A new logo, null to remove it; left out, the logo stays as it is. */
   customLogo: ZImageDataUrl.nullable().optional(),
 });

@@ -57,6 +57,8 @@ export const ZUserDetail = ZUserRow.extend({
    * (false when no SMTP server is configured).
    */
   recoveryMailSent: z.boolean().optional(),
+  /** No SMTP server is configured: the mail with the link is waiting in the account outbox. */
+  recoveryMailInOutbox: z.boolean().optional(),
 });
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 

@@ -46,10 +46,27 @@ export const ZUtilityServlet = z.object({
   host: z.string(),
   version: z.string(),
   production: z.boolean(),
+  /** The configured minimum password length (password-policy.ts): the console checks as the user types. */
+  passwordMinLength: z.number().int(),
 });
 
-const ZPasswordRecoverRequest = z.object({ login: z.string().trim().min(1).max(50), language: ZLanguage });
-const ZRecoveryTokens = z.object({ recoveryToken: z.string().min(1), loginToken: z.string().min(1) });
+const ZPasswordRecoverRequest = z.object({
+  login: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(50, 'ERR_FIELD_TOO_LONG'),
+  language: ZLanguage,
+});
+const ZRecoveryTokens = z.object({ recoveryToken: z.string().min(1).max(100), loginToken: z.string().min(1).max(100) });
+/** The policy (password-policy.ts) is checked by the service, each broken rule with its own key; this only bounds the size. */
+const ZNewPassword = z.string().min(1, 'ERR_FIELD_REQUIRED').max(1000, 'ERR_PWD_TOO_LONG');
+
+/** What `pwdrecoverlogin` answers: whose link it is and a token good for nothing but `pwdchg`. */
+export const ZRecoveryLogin = z.object({
+  id: z.number(),
+  userid: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  token: z.string(),
+});
+export type TRecoveryLogin = z.infer<typeof ZRecoveryLogin>;
 
 export const securityApi = {
   login: defineEndpoint({
@@ -114,21 +131,15 @@ export const securityApi = {
     summary: 'Check a recovery link',
     permission: 'public',
     body: ZRecoveryTokens,
-    response: z.object({
-      id: z.number(),
-      userid: z.string(),
-      email: z.string(),
-      roles: z.array(z.string()),
-      token: z.string(),
-    }),
+    response: ZRecoveryLogin,
   }),
   pwdChange: defineEndpoint({
     id: 'security.pwdChange',
     method: 'POST',
     path: 'security/pwdchg',
-    summary: 'Set a new password from a recovery link',
+    summary: 'Set a new password from a recovery link (the auth-token header carries the pwdrecoverlogin token)',
     permission: 'public',
-    body: ZRecoveryTokens.extend({ newpassword: z.string().min(1), pass: z.string().optional() }),
+    body: ZRecoveryTokens.extend({ newpassword: ZNewPassword, pass: z.string().max(200).optional() }),
     response: ZOk,
   }),
   pwdExpired: defineEndpoint({
@@ -138,10 +149,10 @@ export const securityApi = {
     summary: 'Change an expired password and sign in',
     permission: 'public',
     body: ZLoginRequest.pick({ login: true, password: true, passwordsha: true, pass: true }).extend({
-      newpassword: z.string().min(1),
-      newconfirmpassword: z.string().min(1),
+      newpassword: ZNewPassword,
+      newconfirmpassword: ZNewPassword,
     }),
-    response: ZSessionUser,
+    response: z.union([ZSessionUser, ZTwoFactorChallenge]),
   }),
   logout: defineEndpoint({
     id: 'security.logout',

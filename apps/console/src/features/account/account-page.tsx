@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
 import { ApiCallError, notifyFailure } from '../../api/http-client.ts';
+import { usePasswordMinLength } from '../../api/use-password-min-length.ts';
+import { PasswordPolicyHint } from '../../components/password/password-policy-hint.tsx';
 import { changeLanguage } from '../../i18n/change-language.ts';
 // 'LLL' below needs dayjs's localizedFormat plugin, which this module registers.
 import '../../i18n/library-locales/dayjs-locale.ts';
@@ -30,6 +32,8 @@ export default function AccountPage() {
   const account = useAccount();
   const update = useUpdateAccount();
   const [form] = Form.useForm<TAccountFields>();
+  const newPassword = Form.useWatch('newPassword', form) ?? '';
+  const passwordMinLength = usePasswordMinLength();
 
   const save = async (values: TAccountFields) => {
     if (values.newPassword && values.newPassword !== values.confirmPassword) {
@@ -126,6 +130,12 @@ export default function AccountPage() {
           <Form.Item name="newPassword" label={t('ACCOUNT_NEW_PASSWORD')} extra={t('ACCOUNT_PASSWORD_RULE')}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
+          {newPassword !== '' && (
+            <PasswordPolicyHint
+              password={newPassword}
+              context={{ minLength: passwordMinLength, login: data.userid, email: data.email }}
+            />
+          )}
           <Form.Item name="confirmPassword" label={t('ACCOUNT_CONFIRM_PASSWORD')}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>

@@ -1,15 +1,17 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { securityApi, type TSessionUser } from '@sello/contracts/catalogue/security';
+import { PATHS } from '@sello/contracts/routes';
 import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import { Button, Input } from 'antd';
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
 import { adoptAccountLanguage } from '../../i18n/change-language.ts';
 import { landingPathAfterLogin } from '../../session/landing-path.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
+import { ExpiredPasswordForm } from './expired-password-form.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 type TLoginFields = { login: string; password: string };
@@ -131,6 +133,19 @@ export default function LoginPage() {
         <p className="login-subtitle">{t('LOGIN_SUBTITLE')}</p>
         {secondStep ? (
           <TwoFactorStep step={secondStep} onSignedIn={(user) => void finish(user)} onRestart={restart} />
+        ) : error === 'ERR_PWD_EXPIRED' ? (
+          <ExpiredPasswordForm
+            login={fields.login}
+            password={fields.password}
+            onSignedIn={async (answer) => {
+              if ('twoFactorRequired' in answer) setSecondStep(answer);
+              else await finish(answer);
+            }}
+            onCancel={() => {
+              setError(null);
+              setFields((current) => ({ ...current, password: '' }));
+            }}
+          />
         ) : (
           <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
             <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
@@ -166,6 +181,11 @@ export default function LoginPage() {
             <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
               {t('LOGIN_SUBMIT')}
             </Button>
+            <p className="login-links">
+              <Link to={PATHS.passwordRecovery} data-testid="forgot-password">
+                {t('LOGIN_FORGOT_PASSWORD')}
+              </Link>
+            </p>
           </form>
         )}
       </section>

@@ -40,6 +40,7 @@ export function selectDomains(db: Db, domain: TDomainFilter, deleted: boolean) {
       'd.active',
       'd.two_factor_cool_down_hours as twoFactorCoolDownHours',
       'd.two_factor_required as twoFactorRequired',
+      'd.password_max_age_days as passwordMaxAgeDays',
       'd.created_at as createdAt',
       'd.deleted_at as deletedAt',
       deletedByName(sql.ref('d.deleted_by')),
@@ -79,6 +80,7 @@ export type TDomainValues = {
   active: boolean;
   twoFactorCoolDownHours: number;
   twoFactorRequired: 'off' | 'admins' | 'all';
+  passwordMaxAgeDays: number | null;
   /** undefined keeps the logo. */
   customLogo?: string | null;
 };
@@ -94,6 +96,7 @@ export async function insertDomain(db: Db, values: TDomainValues) {
       active: values.active,
       two_factor_cool_down_hours: values.twoFactorCoolDownHours,
       two_factor_required: values.twoFactorRequired,
+      password_max_age_days: values.passwordMaxAgeDays,
       custom_logo: values.customLogo ?? null,
     })
     .returning('id')
@@ -112,6 +115,7 @@ export async function updateDomainRow(db: Db, id: string, values: TDomainValues)
       active: values.active,
       two_factor_cool_down_hours: values.twoFactorCoolDownHours,
       two_factor_required: values.twoFactorRequired,
+      password_max_age_days: values.passwordMaxAgeDays,
       updated_at: sql`now()`,
       ...(values.customLogo !== undefined && { custom_logo: values.customLogo }),
     })

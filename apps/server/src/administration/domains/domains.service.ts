@@ -61,6 +61,7 @@ function toDomain(row: TDomainRowDb): TDomain {
     active: row.active,
     twoFactorCoolDownHours: row.twoFactorCoolDownHours,
     twoFactorRequired: row.twoFactorRequired,
+    passwordMaxAgeDays: row.passwordMaxAgeDays,
     companies: row.companies,
     users: row.users,
     createdAt: row.createdAt.toISOString(),
@@ -92,6 +93,7 @@ const toValues = (input: TDomainInput): TDomainValues => ({
   active: input.active,
   twoFactorCoolDownHours: input.twoFactorCoolDownHours,
   twoFactorRequired: input.twoFactorRequired,
+  passwordMaxAgeDays: input.passwordMaxAgeDays,
   customLogo: input.customLogo,
 });
 

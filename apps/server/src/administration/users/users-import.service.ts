@@ -20,12 +20,12 @@ import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { createToken } from '../../platform/tokens.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import { issueRecoveryLink, mailRecoveryLink } from '../../security/recovery-links.ts';
 import { selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator } from '../admin-access.ts';
 import { selectLiveCompaniesByTaxId } from '../companies/companies.queries.ts';
 import { selectLiveGroupsByName } from '../groups/groups.queries.ts';
 import { createRolesService, type TRole } from '../roles/roles.service.ts';
-import { issueRecoveryLink, mailRecoveryLink, type TRecoveryTokens } from './recovery-link.ts';
 import {
   insertUser,
   replaceUserCompanies,
@@ -36,7 +36,14 @@ import {
 import { resolvePermissions } from './users.service.ts';
 import { readUserImportFile } from './users-import-file.ts';
 
-type Deps = { db: Kysely<Database>; mailer: TMailer; preferences: TPreferences; logger: FastifyBaseLogger };
+type Deps = {
+  db: Kysely<Database>;
+  mailer: TMailer;
+  preferences: TPreferences;
+  logger: FastifyBaseLogger;
+  linkMinutes: number;
+};
+type TLink = Awaited<ReturnType<typeof issueRecoveryLink>>;
 
 type TFailure = TUsersImportResult['failed'][number];
 type TCandidate = { line: number; values: TUserValues; companyIds: number[]; groupIds: number[] };
@@ -52,7 +59,7 @@ const splitList = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
-export function createUsersImportService({ db, mailer, preferences, logger }: Deps) {
+export function createUsersImportService({ db, mailer, preferences, logger, linkMinutes }: Deps) {
   const roles = createRolesService(db);
 
   /** Checks one row; answers the user to create or the failures of the row, one per bad column. */
@@ -196,15 +203,21 @@ export function createUsersImportService({ db, mailer, preferences, logger }: De
     // One argon2id hash of a random secret nobody keeps serves the whole file: hashing per row would
     // take seconds per hundred users, and no one can sign in before choosing a password by the link.
     const passwordHash = await hashPassword(createToken());
-    let created: { candidate: TCandidate; tokens: TRecoveryTokens }[];
+    let created: { candidate: TCandidate; userId: string; tokens: TLink }[];
     try {
       created = await db.transaction().execute(async (trx) => {
-        const done: { candidate: TCandidate; tokens: TRecoveryTokens }[] = [];
+        const done: { candidate: TCandidate; userId: string; tokens: TLink }[] = [];
         for (const candidate of candidates) {
           const userId = await insertUser(trx, domainId, candidate.values, passwordHash);
           await replaceUserCompanies(trx, userId, candidate.companyIds);
           await replaceUserGroups(trx, userId, candidate.groupIds);
-          done.push({ candidate, tokens: await issueRecoveryLink(trx, userId, principal.userId) });
+          const link = {
+            userId,
+            purpose: 'welcome' as const,
+            createdBy: principal.userId,
+            lifetimeMinutes: linkMinutes,
+          };
+          done.push({ candidate, userId, tokens: await issueRecoveryLink(trx, link) });
         }
         return done;
       });
@@ -217,11 +230,12 @@ export function createUsersImportService({ db, mailer, preferences, logger }: De
     }
     // Welcome mails go out after the answer; a mail failure is logged and the user can ask for a new link.
     void (async () => {
-      for (const { candidate, tokens } of created) {
+      for (const { candidate, userId, tokens } of created) {
         const { email, username, language } = candidate.values;
-        await mailRecoveryLink({ mailer, preferences, logger }, { email, username, language }, tokens, 'welcome');
+        const user = { id: userId, email, username, language };
+        await mailRecoveryLink({ db, mailer, preferences, logger }, user, tokens, 'welcome');
       }
-    })();
+    })().catch((error: unknown) => logger.error({ err: error }, 'welcome mails not recorded'));
     return { created: created.length, failed: [] };
   }
 

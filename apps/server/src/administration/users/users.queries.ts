@@ -209,29 +209,6 @@ export async function revokeUserSessions(db: Db, userId: string) {
     .execute();
 }
 
-/** Stores a new recovery link of a user; earlier unused links of the user stop working. */
-export async function insertRecoveryToken(
-  db: Db,
-  row: { userId: string; recoveryHash: string; loginHash: string; createdBy: string; expiresAt: Date },
-) {
-  await db
-    .updateTable('password_recovery_tokens')
-    .set({ used_at: sql`now()` })
-    .where('user_id', '=', row.userId)
-    .where('used_at', 'is', null)
-    .execute();
-  await db
-    .insertInto('password_recovery_tokens')
-    .values({
-      user_id: row.userId,
-      recovery_token_hash: row.recoveryHash,
-      login_token_hash: row.loginHash,
-      created_by: row.createdBy,
-      expires_at: row.expiresAt,
-    })
-    .execute();
-}
-
 export function selectUserPicker(db: Db, domainId: string, search: string | undefined, limit: number) {
   return db
     .selectFrom('users as u')

@@ -6,9 +6,10 @@ import { createUsersImportService } from './users-import.service.ts';
 
 const ok = { ok: true as const };
 
-export function registerUsersRoutes({ app, db, mailer, preferences }: TAppContext): void {
-  const users = createUsersService({ db, mailer, preferences, logger: app.log });
-  const usersImport = createUsersImportService({ db, mailer, preferences, logger: app.log });
+export function registerUsersRoutes({ app, db, mailer, preferences, config }: TAppContext): void {
+  const linkMinutes = config.PASSWORD_WELCOME_LINK_HOURS * 60;
+  const users = createUsersService({ db, mailer, preferences, logger: app.log, linkMinutes });
+  const usersImport = createUsersImportService({ db, mailer, preferences, logger: app.log, linkMinutes });
 
   registerEndpoint(app, usersApi.read, ({ principal, query }) => users.read(principal, query));
   registerEndpoint(app, usersApi.export, ({ principal, query, reply }) => users.exportList(principal, query, reply));

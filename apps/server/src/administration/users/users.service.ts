@@ -22,7 +22,9 @@ import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { createToken } from '../../platform/tokens.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
+import type { TMailOutcome } from '../../security/account-mail.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import { issueRecoveryLink, mailRecoveryLink } from '../../security/recovery-links.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
 import { assertAdministrator, assertBin, assertMayManage, recordScope, resolveListDomain } from '../admin-access.ts';
 import { assertKnownIds, conflict, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
@@ -30,7 +32,6 @@ import { selectCompanyDomain, selectCompanyDomains, selectLiveCompanyIds } from 
 import { exportLabels } from '../export-labels.ts';
 import { selectLiveGroupIds } from '../groups/groups.queries.ts';
 import { createRolesService, type TRole } from '../roles/roles.service.ts';
-import { issueRecoveryLink, mailRecoveryLink } from './recovery-link.ts';
 import {
   existsLiveUsername,
   insertUser,
@@ -51,7 +52,14 @@ import {
   whereInCompany,
 } from './users.queries.ts';
 
-type Deps = { db: Kysely<Database>; mailer: TMailer; preferences: TPreferences; logger: FastifyBaseLogger };
+type Deps = {
+  db: Kysely<Database>;
+  mailer: TMailer;
+  preferences: TPreferences;
+  logger: FastifyBaseLogger;
+  /** Lifetime of the link a creation or a reset mails. */
+  linkMinutes: number;
+};
 
 const KNOWN_FLAGS = new Set<string>(PERMISSION_FLAGS);
 
@@ -106,7 +114,7 @@ export function resolvePermissions(
   return flags;
 }
 
-export function createUsersService({ db, mailer, preferences, logger }: Deps) {
+export function createUsersService({ db, mailer, preferences, logger, linkMinutes }: Deps) {
   const roles = createRolesService(db);
 
   function toUserDetail(row: TUserDetailDb, allRoles: TRole[]): TUserDetail {
@@ -202,6 +210,12 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     };
   }
 
+  /** What the screen says about the mail with the link: sent, or waiting in the outbox. */
+  const mailOutcomeFields = (outcome: TMailOutcome) => ({
+    recoveryMailSent: outcome === 'sent',
+    recoveryMailInOutbox: outcome === 'outbox',
+  });
+
   /** A password nobody knows: the user chooses theirs through the recovery link. */
   const randomPasswordHash = () => hashPassword(createToken());
 
@@ -219,16 +233,17 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
         const userId = await insertUser(trx, domainId, toValues(input, role, permissions), passwordHash);
         await replaceUserCompanies(trx, userId, input.companyIds);
         await replaceUserGroups(trx, userId, input.groupIds);
-        return { id: userId, tokens: await issueRecoveryLink(trx, userId, principal.userId) };
+        const link = { userId, purpose: 'welcome' as const, createdBy: principal.userId, lifetimeMinutes: linkMinutes };
+        return { id: userId, tokens: await issueRecoveryLink(trx, link) };
       }),
     );
-    const recoveryMailSent = await mailRecoveryLink(
-      { mailer, preferences, logger },
-      { email: input.email, username: input.userid, language: input.language },
+    const outcome = await mailRecoveryLink(
+      { db, mailer, preferences, logger },
+      { id, email: input.email, username: input.userid, language: input.language },
       tokens,
       'welcome',
     );
-    return { ...(await loadDetail(principal, id)), recoveryMailSent };
+    return { ...(await loadDetail(principal, id)), ...mailOutcomeFields(outcome) };
   }
 
   async function update(principal: TPrincipal, input: TUserUpdate) {
@@ -260,18 +275,19 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
         await replaceUserGroups(trx, current.id, input.groupIds);
         if (!input.resetPassword) return null;
         await revokeUserSessions(trx, current.id);
-        return issueRecoveryLink(trx, current.id, principal.userId);
+        const link = { userId: current.id, purpose: 'reset' as const, createdBy: principal.userId };
+        return issueRecoveryLink(trx, { ...link, lifetimeMinutes: linkMinutes });
       }),
     );
     const result = await loadDetail(principal, input.id);
     if (!tokens) return result;
-    const recoveryMailSent = await mailRecoveryLink(
-      { mailer, preferences, logger },
-      { email: input.email, username: input.userid, language: input.language },
+    const outcome = await mailRecoveryLink(
+      { db, mailer, preferences, logger },
+      { id: current.id, email: input.email, username: input.userid, language: input.language },
       tokens,
       'reset',
     );
-    return { ...result, recoveryMailSent };
+    return { ...result, ...mailOutcomeFields(outcome) };
   }
 
   async function remove(principal: TPrincipal, id: number) {

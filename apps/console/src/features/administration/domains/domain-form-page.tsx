@@ -40,6 +40,7 @@ type TDomainFields = {
   active: boolean;
   twoFactorCoolDownHours: number;
   twoFactorRequired: TTwoFactorRequirement;
+  passwordMaxAgeDays: number | null;
 };
 const FIELDS = [
   'code',
@@ -49,6 +50,7 @@ const FIELDS = [
   'active',
   'twoFactorCoolDownHours',
   'twoFactorRequired',
+  'passwordMaxAgeDays',
   'customLogo',
 ];
 const LOGO_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -62,6 +64,7 @@ function toFields(domain: TDomainDetail): TDomainFields {
     active: domain.active,
     twoFactorCoolDownHours: domain.twoFactorCoolDownHours,
     twoFactorRequired: domain.twoFactorRequired,
+    passwordMaxAgeDays: domain.passwordMaxAgeDays,
   };
 }
 
@@ -146,6 +149,7 @@ export default function DomainFormPage() {
                 active: true,
                 twoFactorCoolDownHours: TWO_FACTOR_COOL_DOWN_HOURS.default,
                 twoFactorRequired: 'off',
+                passwordMaxAgeDays: null,
               }
         }
         onFinish={submit}
@@ -209,6 +213,13 @@ export default function DomainFormPage() {
             style={{ maxWidth: 360 }}
             data-testid="field-twoFactorRequired"
           />
+        </Form.Item>
+        <Form.Item
+          name="passwordMaxAgeDays"
+          label={t('DOMAIN_PASSWORD_MAX_AGE')}
+          extra={t('DOMAIN_PASSWORD_MAX_AGE_HINT')}
+        >
+          <InputNumber min={1} max={3650} precision={0} data-testid="field-passwordMaxAgeDays" />
         </Form.Item>
         <Form.Item
           label={t('DOMAIN_LOGO')}

@@ -121,14 +121,14 @@ export default function UserFormPage() {
         );
         if (!input) return;
         const saved = await update.mutateAsync(input);
-        notify.success(input.resetPassword ? resetMessage(saved.recoveryMailSent) : 'ADMIN_SAVED_OK', {
+        notify.success(input.resetPassword ? resetMessage(saved) : 'ADMIN_SAVED_OK', {
           persistent: true,
         });
       } else {
         const input = parseForForm(ZUserInput, base, form, t);
         if (!input) return;
         const saved = await create.mutateAsync({ domainid: chosenDomainId, input });
-        notify.success(saved.recoveryMailSent ? 'USER_CREATED_MAIL_SENT' : 'USER_CREATED_NO_MAIL', {
+        notify.success(createdMessage(saved), {
           persistent: true,
         });
       }
@@ -314,6 +314,15 @@ export default function UserFormPage() {
   );
 }
 
-function resetMessage(mailSent: boolean | undefined): string {
-  return mailSent ? 'USER_RESET_MAIL_SENT' : 'USER_RESET_NO_MAIL';
+type TMailOutcome = { recoveryMailSent?: boolean; recoveryMailInOutbox?: boolean };
+
+/** Sent, waiting in the account outbox (no SMTP server), or not sent. */
+function resetMessage(saved: TMailOutcome): string {
+  if (saved.recoveryMailSent) return 'USER_RESET_MAIL_SENT';
+  return saved.recoveryMailInOutbox ? 'USER_RESET_IN_OUTBOX' : 'USER_RESET_NO_MAIL';
+}
+
+function createdMessage(saved: TMailOutcome): string {
+  if (saved.recoveryMailSent) return 'USER_CREATED_MAIL_SENT';
+  return saved.recoveryMailInOutbox ? 'USER_CREATED_IN_OUTBOX' : 'USER_CREATED_NO_MAIL';
 }

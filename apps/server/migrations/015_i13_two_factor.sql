@@ -70,13 +70,7 @@ CREATE INDEX two_factor_events_user ON two_factor_events (user_id, id);
 
 -- Codes mailed for a second factor while no SMTP server is configured: the account's outbox, read by the
 -- demo and the tests like the receivers' `outbox`.
-CREATE TABLE account_outbox (
-  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  user_id bigint NOT NULL REFERENCES users (id),
-  purpose text NOT NULL,
-  recipient text NOT NULL,
-  subject text NOT NULL,
-  body text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX account_outbox_user ON account_outbox (user_id, id);
+-- Codes mailed without SMTP are kept in the account's outbox (account_messages, 014), as password mails are.
+ALTER TABLE account_messages DROP CONSTRAINT account_messages_purpose_check;
+ALTER TABLE account_messages ADD CONSTRAINT account_messages_purpose_check
+  CHECK (purpose IN ('welcome', 'reset', 'recovery', 'password_changed', 'two_factor_code'));

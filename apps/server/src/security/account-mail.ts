@@ -1,0 +1,128 @@
+import type { Language } from '@sello/contracts/constants';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccountMessagesTable } from '../db/password-schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { TMailer } from '../platform/mailer.ts';
+
+export type TAccountMailPurpose = Exclude<AccountMessagesTable['purpose'], 'two_factor_code'>;
+/** What became of a mail: handed to SMTP, kept in the account outbox (no SMTP_URL), or SMTP refused it. */
+export type TMailOutcome = 'sent' | 'outbox' | 'failed';
+
+type TText = { subject: string; body: string };
+
+const TEXTS: Record<Language, Record<TAccountMailPurpose, TText>> = {
+  'en-en': {
+    welcome: {
+      subject: 'Your Sello account',
+      body: 'An administrator created a Sello account for you with the user {user}. Choose your password here (the link works once, for {lifetime}):',
+    },
+    reset: {
+      subject: 'Choose a new Sello password',
+      body: 'An administrator reset the password of your Sello user {user}. Choose a new one here (the link works once, for {lifetime}):',
+    },
+    recovery: {
+      subject: 'Recover your Sello password',
+      body: 'Someone asked to recover the password of your Sello user {user}. If it was you, choose a new one here (the link works once, for {lifetime}); if not, ignore this mail:',
+    },
+    password_changed: {
+      subject: 'Your Sello password was changed',
+      body: 'The password of your Sello user {user} was changed and every open session was closed. If you did not do it, recover your password at once and tell your administrator.',
+    },
+  },
+  'es-es': {
+    welcome: {
+      subject: 'Su cuenta de Sello',
+      body: 'Un administrador ha creado una cuenta de Sello para usted con el usuario {user}. Elija su contraseña aquí (el enlace sirve una vez, durante {lifetime}):',
+    },
+    reset: {
+      subject: 'Elija una nueva contraseña de Sello',
+      body: 'Un administrador ha restablecido la contraseña de su usuario de Sello {user}. Elija una nueva aquí (el enlace sirve una vez, durante {lifetime}):',
+    },
+    recovery: {
+      subject: 'Recupere su contraseña de Sello',
+      body: 'Alguien ha pedido recuperar la contraseña de su usuario de Sello {user}. Si ha sido usted, elija una nueva aquí (el enlace sirve una vez, durante {lifetime}); si no, ignore este correo:',
+    },
+    password_changed: {
+      subject: 'Su contraseña de Sello ha cambiado',
+      body: 'La contraseña de su usuario de Sello {user} ha cambiado y se han cerrado todas sus sesiones. Si no ha sido usted, recupere su contraseña enseguida y avise a su administrador.',
+    },
+  },
+  'pt-pt': {
+    welcome: {
+      subject: 'A sua conta Sello',
+      body: 'Um administrador criou uma conta Sello para si com o utilizador {user}. Escolha a sua palavra-passe aqui (a ligação funciona uma vez, durante {lifetime}):',
+    },
+    reset: {
+      subject: 'Escolha uma nova palavra-passe Sello',
+      body: 'Um administrador redefiniu a palavra-passe do seu utilizador Sello {user}. Escolha uma nova aqui (a ligação funciona uma vez, durante {lifetime}):',
+    },
+    recovery: {
+      subject: 'Recupere a sua palavra-passe Sello',
+      body: 'Alguém pediu para recuperar a palavra-passe do seu utilizador Sello {user}. Se foi você, escolha uma nova aqui (a ligação funciona uma vez, durante {lifetime}); se não, ignore este correio:',
+    },
+    password_changed: {
+      subject: 'A sua palavra-passe Sello foi alterada',
+      body: 'A palavra-passe do seu utilizador Sello {user} foi alterada e todas as sessões abertas foram fechadas. Se não foi você, recupere a palavra-passe de imediato e avise o seu administrador.',
+    },
+  },
+};
+
+const UNITS: Record<Language, { minutes: string; hours: string }> = {
+  'en-en': { minutes: 'minutes', hours: 'hours' },
+  'es-es': { minutes: 'minutos', hours: 'horas' },
+  'pt-pt': { minutes: 'minutos', hours: 'horas' },
+};
+
+function languageOf(language: string): Language {
+  return language in TEXTS ? (language as Language) : 'en-en';
+}
+
+/** Subject and body of an account mail in the user's language; `link` follows the body when given. */
+export function composeAccountMail(
+  purpose: TAccountMailPurpose,
+  user: { username: string; language: string },
+  extra: { link?: string; lifetimeMinutes?: number } = {},
+): TText {
+  const language = languageOf(user.language);
+  const text = TEXTS[language][purpose];
+  const minutes = extra.lifetimeMinutes ?? 0;
+  const lifetime =
+    minutes >= 120 && minutes % 60 === 0
+      ? `${minutes / 60} ${UNITS[language].hours}`
+      : `${minutes} ${UNITS[language].minutes}`;
+  const body = text.body.replace('{user}', user.username).replace('{lifetime}', lifetime);
+  return { subject: text.subject, body: extra.link ? `${body}\n\n${extra.link}\n` : `${body}\n` };
+}
+
+type TDeps = { db: Kysely<Database>; mailer: TMailer; logger: FastifyBaseLogger };
+
+/**
+ * Sends an account mail by SMTP, or keeps it in the account outbox when no SMTP server is configured,
+ * and records it either way. A refused SMTP hand-over is logged and recorded, never thrown.
+ */
+export async function sendAccountMail(
+  { db, mailer, logger }: TDeps,
+  mail: { userId: string; purpose: TAccountMailPurpose; to: string } & TText,
+): Promise<TMailOutcome> {
+  const row = { user_id: mail.userId, purpose: mail.purpose, recipient: mail.to, subject: mail.subject };
+  if (!mailer.enabled) {
+    await db
+      .insertInto('account_messages')
+      .values({ ...row, transport: 'outbox', body: mail.body, status: 'sent' })
+      .execute();
+    return 'outbox';
+  }
+  let error: string | null = null;
+  try {
+    await mailer.send({ to: mail.to, subject: mail.subject, text: mail.body });
+  } catch (failure) {
+    error = (failure as Error).message.slice(0, 500);
+    logger.warn({ err: failure, purpose: mail.purpose }, 'account mail not sent');
+  }
+  await db
+    .insertInto('account_messages')
+    .values({ ...row, transport: 'smtp', body: null, status: error ? 'failed' : 'sent', error })
+    .execute();
+  return error ? 'failed' : 'sent';
+}
