@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -30,7 +29,7 @@ import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
-import { createLocalBlobStore } from './platform/blob-store.ts';
+import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createJobQueue } from './platform/jobs.ts';
@@ -98,7 +97,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
 
   const certificateKey = await loadCertificateKey(config, logger);
   const jobs = createJobQueue({ pool: database.pool, logger, work: config.JOBS_ENABLED });
-  const blobs = createLocalBlobStore(path.join(config.dataDir, 'files'));
+  const { blobs, exportFiles } = createBlobStores(config);
   const ctx: TAppContext = {
     app,
     config,
@@ -109,7 +108,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     version: readVersion(),
     certificateKey,
     blobs,
-    exportFiles: createLocalBlobStore(path.join(config.dataDir, 'exports')),
+    exportFiles,
     jobs,
     channelAdapters: {
       ...createChannelAdapters(config, preferences),
