@@ -34,9 +34,11 @@ import { loadCertificateKey } from './platform/certificate-key.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
+import { createPgRateLimitStore, createRateLimits } from './platform/rate-limit.ts';
 import { registerPortalRoutes } from './portal/portal.routes.ts';
 import { registerPostalRoutes } from './postal/postal.routes.ts';
 import { createPostalAdapter } from './postal/postal-adapter.ts';
+import { listenForPreferenceCacheClears } from './preferences/preference-cache-listener.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
@@ -80,7 +82,9 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   await app.register(fastifyCookie);
   // DownloadFile arrives as an HTML form post.
   await app.register(fastifyFormbody);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in PostgreSQL, so N copies give a client the same limit as one.
+  const rateLimits = createRateLimits(database.db);
+  await app.register(fastifyRateLimit, { global: false, store: createPgRateLimitStore(rateLimits) });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Sello API', version: readVersion() } },
     transform: jsonSchemaTransform,
@@ -88,6 +92,10 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   const preferences = createPreferences(database.db, config.PUBLIC_URL ?? `http://localhost:${config.PORT}/`);
+  // Every copy drops its cached preferences when any copy clears them (admin/clearpreferencecache).
+  const cacheListener = listenForPreferenceCacheClears(database.pool.options, preferences.dropCache, app.log);
+  await cacheListener.ready;
+  app.addHook('onClose', () => cacheListener.stop());
   const security = createSecurityService({
     db: database.db,
     preferences,
@@ -110,6 +118,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     blobs,
     exportFiles,
     jobs,
+    rateLimits,
     channelAdapters: {
       ...createChannelAdapters(config, preferences),
       postal: createPostalAdapter({ db: database.db, blobs, config }),
