@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
@@ -63,7 +63,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  // The security headers are worked out once (@fastify/helmet would rebuild them on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -79,6 +80,9 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(fastifyCookie);
   // DownloadFile arrives as an HTML form post.
   await app.register(fastifyFormbody);

@@ -4,13 +4,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
-import { selectAccount, selectUserCompanies, updateAccountRow, updateLanguageRow } from './account.queries.ts';
+import {
+  selectAccount,
+  selectAccountView,
+  selectUserCompanies,
+  updateAccountRow,
+  updateLanguageRow,
+} from './account.queries.ts';
 
 export function createAccountService(db: Kysely<Database>) {
   async function read(userId: string): Promise<TAccount> {
-    const row = await selectAccount(db, userId);
+    const row = await selectAccountView(db, userId);
     if (!row) throw notFound();
-    const companies = await selectUserCompanies(db, userId);
     return {
       id: Number(row.id),
       userid: row.username,
@@ -19,7 +24,7 @@ export function createAccountService(db: Kysely<Database>) {
       language: row.language as Language,
       roles: row.roles,
       domainName: row.domainName,
-      companies: companies.map((company) => ({ id: Number(company.id), name: company.name })),
+      companies: row.companies.map((company) => ({ id: Number(company.id), name: company.name })),
       passwordChangedAt: row.passwordChangedAt.toISOString(),
     };
   }
