@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { sql } from 'kysely';
@@ -49,6 +49,17 @@ import { registerTemplatesRoutes } from './templates/templates.routes.ts';
 import { registerTypesRoutes } from './types/types.routes.ts';
 import { readVersion } from './version.ts';
 
+/** One access line per request, written when it completes, instead of Fastify's two: half the logging cost of a light call. */
+class AccessLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export type TBuildOptions = { config: TConfig; database: TDatabase; logger: Logger };
 
 /** The app and the context its routes and jobs were given (tests and the seed use its services). */
@@ -58,11 +69,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
-    // One access line per request (below) instead of Fastify's two: half the logging cost of a light call.
-    disableRequestLogging: true,
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    logController: new AccessLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
