@@ -111,6 +111,16 @@ describe.each(drivers)('blob store contract: $name', (driver) => {
     expect(Buffer.compare(await store.read(first.key), content)).toBe(0);
   });
 
+  it('fails a put whose source stream fails, instead of hanging or answering a hash', async () => {
+    const store = await driver.create();
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(store.put(failing)).rejects.toThrow(/client went away/);
+  });
+
   it('answers ENOENT for a file it does not hold, and forgets a removed one', async () => {
     const store = await driver.create();
     const stored = await store.put(Buffer.from(`short-lived ${driver.name}`));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -86,7 +86,11 @@ export function createS3BlobStore(settings: TS3Settings, client = createS3Client
       const temporary = `${prefix}tmp/${randomBytes(12).toString('hex')}`;
       const hashing = createHashingStream();
       try {
-        await upload(temporary, content.pipe(hashing.stream));
+        // pipeline (not pipe): a failing source destroys the hashing stream, so the upload fails instead of hanging.
+        await upload(
+          temporary,
+          pipeline(content, hashing.stream, () => {}),
+        );
         const { sha256, size } = hashing.digest();
         const target = objectKey(sha256);
         if (!(await has(target))) {
