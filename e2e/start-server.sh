@@ -8,4 +8,5 @@ export DATA_DIR=.test-data/e2e-db PORT="${E2E_PORT:-8091}" HOST=127.0.0.1 EMBEDD
 export SMTP_URL="smtp://127.0.0.1:${E2E_SMTP_PORT:-$(( ${E2E_PORT:-8091} + 1 ))}"
 export PUBLIC_URL="http://127.0.0.1:${PORT}/"
 export LOG_LEVEL=warn LOGIN_RATE_LIMIT_PER_MINUTE=1000 NODE_ENV=test
-exec node_modules/.bin/tsx apps/server/src/main.ts
+# Node 24 (the `node` devDependency) strips the types itself: no TypeScript compiler at start-up.
+exec node_modules/.bin/node apps/server/src/main.ts

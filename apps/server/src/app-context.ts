@@ -7,6 +7,7 @@ import type { TCertificateKey } from './platform/certificate-key.ts';
 import type { TChannelAdapters } from './platform/channel-adapter.ts';
 import type { TJobQueue } from './platform/jobs.ts';
 import type { TMailer } from './platform/mailer.ts';
+import type { TRateLimits } from './platform/rate-limit.ts';
 import type { TPreferences } from './preferences/preferences.service.ts';
 import type { TSecurityService } from './security/security.service.ts';
 
@@ -27,6 +28,8 @@ export type TAppContext = {
   exportFiles: TBlobStore;
   /** Background work: queue jobs here (inside the transaction that causes them, with `within`). */
   jobs: TJobQueue;
+  /** Limits counted in PostgreSQL, shared by every copy: `rateLimits.hit(key, limit, windowSeconds)`. */
+  rateLimits: TRateLimits;
   /** The ways messages leave, by transport (built from the configuration; postal adds its own). */
   channelAdapters: TChannelAdapters;
 };

@@ -74,9 +74,38 @@ const ZConfig = z
     SEAL_P12_PATH: z.string().min(1).optional(),
     SEAL_P12_PASSWORD: z.string().optional(),
     /** Largest `sendrequest` body, MiB: the documents travel in it base64-encoded. */
+    /** Where documents, certificates and exports are kept: `local` (DATA_DIR/files) or an S3-compatible bucket shared by every copy. */
+    BLOB_STORE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    /** Endpoint of an S3-compatible service (MinIO, Ceph, ...); without it, AWS's own for S3_REGION. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Without both keys the SDK's usual chain is used (environment, instance role, ...). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible services need. */
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    /** Prefix of every object this installation writes, e.g. `sello/`. */
+    S3_PREFIX: z
+      .string()
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /')
+      .default(''),
     SHIPPING_BODY_LIMIT_MB: z.coerce.number().int().min(1).max(2048).default(200),
   })
   .superRefine((config, context) => {
+    if (config.BLOB_STORE === 's3' && !config.S3_BUCKET) {
+      context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when BLOB_STORE is s3' });
+    }
+    if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
     // Copies of the server sharing a database must share the key: a key file per machine would not do.
     if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.CERTIFICATE_ENCRYPTION_KEY) {
       context.addIssue({

@@ -59,7 +59,11 @@ export class TestClient {
   xsrf = 'test-xsrf-token';
   token: string | null = null;
 
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly app: FastifyInstance;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
 
   async call(
     method: InjectOptions['method'],

@@ -31,12 +31,13 @@ export type TCallOptions = {
 
 /** A failed call. `message` is `status - statusText body` for HTTP errors (spec §8). */
 export class ApiCallError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: Partial<TApiError> | null,
-  ) {
+  readonly status: number;
+  readonly body: Partial<TApiError> | null;
+
+  constructor(message: string, status: number, body: Partial<TApiError> | null) {
     super(message);
+    this.status = status;
+    this.body = body;
   }
 
   get key(): string | undefined {

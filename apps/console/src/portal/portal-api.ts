@@ -3,12 +3,15 @@ import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 
 /** An error answer of the server: its key and parameters (attempts left, failures left). */
 export class PortalError extends Error {
-  constructor(
-    readonly status: number,
-    readonly key: string | undefined,
-    readonly params: Record<string, string | number> = {},
-  ) {
+  readonly status: number;
+  readonly key: string | undefined;
+  readonly params: Record<string, string | number>;
+
+  constructor(status: number, key: string | undefined, params: Record<string, string | number> = {}) {
     super(key ?? `HTTP ${status}`);
+    this.status = status;
+    this.key = key;
+    this.params = params;
   }
 }
 

@@ -5,15 +5,20 @@ import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import { changePassword } from '../security/password-change.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import { selectAccount, selectUserCompanies, updateAccountRow, updateLanguageRow } from './account.queries.ts';
+import {
+  selectAccount,
+  selectAccountView,
+  selectUserCompanies,
+  updateAccountRow,
+  updateLanguageRow,
+} from './account.queries.ts';
 
 type Deps = { db: Kysely<Database>; passwordMinLength: number };
 
 export function createAccountService({ db, passwordMinLength }: Deps) {
   async function read(userId: string): Promise<TAccount> {
-    const row = await selectAccount(db, userId);
+    const row = await selectAccountView(db, userId);
     if (!row) throw notFound();
-    const companies = await selectUserCompanies(db, userId);
     return {
       id: Number(row.id),
       userid: row.username,
@@ -22,7 +27,7 @@ export function createAccountService({ db, passwordMinLength }: Deps) {
       language: row.language as Language,
       roles: row.roles,
       domainName: row.domainName,
-      companies: companies.map((company) => ({ id: Number(company.id), name: company.name })),
+      companies: row.companies.map((company) => ({ id: Number(company.id), name: company.name })),
       passwordChangedAt: row.passwordChangedAt.toISOString(),
     };
   }

@@ -8,7 +8,7 @@ export function registerAdminRoutes({ app, preferences, version }: TAppContext):
     return version;
   });
   registerEndpoint(app, adminApi.clearPreferenceCache, async () => {
-    preferences.clearCache();
+    await preferences.clearCache();
     return { ok: true as const };
   });
 }

@@ -8,6 +8,8 @@ import { createFeedbackService } from './feedback.service.ts';
 
 /** Feedback carries a base64 attachment; allow it past the default 1 MiB body limit. */
 const FEEDBACK_BODY_LIMIT = 12 * 1024 * 1024;
+/** Feedback reports an hour per client address: each one is a stored row and a mail to support. */
+const FEEDBACK_PER_HOUR = 20;
 
 export function registerConfigurationRoutes(ctx: TAppContext): void {
   const { app, db, preferences, mailer, config } = ctx;
@@ -33,7 +35,7 @@ export function registerConfigurationRoutes(ctx: TAppContext): void {
       await feedback.sendFeedback(body, principal?.userId ?? null, request.ip);
       return { ok: true as const };
     },
-    { bodyLimit: FEEDBACK_BODY_LIMIT },
+    { bodyLimit: FEEDBACK_BODY_LIMIT, config: { rateLimit: { max: FEEDBACK_PER_HOUR, timeWindow: 3_600_000 } } },
   );
   registerConfigurationComboRoutes(ctx);
 }

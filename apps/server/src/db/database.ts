@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
+import { namePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
 // bigint ids come back as strings (safe for any size); counts we cast to int in SQL.
@@ -75,6 +76,7 @@ export function connectDatabase(connectionString: string, poolSize: number, logg
   // goes away, e.g. while shutting down: the query in flight fails with the error; the event is logged.
   pool.on('connect', (client) => {
     client.on('error', (error) => logger.warn({ err: error }, 'database client error'));
+    namePreparedStatements(client);
   });
   // The cursor lets exports stream rows instead of holding a whole result in memory.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });

@@ -11,8 +11,11 @@ const SUBFILTER_ETSI_CADES_DETACHED = 'ETSI.CAdES.detached';
 const signpdf = new SignPdf();
 
 class SealSigner extends Signer {
-  constructor(private readonly seal: TSeal) {
+  private readonly seal: TSeal;
+
+  constructor(seal: TSeal) {
     super();
+    this.seal = seal;
   }
 
   override async sign(content: Buffer): Promise<Buffer> {

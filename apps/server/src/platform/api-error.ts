@@ -2,13 +2,22 @@ import type { ErrorKey, TApiError } from '@sello/contracts/error-keys';
 
 /** An error the caller should see: an HTTP status and a key from the error catalogue. */
 export class ApiError extends Error {
+  readonly status: number;
+  readonly key: ErrorKey;
+  readonly fields?: Record<string, ErrorKey>;
+  readonly params?: Record<string, string | number>;
+
   constructor(
-    readonly status: number,
-    readonly key: ErrorKey,
-    readonly fields?: Record<string, ErrorKey>,
-    readonly params?: Record<string, string | number>,
+    status: number,
+    key: ErrorKey,
+    fields?: Record<string, ErrorKey>,
+    params?: Record<string, string | number>,
   ) {
     super(key);
+    this.status = status;
+    this.key = key;
+    this.fields = fields;
+    this.params = params;
   }
 
   toBody(): TApiError {

@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export type TStoredBlob = { key: string; sha256: string; size: number };
 
 export type TBlobStore = {
-  /** Stores bytes and answers their SHA-256, computed here, never taken from the caller. */
-  put: (content: Buffer) => Promise<TStoredBlob>;
+  /**
+   * Stores bytes (a buffer, or a stream read once and never held whole) and answers their SHA-256,
+   * computed here, never taken from the caller.
+   */
+  put: (content: Buffer | Readable) => Promise<TStoredBlob>;
+  /** The stored bytes as a stream; rejects with an error whose `code` is `ENOENT` when the file is gone. */
   open: (key: string) => Promise<Readable>;
   read: (key: string) => Promise<Buffer>;
   /** Deletes the file (nothing happens when it is already gone). */
@@ -17,45 +22,79 @@ export type TBlobStore = {
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
+export function checkBlobKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${key}`);
+  return key;
+}
+
+/** What both drivers throw for a key they do not hold: callers test `code === 'ENOENT'`. */
+export function blobNotFound(key: string): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`blob ${key} not found`);
+  error.code = 'ENOENT';
+  return error;
+}
+
+/** A pass-through that hashes and counts what flows through it. */
+export function createHashingStream() {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  return { stream, digest: () => ({ sha256: hash.digest('hex'), size }) };
+}
+
+export async function readWhole(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Files on the local disk, addressed by their SHA-256: the same bytes are stored once, and a stored
  * file can never be changed without its key (and every hash recorded for it) going wrong.
  */
 export function createLocalBlobStore(root: string): TBlobStore {
-  const pathOf = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${key}`);
-    return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
-  };
+  const pathOf = (key: string) => path.join(root, key.slice(0, 2), key.slice(2, 4), checkBlobKey(key));
+  const exists = (file: string) =>
+    stat(file).then(
+      () => true,
+      () => false,
+    );
 
   return {
     async put(content) {
-      const sha256 = createHash('sha256').update(content).digest('hex');
-      const target = pathOf(sha256);
-      const exists = await stat(target).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
-        await mkdir(path.dirname(target), { recursive: true });
-        // Write then rename, so a reader never sees half a file.
-        const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-        await writeFile(temporary, content, { mode: 0o640 });
-        await rename(temporary, target).catch(async (error) => {
-          await rm(temporary, { force: true });
-          throw error;
-        });
+      // Written to a temporary file while hashed, then renamed under its hash: a reader never sees half a file.
+      await mkdir(root, { recursive: true });
+      const temporary = path.join(root, `.${randomBytes(8).toString('hex')}.tmp`);
+      const hashing = createHashingStream();
+      try {
+        const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
+        await pipeline(source, hashing.stream, createWriteStream(temporary, { mode: 0o640 }));
+        const { sha256, size } = hashing.digest();
+        const target = pathOf(sha256);
+        if (await exists(target)) await rm(temporary, { force: true });
+        else {
+          await mkdir(path.dirname(target), { recursive: true });
+          await rename(temporary, target);
+        }
+        return { key: sha256, sha256, size };
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
       }
-      return { key: sha256, sha256, size: content.length };
     },
     async open(key) {
       const file = pathOf(key);
-      await stat(file);
+      if (!(await exists(file))) throw blobNotFound(key);
       return createReadStream(file);
     },
     async read(key) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await this.open(key)) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      return readWhole(await this.open(key));
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });

@@ -45,10 +45,10 @@ export type TChannelAdapters = Partial<Record<TChannelAdapter['transport'], TCha
  * good (a 4xx, a 5xx SMTP reply). `unknown`: it may have been sent (SMTP cut after DATA): never resent.
  */
 export class ChannelSendError extends Error {
-  constructor(
-    readonly kind: 'transient' | 'permanent' | 'unknown',
-    message: string,
-  ) {
+  readonly kind: 'transient' | 'permanent' | 'unknown';
+
+  constructor(kind: 'transient' | 'permanent' | 'unknown', message: string) {
     super(message);
+    this.kind = kind;
   }
 }

@@ -4,8 +4,11 @@ export type TImportRow = { line: number; cells: Record<string, string> };
 export type TImportFile = { columns: string[]; rows: TImportRow[] };
 
 export class ImportFileError extends Error {
-  constructor(readonly key: 'ERR_FILE_TYPE' | 'ERR_FILE_EMPTY') {
+  readonly key: 'ERR_FILE_TYPE' | 'ERR_FILE_EMPTY';
+
+  constructor(key: 'ERR_FILE_TYPE' | 'ERR_FILE_EMPTY') {
     super(key);
+    this.key = key;
   }
 }
 

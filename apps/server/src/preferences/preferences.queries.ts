@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export async function selectAllPreferences(db: Kysely<Database>) {
@@ -15,4 +15,11 @@ export async function insertMissingPreferences(
     .values(rows)
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
+}
+
+/** The channel on which a copy tells every copy (itself included) to drop its cached preferences. */
+export const PREFERENCE_CACHE_CHANNEL = 'sello_preference_cache';
+
+export async function notifyPreferenceCacheClear(db: Kysely<Database>) {
+  await sql`SELECT pg_notify(${PREFERENCE_CACHE_CHANNEL}, '')`.execute(db);
 }

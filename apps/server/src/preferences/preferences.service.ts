@@ -1,7 +1,7 @@
 import { PREFERENCES, SESSION } from '@sello/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectAllPreferences } from './preferences.queries.ts';
+import { notifyPreferenceCacheClear, selectAllPreferences } from './preferences.queries.ts';
 
 /** How long a server copy trusts its cached preferences before reading them again. */
 const CACHE_TTL_MS = 60_000;
@@ -38,8 +38,14 @@ export function createPreferences(db: Kysely<Database>, publicUrl = 'http://loca
       const url = (await load()).get(PREFERENCES.consoleUrl) ?? publicUrl;
       return url.endsWith('/') ? url : `${url}/`;
     },
-    clearCache: () => {
+    /** Drops this copy's cache (what a notification from any copy does). */
+    dropCache: () => {
       cache = null;
+    },
+    /** Drops the cache of every copy: this one at once, the others through PostgreSQL NOTIFY. */
+    clearCache: async () => {
+      cache = null;
+      await notifyPreferenceCacheClear(db);
     },
   };
 }

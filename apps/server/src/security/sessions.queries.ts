@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { definePreparedQuery } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 
 export async function insertSession(
@@ -19,39 +20,41 @@ export async function insertSession(
 }
 
 /** The live session of a token hash with its user, or undefined when expired, revoked or the user is gone. */
+const selectLiveSessionRows = definePreparedQuery('sello_live_session', (db, tokenHash: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('domains as d', 'd.id', 'u.domain_id')
+    .select([
+      's.id as sessionId',
+      's.expires_at as expiresAt',
+      'u.id as userId',
+      'u.username',
+      'u.domain_id as domainId',
+      'u.roles',
+      'u.permissions',
+      'u.is_sandbox as isSandbox',
+      'u.language',
+      sql<
+        string[]
+      >`coalesce((SELECT array_agg(uc.company_id::text) FROM user_companies uc JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
+        'companyIds',
+      ),
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.deleted_at', 'is', null)
+    .where('u.blocked', '=', false)
+    .where('d.deleted_at', 'is', null)
+    // Inactive users and users of inactive domains cannot sign in or keep a session.
+    .where('u.active', '=', true)
+    .where('d.active', '=', true)
+    .limit(1),
+);
+
 export async function selectLiveSession(db: Kysely<Database>, tokenHash: string) {
-  return (
-    db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .innerJoin('domains as d', 'd.id', 'u.domain_id')
-      .select([
-        's.id as sessionId',
-        's.expires_at as expiresAt',
-        'u.id as userId',
-        'u.username',
-        'u.domain_id as domainId',
-        'u.roles',
-        'u.permissions',
-        'u.is_sandbox as isSandbox',
-        'u.language',
-        sql<
-          string[]
-        >`coalesce((SELECT array_agg(uc.company_id::text) FROM user_companies uc JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
-          'companyIds',
-        ),
-      ])
-      .where('s.token_hash', '=', tokenHash)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', sql<Date>`now()`)
-      .where('u.deleted_at', 'is', null)
-      .where('u.blocked', '=', false)
-      .where('d.deleted_at', 'is', null)
-      // Inactive users and users of inactive domains cannot sign in or keep a session.
-      .where('u.active', '=', true)
-      .where('d.active', '=', true)
-      .executeTakeFirst()
-  );
+  return (await selectLiveSessionRows(db, tokenHash))[0];
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string) {

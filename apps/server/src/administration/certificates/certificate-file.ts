@@ -4,11 +4,13 @@ import forge from 'node-forge';
 
 /** A certificate upload that cannot be used, with the field error key the form shows. */
 export class CertificateFileError extends Error {
-  constructor(
-    readonly key: ErrorKey,
-    readonly field: string = 'content',
-  ) {
+  readonly key: ErrorKey;
+  readonly field: string;
+
+  constructor(key: ErrorKey, field = 'content') {
     super(key);
+    this.key = key;
+    this.field = field;
   }
 }
 
