@@ -58,6 +58,8 @@ const loadShippingsList = () => import('../features/shippings/list/shippings-lis
 
 const loadShippingCreate = () => import('../features/shippings/create/shipping-create-page.tsx');
 
+const loadTypeForm = () => import('../features/types/type-form-page.tsx');
+
 const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.home, () => import('../features/shippings/dashboard/dashboard-page.tsx')),
   guarded(PATHS.shippings, loadShippingsList),
@@ -67,6 +69,9 @@ const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.shippingDetail, () => import('../features/shippings/detail/shipping-detail-page.tsx')),
   guarded(PATHS.account, () => import('../features/account/account-page.tsx')),
   guarded(PATHS.faqs, () => import('../features/faqs/faqs-page.tsx')),
+  guarded(PATHS.types, () => import('../features/types/types-list-page.tsx')),
+  guarded(PATHS.typeCreate, loadTypeForm),
+  guarded(PATHS.typeEdit, loadTypeForm),
   ...ADMINISTRATION_ROUTES,
 ];
 

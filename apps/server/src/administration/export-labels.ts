@@ -29,6 +29,11 @@ const EN = {
   sheetCompanies: 'Companies',
   sheetUsers: 'Users',
   sheetGroups: 'Groups',
+  service: 'Service',
+  channels: 'Channels',
+  order: 'Order',
+  company: 'Company',
+  sheetTypes: 'Shipping types',
 };
 
 type TLabel = keyof typeof EN;
@@ -64,6 +69,11 @@ const LABELS: Record<Language, Record<TLabel, string>> = {
     sheetCompanies: 'Empresas',
     sheetUsers: 'Usuarios',
     sheetGroups: 'Grupos',
+    service: 'Servicio',
+    channels: 'Canales',
+    order: 'Orden',
+    company: 'Empresa',
+    sheetTypes: 'Tipos de envío',
   },
   'pt-pt': {
     id: 'Id',
@@ -94,6 +104,11 @@ const LABELS: Record<Language, Record<TLabel, string>> = {
     sheetCompanies: 'Empresas',
     sheetUsers: 'Utilizadores',
     sheetGroups: 'Grupos',
+    service: 'Serviço',
+    channels: 'Canais',
+    order: 'Ordem',
+    company: 'Empresa',
+    sheetTypes: 'Tipos de envio',
   },
 };
 

@@ -15,7 +15,21 @@ export type ShippingTypeCreationColumns = {
   custody_days: number | null;
   default_template_id: BigintRef | null;
   default_sms_template_id: BigintRef | null;
+  // migration 014: the type editor's settings.
+  position: Generated<number>;
+  sign_method: string | null;
+  placement: JSONColumnType<TPlacementJson | null, string | null, string | null>;
+  pin_signature_text: string | null;
+  font: Generated<string>;
+  multi_signer_order: Generated<number>;
+  identification_documents: ColumnType<string[], string[] | undefined, string[]>;
+  other_documents_limit: Generated<number>;
+  meta_properties: JSONColumnType<unknown[], string | undefined, string>;
+  custom_fields: JSONColumnType<unknown[], string | undefined, string>;
+  form_controls: JSONColumnType<unknown[], string | undefined, string>;
 };
+
+type TPlacementJson = { page: string; position: string; elements: string[] };
 
 export type ShippingTypeAuthorisersTable = {
   id: Generated<string> & Id;
@@ -44,6 +58,7 @@ export type ShippingsTable = {
   substate: string | null;
   custom_fields: JsonObject;
   meta_properties: JsonObject;
+  form_values: JSONColumnType<{ name: string; label: string; value: string }[], string | undefined, string>;
   multi_signer_order: number;
   pin_signature_text: string | null;
   font: string | null;

@@ -112,7 +112,7 @@ async function seedCatalogue(trx: Kysely<Database>, ids: TIds): Promise<void> {
     templateIds.set(`${template.domain}/${template.name}`, row.id);
   }
   const typeIds = new Map<string, string>();
-  for (const type of DEMO_SHIPPING_TYPES) {
+  for (const [index, type] of DEMO_SHIPPING_TYPES.entries()) {
     const template = (name: string | undefined) => (name ? templateIds.get(`${type.domain}/${name}`)! : null);
     const row = await trx
       .insertInto('shipping_types')
@@ -130,6 +130,7 @@ async function seedCatalogue(trx: Kysely<Database>, ids: TIds): Promise<void> {
         custody_days: type.custodyDays ?? null,
         default_template_id: template(type.defaultTemplate),
         default_sms_template_id: template(type.defaultSmsTemplate),
+        position: index + 1,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

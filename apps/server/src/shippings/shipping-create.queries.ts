@@ -26,6 +26,12 @@ export async function selectTypeForCreation(db: Db, domainId: string, companyId:
       'custody_days as custodyDays',
       'default_template_id as defaultTemplateId',
       'default_sms_template_id as defaultSmsTemplateId',
+      'pin_signature_text as pinSignatureText',
+      'font',
+      'multi_signer_order as multiSignerOrder',
+      'meta_properties as metaProperties',
+      'custom_fields as customFields',
+      'form_controls as formControls',
     ])
     .where('id', '=', typeId)
     .where('domain_id', '=', domainId)
@@ -93,6 +99,7 @@ export type TNewShipping = {
   state: string;
   customFields: Record<string, string>;
   metaProperties: Record<string, string>;
+  formValues: { name: string; label: string; value: string }[];
   multiSignerOrder: number;
   pinSignatureText: string | null;
   font: string | null;
@@ -122,6 +129,7 @@ export async function insertShipping(trx: Trx, values: TNewShipping) {
       state: values.state,
       custom_fields: JSON.stringify(values.customFields),
       meta_properties: JSON.stringify(values.metaProperties),
+      form_values: JSON.stringify(values.formValues),
       multi_signer_order: values.multiSignerOrder,
       pin_signature_text: values.pinSignatureText,
       font: values.font,

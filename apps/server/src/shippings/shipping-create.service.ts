@@ -26,6 +26,7 @@ import {
 } from './shipping-create.queries.ts';
 import { insertDocuments, type TNewDocument } from './shipping-documents.queries.ts';
 import { appendEvent, eventTime } from './shipping-transitions.ts';
+import { checkTypeValues } from './shipping-type-checks.ts';
 import { queueStateFollowUp } from './state-follow-ups.ts';
 
 /** Collects field errors so one answer lists them all. */
@@ -204,6 +205,7 @@ export function createShippingCreation(deps: {
       });
     }
     if (type!.requiresAuth && slots.length === 0) errors.add('authorizers', 'ERR_FIELD_REQUIRED');
+    const formValues = checkTypeValues(type!, request, (field, key) => errors.add(field, key));
     errors.throwIfAny();
 
     const documents = await storeDocuments(request, errors);
@@ -229,9 +231,15 @@ export function createShippingCreation(deps: {
         state: lifecycle.state,
         customFields: request.customFields ?? {},
         metaProperties: request.metaProperties ?? {},
-        multiSignerOrder: request.multiSignerOrder,
-        pinSignatureText: request.pinSignatureText ?? null,
-        font: request.font ?? null,
+        formValues,
+        // The type's signing settings unless the sender chose otherwise.
+        multiSignerOrder:
+          rule.signing && request.multiSignerOrder === 0 ? (type!.multiSignerOrder as 0 | 1) : request.multiSignerOrder,
+        pinSignatureText:
+          request.pinSignatureText ??
+          (rule.signing ? (type!.pinSignatureText as TSendRequest['pinSignatureText']) : undefined) ??
+          null,
+        font: request.font ?? (rule.signing ? (type!.font as TSendRequest['font']) : undefined) ?? null,
         custodyDays,
         requiresAuth,
         authDeadlineAt,

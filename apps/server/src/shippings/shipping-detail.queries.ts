@@ -17,6 +17,7 @@ export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id
       's.substate',
       's.custom_fields as customFields',
       's.meta_properties as metaProperties',
+      's.form_values as formValues',
       's.multi_signer_order as multiSignerOrder',
       's.pin_signature_text as pinSignatureText',
       's.font',
@@ -106,6 +107,15 @@ export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly
       'custody_days as custodyDays',
       'default_template_id as defaultTemplateId',
       'default_sms_template_id as defaultSmsTemplateId',
+      'sign_method as signMethod',
+      'pin_signature_text as pinSignatureText',
+      'font',
+      'multi_signer_order as multiSignerOrder',
+      'identification_documents as identificationDocuments',
+      'other_documents_limit as otherDocumentsLimit',
+      'meta_properties as metaProperties',
+      'custom_fields as customFields',
+      'form_controls as formControls',
     ])
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is', null)
@@ -117,6 +127,7 @@ export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly
           : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
       ),
     )
+    .orderBy('position')
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();

@@ -13,6 +13,7 @@ import { createShippingCreation } from './shipping-create.service.ts';
 import { createShippingDashboard } from './shipping-dashboard.service.ts';
 import { createShippingFiles } from './shipping-files.service.ts';
 import { createShippingReport } from './shipping-report.service.ts';
+import { listShippingTypes } from './shipping-type-options.ts';
 import { createShippingsService } from './shippings.service.ts';
 
 const ok = { ok: true as const };
@@ -105,7 +106,7 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   registerEndpoint(app, shippingsReportApi.report, ({ principal, body, reply }) =>
     report.report(principal, body, reply),
   );
-  registerEndpoint(app, shippingsListApi.listTypes, ({ principal, query }) => shippings.listTypes(principal, query));
+  registerEndpoint(app, shippingsListApi.listTypes, ({ principal, query }) => listShippingTypes(db, principal, query));
   registerEndpoint(app, shippingsDashboardApi.dashboard, ({ principal, query }) =>
     dashboard.dashboard(principal, query),
   );

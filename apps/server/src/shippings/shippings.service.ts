@@ -9,7 +9,6 @@ import {
 import {
   type TShippingListQuery,
   type TShippingRow,
-  type TShippingTypeOption,
   ZShippingCustomFilters,
   ZShippingListFilters,
 } from '@sello/contracts/catalogue/shippings-list';
@@ -25,12 +24,10 @@ import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
 import { selectAuthorisations, type TAuthorisationRecord } from './shipping-authorisations.queries.ts';
-import { selectTypeAuthorisers } from './shipping-create.queries.ts';
 import {
   selectEvents,
   selectReceivers,
   selectShippingDetail,
-  selectTypeOptions,
   type TEventRecord,
   type TReceiverRecord,
   type TShippingDetailRecord,
@@ -317,6 +314,7 @@ export function createShippingsService(db: Kysely<Database>) {
       identificationSubstate: row.substate as TShippingDetail['identificationSubstate'],
       customFields: row.customFields,
       metaProperties: row.metaProperties,
+      formValues: row.formValues,
       multiSignerOrder: row.multiSignerOrder as TShippingDetail['multiSignerOrder'],
       pinSignatureText: row.pinSignatureText as TShippingDetail['pinSignatureText'],
       font: row.font as TShippingDetail['font'],
@@ -382,50 +380,6 @@ export function createShippingsService(db: Kysely<Database>) {
     };
   }
 
-  async function listTypes(
-    principal: TPrincipal,
-    query: { companyId?: number; complete?: boolean; onlyactive?: boolean },
-  ): Promise<TShippingTypeOption[]> {
-    const wholeDomain = principal.superAdmin || principal.roleKeys.includes('domainAdmin');
-    let companyIds: string[] | null = wholeDomain ? null : principal.companyIds;
-    if (query.companyId !== undefined) {
-      const companyId = String(query.companyId);
-      if (companyIds !== null && !companyIds.includes(companyId)) throw notFound();
-      companyIds = [companyId];
-    }
-    const rows = await selectTypeOptions(db, principal.domainId, companyIds, query.onlyactive === true);
-    const authorisers = query.complete
-      ? await selectTypeAuthorisers(
-          db,
-          rows.map((row) => row.id),
-        )
-      : [];
-    return rows.map((row) => ({
-      value: Number(row.id),
-      text: row.name,
-      description: row.description,
-      blocked: !row.active,
-      serviceKind: row.serviceKind as TShippingTypeOption['serviceKind'],
-      companyId: row.companyId === null ? null : Number(row.companyId),
-      ...(query.complete && {
-        channels: row.channels as NonNullable<TShippingTypeOption['channels']>,
-        requiresAuth: row.requiresAuth,
-        authDeadlineHours: row.authDeadlineHours,
-        responseDays: row.responseDays,
-        custodyDays: row.custodyDays,
-        defaultTemplateId: row.defaultTemplateId === null ? null : Number(row.defaultTemplateId),
-        defaultSmsTemplateId: row.defaultSmsTemplateId === null ? null : Number(row.defaultSmsTemplateId),
-        authorisers: authorisers
-          .filter((authoriser) => authoriser.typeId === row.id)
-          .map((authoriser) => ({
-            kind: authoriser.userId === null ? ('group' as const) : ('user' as const),
-            id: Number(authoriser.userId ?? authoriser.groupId),
-            name: authoriser.name,
-          })),
-      }),
-    }));
-  }
-
   return {
     list,
     findVisible,
@@ -434,6 +388,5 @@ export function createShippingsService(db: Kysely<Database>) {
     signatures,
     samlAccess,
     urlVideoDownload,
-    listTypes,
   };
 }

@@ -1,22 +1,33 @@
-import type { TTypeListRow } from '@sello/contracts/catalogue/types';
-import type { TPagedQuery } from '@sello/contracts/common';
-import type { ServiceKind } from '@sello/contracts/enums';
+import type { TTypeDetail, TTypeInput, TTypeListRow, TTypeRow } from '@sello/contracts/catalogue/types-schemas';
+import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
+import { SERVICE_CODE_BY_KIND, type ServiceKind } from '@sello/contracts/enums';
+import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { assertBin, recordScope, resolveListDomain } from '../administration/admin-access.ts';
-import { conflict, takeDeletedFilter } from '../administration/admin-lists.ts';
+import { assertBin, resolveListDomain } from '../administration/admin-access.ts';
+import { conflict, mapRows, takeDeletedFilter, toPickerItem } from '../administration/admin-lists.ts';
+import { exportLabels } from '../administration/export-labels.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../platform/api-error.ts';
+import { fieldError, notFound } from '../platform/api-error.ts';
+import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
-import { runPagedList } from '../platform/paged-list.ts';
+import { buildListQuery, runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { recoverRow, softDeleteRow } from '../platform/soft-delete.queries.ts';
+import { assertTypeAllowed } from './type-rules.ts';
+import { assertMayOwnType, typeScope, wholeDomain } from './type-scope.ts';
+import { replaceWfGroups, selectLiveGroupIds, selectWfGroups, selectWfUsers } from './type-workflow.queries.ts';
 import {
   existsLiveTypeName,
+  insertType,
   selectLiveCompanyDomain,
   selectType,
+  selectTypeSettings,
   selectTypes,
   type TTypeDbRow,
+  type TTypeValues,
   TYPE_COLUMNS,
+  updatePositions,
+  updateTypeRow,
 } from './types.queries.ts';
 
 function toListRow(row: TTypeDbRow): TTypeListRow {
@@ -28,38 +39,203 @@ function toListRow(row: TTypeDbRow): TTypeListRow {
     description: row.description,
     service: row.service as ServiceKind,
     active: row.active,
+    order: row.order,
     createdAt: row.createdAt.toISOString(),
     deletedAt: toIso(row.deletedAt),
     deletedBy: row.deletedBy,
   };
 }
 
-/** Shipping types of a domain: the paged list (live, or deleted with typeBin), delete and recover. */
+function toRow(row: TTypeDbRow): TTypeRow {
+  const { description: _description, deletedAt: _deletedAt, deletedBy: _deletedBy, ...rest } = toListRow(row);
+  return { ...rest, channels: row.channels as TTypeRow['channels'] };
+}
+
+function toValues(input: TTypeInput): TTypeValues {
+  return {
+    company_id: input.companyId === null ? null : String(input.companyId),
+    name: input.name,
+    description: input.description || null,
+    service_kind: input.service,
+    channels: input.channels,
+    active: input.active,
+    custody_days: input.custodyTime,
+    sign_method: input.signMethod,
+    placement: input.placement === null ? null : JSON.stringify(input.placement),
+    pin_signature_text: input.pinSignatureText,
+    font: input.font,
+    multi_signer_order: input.multiSignerOrder,
+    identification_documents: input.identificationDocuments,
+    other_documents_limit: input.otherDocumentsLimit,
+    meta_properties: JSON.stringify(input.metaProperties),
+    custom_fields: JSON.stringify(input.customFields),
+    requires_auth: input.requiresAuth,
+    auth_deadline_hours: input.authDeadlineHours,
+  };
+}
+
+const listOptions = (deleted: boolean) => ({
+  defaultSort: deleted ? 'deletedAt' : 'order',
+  tieBreaker: sql`t.id`,
+});
+
+/** Shipping types: lists, export, the editor's detail, create, update, order, delete and recover. */
 export function createTypesService(db: Kysely<Database>) {
-  async function readList(principal: TPrincipal, query: TPagedQuery) {
+  async function listQuery(principal: TPrincipal, query: TPagedQuery) {
     const { deleted, filters } = takeDeletedFilter(query.filters);
     assertBin(principal, deleted ? 'typeBin' : 'types');
     const domainId = await resolveListDomain(principal, query, (id) => selectLiveCompanyDomain(db, id));
-    const page = await runPagedList(selectTypes(db, domainId, deleted), { ...query, filters }, TYPE_COLUMNS, {
-      defaultSort: deleted ? 'deletedAt' : 'name',
-      tieBreaker: sql`t.id`,
-    });
+    const scope = { ...typeScope(principal), domain: domainId };
+    return { base: selectTypes(db, scope, deleted), query: { ...query, filters }, deleted };
+  }
+
+  async function readList(principal: TPrincipal, query: TPagedQuery) {
+    const list = await listQuery(principal, query);
+    const page = await runPagedList(list.base, list.query, TYPE_COLUMNS, listOptions(list.deleted));
     return { rows: page.rows.map(toListRow), total: page.total };
   }
 
+  async function read(principal: TPrincipal, companySelected: number | undefined): Promise<TTypeRow[]> {
+    const scope = typeScope(principal);
+    let query = selectTypes(db, { ...scope, domain: principal.domainId }, false);
+    if (companySelected !== undefined) {
+      const companyId = String(companySelected);
+      if (scope.companyIds !== null && !scope.companyIds.includes(companyId)) throw notFound();
+      query = query.where('t.company_id', '=', companyId);
+    }
+    const rows = await query.orderBy('t.position').orderBy(sql`lower(t.name)`).orderBy('t.id').execute();
+    return rows.map(toRow);
+  }
+
+  async function exportList(principal: TPrincipal, query: TExportQuery, reply: FastifyReply) {
+    const list = await listQuery(principal, query);
+    const { ordered } = buildListQuery(list.base, list.query, TYPE_COLUMNS, listOptions(list.deleted));
+    const { label, yesNo } = exportLabels(query.language);
+    return sendExcel<TTypeDbRow>(
+      reply,
+      'types.xlsx',
+      label('sheetTypes'),
+      [
+        { header: label('order'), width: 8, value: (row) => row.order },
+        { header: label('id'), width: 10, value: (row) => Number(row.id) },
+        { header: label('name'), width: 30, value: (row) => row.name },
+        { header: label('description'), width: 40, value: (row) => row.description },
+        { header: label('company'), width: 30, value: (row) => row.companyName },
+        { header: label('service'), width: 24, value: (row) => row.service },
+        { header: label('channels'), width: 24, value: (row) => row.channels.join(', ') },
+        { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
+        { header: label('createdAt'), value: (row) => row.createdAt },
+      ],
+      mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), (row) => row),
+    );
+  }
+
+  async function findInScope(principal: TPrincipal, id: number, deleted = false) {
+    const row = await selectType(db, typeScope(principal), String(id), deleted);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function detail(principal: TPrincipal, id: number): Promise<TTypeDetail> {
+    const row = await findInScope(principal, id);
+    const settings = await selectTypeSettings(db, row.id);
+    const [users, groups] = await Promise.all([selectWfUsers(db, row.id), selectWfGroups(db, row.id)]);
+    const service = row.service as ServiceKind;
+    return {
+      ...toListRow(row),
+      channels: row.channels as TTypeDetail['channels'],
+      serviceCode: SERVICE_CODE_BY_KIND[service],
+      custodyTime: settings.custodyTime,
+      signMethod: settings.signMethod,
+      placement: settings.placement as TTypeDetail['placement'],
+      pinSignatureText: settings.pinSignatureText as TTypeDetail['pinSignatureText'],
+      font: settings.font as TTypeDetail['font'],
+      multiSignerOrder: settings.multiSignerOrder as TTypeDetail['multiSignerOrder'],
+      identificationDocuments: settings.identificationDocuments as TTypeDetail['identificationDocuments'],
+      otherDocumentsLimit: settings.otherDocumentsLimit,
+      metaProperties: settings.metaProperties as TTypeDetail['metaProperties'],
+      customFields: settings.customFields as TTypeDetail['customFields'],
+      formControls: settings.formControls as TTypeDetail['formControls'],
+      requiresAuth: settings.requiresAuth,
+      authDeadlineHours: settings.authDeadlineHours,
+      wfUsers: users.map(toPickerItem),
+      wfGroups: groups.map(toPickerItem),
+    };
+  }
+
+  /** The domain a new or changed type belongs to: its company's, or the caller's for a domain-wide type. */
+  async function resolveOwner(principal: TPrincipal, input: TTypeInput): Promise<{ domainId: string }> {
+    if (input.companyId === null) {
+      if (!wholeDomain(principal)) throw fieldError('companyId', 'ERR_FIELD_REQUIRED');
+      return { domainId: principal.domainId };
+    }
+    const domainId = await selectLiveCompanyDomain(db, String(input.companyId));
+    if (domainId === undefined || (!principal.superAdmin && domainId !== principal.domainId)) {
+      throw fieldError('companyId', 'ERR_FIELD_INVALID');
+    }
+    assertMayOwnType(principal, String(input.companyId));
+    return { domainId };
+  }
+
+  async function assertGroups(domainId: string, groupIds: readonly number[]) {
+    const known = await selectLiveGroupIds(db, domainId, groupIds);
+    groupIds.forEach((id, index) => {
+      if (!known.has(String(id)) || groupIds.indexOf(id) !== index)
+        throw fieldError(`wfGroups.${index}`, 'ERR_FIELD_INVALID');
+    });
+  }
+
+  async function create(principal: TPrincipal, input: TTypeInput): Promise<TTypeDetail> {
+    assertTypeAllowed(input);
+    const { domainId } = await resolveOwner(principal, input);
+    await assertGroups(domainId, input.wfGroups);
+    const companyId = input.companyId === null ? null : String(input.companyId);
+    if (await existsLiveTypeName(db, domainId, companyId, input.name)) throw conflict('name');
+    const id = await db.transaction().execute(async (trx) => {
+      const typeId = await insertType(trx, domainId, toValues(input));
+      await replaceWfGroups(trx, typeId, input.wfGroups);
+      return typeId;
+    });
+    return detail(principal, Number(id));
+  }
+
+  async function update(principal: TPrincipal, input: TTypeInput & { id: number }): Promise<TTypeDetail> {
+    const current = await findInScope(principal, input.id);
+    assertTypeAllowed(input);
+    const { domainId } = await resolveOwner(principal, input);
+    if (domainId !== current.domainId) throw fieldError('companyId', 'ERR_FIELD_INVALID');
+    await assertGroups(domainId, input.wfGroups);
+    const companyId = input.companyId === null ? null : String(input.companyId);
+    if (await existsLiveTypeName(db, domainId, companyId, input.name, current.id)) throw conflict('name');
+    await db.transaction().execute(async (trx) => {
+      await updateTypeRow(trx, current.id, toValues(input));
+      await replaceWfGroups(trx, current.id, input.wfGroups);
+    });
+    return detail(principal, input.id);
+  }
+
+  /** Stores the order of the given types (all of the caller's scope, each once); the rest keep theirs after them. */
+  async function updateTypeOrder(principal: TPrincipal, typesOrder: readonly number[]) {
+    if (new Set(typesOrder).size !== typesOrder.length) throw fieldError('typesOrder', 'ERR_FIELD_INVALID');
+    const scope = { ...typeScope(principal), domain: principal.domainId };
+    const rows = await selectTypes(db, scope, false).where('t.id', 'in', typesOrder.map(String)).execute();
+    if (rows.length !== typesOrder.length) throw fieldError('typesOrder', 'ERR_FIELD_INVALID');
+    await db.transaction().execute((trx) => updatePositions(trx, principal.domainId, typesOrder.map(String)));
+  }
+
   async function remove(principal: TPrincipal, id: number) {
-    const current = await selectType(db, recordScope(principal), String(id));
-    if (!current) throw notFound();
+    const current = await findInScope(principal, id);
     await softDeleteRow(db, 'shipping_types', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
-    const current = await selectType(db, recordScope(principal), String(id), true);
-    if (!current) throw notFound();
-    // Its name may have been given to another type of the domain while it was deleted.
-    if (await existsLiveTypeName(db, current.domainId, current.name)) throw conflict('name');
+    const current = await findInScope(principal, id, true);
+    // Its name may have been given to another type of the company while it was deleted.
+    if (await existsLiveTypeName(db, current.domainId, current.companyId, current.name)) throw conflict('name');
     await recoverRow(db, 'shipping_types', current.domainId, current.id);
   }
 
-  return { readList, remove, recover };
+  return { readList, read, exportList, detail, create, update, updateTypeOrder, remove, recover };
 }
+
+export type TTypesService = ReturnType<typeof createTypesService>;

@@ -134,6 +134,11 @@ export const ZSendRequest = z
     metaProperties: ZNamedValues(LIMITS.metaPropertiesLimit).optional(),
     /** Users who must authorise this shipping, besides those its type names. */
     authorizers: z.array(ZIdField).max(SENDER_AUTHORISERS_LIMIT, 'ERR_TOO_MANY_ITEMS').optional(),
+    /** Values of the type's form controls by name (CHECKBOX: chosen options separated by spaces). */
+    formValues: z
+      .record(z.string().max(64), z.string().max(2000))
+      .refine((values) => Object.keys(values).length <= 200, 'ERR_TOO_MANY_ITEMS')
+      .optional(),
   })
   .superRefine((request, context) => {
     const contact = CHANNEL_CONTACT[request.channel];

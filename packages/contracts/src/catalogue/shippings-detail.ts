@@ -121,6 +121,8 @@ export const ZShippingDetail = ZShippingRow.extend({
   identificationSubstate: ZIdentificationSubstate.nullable(),
   customFields: z.record(z.string(), z.string()),
   metaProperties: z.record(z.string(), z.string()),
+  /** Values of the type's form, as the form was when the shipping was sent. */
+  formValues: z.array(z.object({ name: z.string(), label: z.string(), value: z.string() })),
   multiSignerOrder: ZMultiSignerOrder,
   pinSignatureText: ZPinSignatureTextValue.nullable(),
   font: ZFont.nullable(),

@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { pageOf, ZId, ZIdField, ZPickerItem, ZTimestamp } from '../common.ts';
 import { LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZChannel, ZResultFilter, ZServiceKind, ZShippingStateFilter } from '../enums.ts';
+import {
+  ZChannel,
+  ZFont,
+  ZIdentificationDocumentKind,
+  ZMultiSignerOrder,
+  ZPinSignatureTextValue,
+  ZResultFilter,
+  ZServiceKind,
+  ZShippingStateFilter,
+} from '../enums.ts';
 import { READ, READ_TYPES, SHIPPING_SEARCH_MAX, ZShippingListScope } from './shippings-common.ts';
+import { ZCustomField, ZFormControl, ZMetaProperty } from './types-schemas.ts';
 
 /**
  * Shipping list query of spec §3. `filters` and `customFilters` are JSON; `filterFrom`/`filterTo` are
@@ -94,6 +104,20 @@ export const ZShippingRow = z.object({
 export type TShippingRow = z.infer<typeof ZShippingRow>;
 
 /** A shipping type as the list filters and the new-shipping form need it. */
+/** A type's settings the new-shipping form and sendrequest follow. */
+export const ZTypeShippingSettings = z.object({
+  signMethod: z.string().nullable(),
+  pinSignatureText: ZPinSignatureTextValue.nullable(),
+  font: ZFont,
+  multiSignerOrder: ZMultiSignerOrder,
+  identificationDocuments: z.array(ZIdentificationDocumentKind),
+  otherDocumentsLimit: z.number().int(),
+  metaProperties: z.array(ZMetaProperty),
+  customFields: z.array(ZCustomField),
+  formControls: z.array(ZFormControl),
+});
+export type TTypeShippingSettings = z.infer<typeof ZTypeShippingSettings>;
+
 export const ZShippingTypeOption = ZPickerItem.extend({
   serviceKind: ZServiceKind,
   companyId: z.number().int().nullable(),
@@ -108,6 +132,8 @@ export const ZShippingTypeOption = ZPickerItem.extend({
   authorisers: z
     .array(z.object({ kind: z.enum(['user', 'group']), id: z.number().int(), name: z.string() }))
     .optional(),
+  /** With `complete`: the type's settings the new-shipping form follows. */
+  settings: ZTypeShippingSettings.optional(),
 });
 export type TShippingTypeOption = z.infer<typeof ZShippingTypeOption>;
 

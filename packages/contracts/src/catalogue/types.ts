@@ -13,114 +13,25 @@ import {
   ZOk,
   ZPagedQuery,
   ZPickerList,
-  ZTimestamp,
 } from '../common.ts';
-import { LIMITS } from '../constants.ts';
 import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
+import { ZServiceCode } from '../enums.ts';
 import {
-  ZChannel,
-  ZFont,
-  ZFormControlKind,
-  ZIdentificationDocumentKind,
-  ZMultiSignerOrder,
-  ZPinSignatureTextValue,
-  ZServiceCode,
-  ZServiceKind,
-} from '../enums.ts';
+  ZPlacementOptions,
+  ZTypeDetail,
+  ZTypeInput,
+  ZTypeListRow,
+  ZTypeRow,
+  ZXformsAttachRequest,
+  ZXformsRequest,
+  ZXformsResult,
+} from './types-schemas.ts';
 
 /** Shipping types are document types: the kinds of shipping a company can send (spec §1). */
 const TYPES = { all: ['types'] } as const satisfies TPermissionRule;
 const TYPE_BIN = { all: ['typeBin'] } as const satisfies TPermissionRule;
 /** The paged list: live types need `types`, deleted ones (`filters={"deleted":true}`) `typeBin`. */
 const TYPES_OR_BIN = { any: ['types', 'typeBin'] } as const satisfies TPermissionRule;
-
-export const ZTypeRow = z.object({
-  id: z.number().int(),
-  companyId: z.number().int(),
-  companyName: z.string(),
-  name: z.string(),
-  service: ZServiceKind,
-  channels: z.array(ZChannel),
-  active: z.boolean(),
-  order: z.number().int(),
-  createdAt: ZTimestamp,
-});
-export type TTypeRow = z.infer<typeof ZTypeRow>;
-
-/** A row of the paged types list; deleted rows carry who deleted them and when. */
-export const ZTypeListRow = z.object({
-  id: z.number().int(),
-  companyId: z.number().int().nullable(),
-  companyName: z.string().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  service: ZServiceKind,
-  active: z.boolean(),
-  createdAt: ZTimestamp,
-  deletedAt: ZTimestamp.nullable(),
-  deletedBy: z.string().nullable(),
-});
-export type TTypeListRow = z.infer<typeof ZTypeListRow>;
-
-export const ZFormControl = z.object({
-  kind: ZFormControlKind,
-  name: z.string(),
-  label: z.string(),
-  required: z.boolean(),
-  options: z.array(z.object({ value: z.string(), text: z.string() })),
-});
-export type TFormControl = z.infer<typeof ZFormControl>;
-
-export const ZMetaProperty = z.object({ name: z.string().trim().min(1).max(100), location: z.string().max(100) });
-
-const typeSettings = {
-  description: z.string().max(500).nullable(),
-  /** Days the documents stay in custody; null when the service keeps none. */
-  custodyTime: z.number().int().positive().nullable(),
-  signMethod: z.string().max(50).nullable(),
-  font: ZFont,
-  pinSignatureText: ZPinSignatureTextValue.nullable(),
-  multiSignerOrder: ZMultiSignerOrder,
-  identificationDocuments: z.array(ZIdentificationDocumentKind),
-  metaProperties: z.array(ZMetaProperty).max(LIMITS.metaPropertiesLimit),
-  formControls: z.array(ZFormControl),
-};
-
-export const ZTypeDetail = ZTypeRow.extend(typeSettings);
-export type TTypeDetail = z.infer<typeof ZTypeDetail>;
-
-export const ZTypeInput = z.object({
-  companyId: ZIdField,
-  name: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200, 'ERR_FIELD_TOO_LONG'),
-  service: ZServiceKind,
-  channels: z.array(ZChannel).min(1, 'ERR_FIELD_REQUIRED'),
-  active: z.boolean().default(true),
-  description: typeSettings.description.default(null),
-  custodyTime: typeSettings.custodyTime.default(null),
-  signMethod: typeSettings.signMethod.default(null),
-  font: ZFont.default('helvetica'),
-  pinSignatureText: typeSettings.pinSignatureText.default(null),
-  multiSignerOrder: ZMultiSignerOrder.default(0),
-  identificationDocuments: typeSettings.identificationDocuments.default([]),
-  metaProperties: typeSettings.metaProperties.default([]),
-  formControls: z.array(ZFormControl).max(200).default([]),
-});
-export type TTypeInput = z.infer<typeof ZTypeInput>;
-
-/** Forms import and check (spec §3 names the field `params.data`): the XForms document as text. */
-export const ZXformsRequest = z.object({
-  params: z.object({
-    data: z
-      .string()
-      .min(1)
-      .max(1024 * 1024),
-  }),
-});
-export const ZXformsResult = z.object({
-  valid: z.boolean(),
-  errorKeys: z.array(z.string()),
-  controls: z.array(ZFormControl),
-});
 
 const ZServiceQuery = z.object({ service: ZServiceCode });
 
@@ -214,9 +125,9 @@ export const typesApi = {
     id: 'types.xformShippingType',
     method: 'POST',
     path: 'shippings/types/xformshippingtype',
-    summary: 'Check an XForms document against the shipping type rules',
+    summary: 'Check an XForms document and attach its controls to a type',
     permission: TYPES,
-    body: ZXformsRequest,
+    body: ZXformsAttachRequest,
     response: ZXformsResult,
   }),
   delete: defineEndpoint({
@@ -261,9 +172,9 @@ export const typesApi = {
     id: 'types.placement',
     method: 'GET',
     path: 'shippings/types/placement',
-    summary: 'Where a signature or stamp can be placed on a page',
+    summary: 'Where a signature or stamp can be placed: the pages and the positions on a page',
     permission: TYPES,
-    response: ZComboList,
+    response: ZPlacementOptions,
     methodChosen: true,
   }),
   elements: defineEndpoint({

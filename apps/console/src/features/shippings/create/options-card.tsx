@@ -53,23 +53,39 @@ export function OptionsCard({ lookups: { rule, type, authorisers } }: { lookups:
           />
         </Form.Item>
       </Space>
-      <NamedValues name="customFields" limit={LIMITS.customFieldsLimit} title={t('SHIPPING_CUSTOM_FIELDS')} />
-      <NamedValues name="metaProperties" limit={LIMITS.metaPropertiesLimit} title={t('SHIPPING_META_PROPERTIES')} />
+      <NamedValues
+        name="customFields"
+        limit={LIMITS.customFieldsLimit}
+        title={t('SHIPPING_CUSTOM_FIELDS')}
+        declared={type?.settings?.customFields ?? []}
+      />
+      <NamedValues
+        name="metaProperties"
+        limit={LIMITS.metaPropertiesLimit}
+        title={t('SHIPPING_META_PROPERTIES')}
+        declared={type?.settings?.metaProperties ?? []}
+      />
     </Card>
   );
 }
 
-/** Name–value pairs (custom fields, meta properties) up to a limit. */
+/**
+ * Name–value pairs (custom fields, meta properties) up to a limit. When the type declares them, their
+ * names are fixed (the form was filled with them on choosing the type) and only values are written.
+ */
 function NamedValues({
   name,
   limit,
   title,
+  declared,
 }: {
   name: 'customFields' | 'metaProperties';
   limit: number;
   title: string;
+  declared: readonly { name: string; label?: string; required?: boolean }[];
 }) {
   const { t } = useTranslation();
+  const fixed = declared.length > 0;
   return (
     <Form.Item label={`${title} (≤ ${limit})`}>
       <Form.List name={name}>
@@ -78,16 +94,35 @@ function NamedValues({
             {fields.map((field) => (
               <Space key={field.key} align="start">
                 <Form.Item name={[field.name, 'name']} rules={[{ required: true, message: t('ERR_FIELD_REQUIRED') }]}>
-                  <Input placeholder={t('FIELD_NAME')} maxLength={64} data-testid={`${name}-name-${field.name}`} />
+                  <Input
+                    placeholder={t('FIELD_NAME')}
+                    maxLength={64}
+                    disabled={fixed}
+                    data-testid={`${name}-name-${field.name}`}
+                  />
                 </Form.Item>
-                <Form.Item name={[field.name, 'value']}>
-                  <Input placeholder={t('FIELD_VALUE')} maxLength={1000} data-testid={`${name}-value-${field.name}`} />
+                <Form.Item
+                  name={[field.name, 'value']}
+                  rules={
+                    declared[field.name]?.required
+                      ? [{ required: true, whitespace: true, message: t('ERR_FIELD_REQUIRED') }]
+                      : []
+                  }
+                >
+                  <Input
+                    placeholder={declared[field.name]?.label ?? t('FIELD_VALUE')}
+                    maxLength={1000}
+                    data-testid={`${name}-value-${field.name}`}
+                  />
                 </Form.Item>
-                <Button icon={<DeleteOutlined />} aria-label={t('DELETE')} onClick={() => remove(field.name)} />
+                {!fixed && (
+                  <Button icon={<DeleteOutlined />} aria-label={t('DELETE')} onClick={() => remove(field.name)} />
+                )}
               </Space>
             ))}
             <Button
               icon={<PlusOutlined />}
+              hidden={fixed}
               disabled={fields.length >= limit}
               onClick={() => add({})}
               data-testid={`${name}-add`}

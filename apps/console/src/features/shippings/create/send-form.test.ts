@@ -7,6 +7,7 @@ import {
   serverFieldName,
   templateContentTypeOf,
   toSendRequest,
+  typeDefaults,
   validateSendRequest,
   valuesFromTemplate,
 } from './send-form.ts';
@@ -140,5 +141,41 @@ describe('new-shipping form: templates, languages and files', () => {
       ok: false,
       issues: [{ name: ['documents'], key: 'ERR_FILE_NAME_TOO_LONG' }],
     });
+  });
+});
+
+describe('the chosen type on the new-shipping form', () => {
+  it('sends only the filled values of the type form, trimmed', () => {
+    const request = toSendRequest({ ...base, formValues: { policy: ' P-1 ', notes: '  ', cover: undefined } }, []);
+    expect(request.formValues).toEqual({ policy: 'P-1' });
+    expect(toSendRequest({ ...base, formValues: { notes: '' } }, []).formValues).toBeUndefined();
+  });
+
+  it("starts from the type's signing settings, custody time and declared names", () => {
+    const values = typeDefaults({
+      serviceKind: 'custody',
+      custodyDays: 365,
+      settings: {
+        pinSignatureText: 'summaryVal',
+        font: 'courier',
+        multiSignerOrder: 1,
+        customFields: [{ name: 'claim' }],
+        metaProperties: [{ name: 'policy' }],
+      },
+    });
+    expect(values).toEqual({
+      pinSignatureText: 'summaryVal',
+      font: 'courier',
+      multiSignerOrder: 1,
+      custodyDays: 365,
+      customFields: [{ name: 'claim', value: '' }],
+      metaProperties: [{ name: 'policy', value: '' }],
+      formValues: {},
+    });
+    expect(typeDefaults(undefined)).toEqual({ formValues: {}, customFields: [], metaProperties: [] });
+  });
+
+  it('places a form value error of the server next to its control', () => {
+    expect(serverFieldName('formValues.policy')).toEqual(['formValues', 'policy']);
   });
 });

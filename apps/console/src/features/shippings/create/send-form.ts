@@ -54,6 +54,8 @@ export type TSendFormValues = {
   font?: Font;
   custodyDays?: number;
   authorizers?: number[];
+  /** Values of the type's form, by control name. */
+  formValues?: Record<string, string | undefined>;
 };
 
 export type TFormDocument = { name: string; category: DocumentCategory; content: string };
@@ -71,6 +73,12 @@ function compact<T extends Record<string, unknown>>(value: T): T {
 function namedValues(entries: readonly TNamedValue[] | undefined): Record<string, string> | undefined {
   const pairs = (entries ?? []).filter((entry) => text(entry.name) !== undefined);
   return pairs.length > 0 ? Object.fromEntries(pairs.map((entry) => [text(entry.name), entry.value ?? ''])) : undefined;
+}
+
+/** The filled values of the type's form; none when nothing is filled. */
+function formValuesOf(values: TSendFormValues['formValues']): Record<string, string> | undefined {
+  const filled = Object.entries(values ?? {}).filter((entry): entry is [string, string] => Boolean(text(entry[1])));
+  return filled.length > 0 ? Object.fromEntries(filled.map(([name, value]) => [name, value.trim()])) : undefined;
 }
 
 function postalOf(postal: TPostalFormValues | undefined): TSendRequestInput['receivers'][number]['postal'] {
@@ -119,6 +127,7 @@ export function toSendRequest(values: TSendFormValues, documents: readonly TForm
     customFields: namedValues(values.customFields),
     metaProperties: namedValues(values.metaProperties),
     authorizers: values.authorizers && values.authorizers.length > 0 ? values.authorizers : undefined,
+    formValues: formValuesOf(values.formValues),
   });
 }
 
@@ -234,4 +243,34 @@ export function checkNewFile(
 /** The list of documents scrolls once it holds this many files (spec §9). */
 export function documentsScroll(count: number): boolean {
   return count >= LIMITS.receiverFilesScrollAt;
+}
+
+type TTypeForDefaults = {
+  serviceKind: string;
+  custodyDays?: number | null;
+  settings?: {
+    pinSignatureText: PinSignatureTextValue | null;
+    font: Font;
+    multiSignerOrder: MultiSignerOrder;
+    customFields: readonly { name: string }[];
+    metaProperties: readonly { name: string }[];
+  };
+};
+
+/**
+ * What choosing a type writes on the form: its signing settings, its custody time, the custom fields and
+ * meta properties it declares (named, to be filled) and an empty form.
+ */
+export function typeDefaults(type: TTypeForDefaults | undefined): TSendFormValues {
+  const settings = type?.settings;
+  if (!settings) return { formValues: {}, customFields: [], metaProperties: [] };
+  return {
+    pinSignatureText: settings.pinSignatureText ?? undefined,
+    font: settings.font,
+    multiSignerOrder: settings.multiSignerOrder,
+    custodyDays: type.custodyDays ?? undefined,
+    customFields: settings.customFields.map((field) => ({ name: field.name, value: '' })),
+    metaProperties: settings.metaProperties.map((property) => ({ name: property.name, value: '' })),
+    formValues: {},
+  };
 }

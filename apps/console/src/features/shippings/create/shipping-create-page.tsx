@@ -23,10 +23,12 @@ import {
   type TSendFormValues,
   templateContentTypeOf,
   toSendRequest,
+  typeDefaults,
   validateSendRequest,
   valuesFromTemplate,
 } from './send-form.ts';
 import { ShippingDataCard } from './shipping-data-card.tsx';
+import { TypeSettingsCard } from './type-settings-card.tsx';
 import { useCreateLookups } from './use-create-lookups.ts';
 
 /** FILE_UPLOAD_MAX_SIZE (KB) until the shell's configuration has arrived; the server's default too. */
@@ -185,7 +187,7 @@ export default function ShippingCreatePage() {
             // The type's own template is the starting point; its channel is chosen again.
             const chosen = types.data?.find((entry) => entry.value === changed.typeId);
             const id = defaultTemplateOf(chosen, undefined);
-            form.setFieldsValue({ channel: undefined, templateId: id });
+            form.setFieldsValue({ channel: undefined, templateId: id, ...typeDefaults(chosen) });
             void applyTemplate(id);
           }
           if ('channel' in changed) {
@@ -219,6 +221,7 @@ export default function ShippingCreatePage() {
           setDocumentsError={setDocumentsError}
           maxSizeKb={maxSizeKb}
         />
+        <TypeSettingsCard lookups={lookups} form={form} />
         <OptionsCard lookups={lookups} />
 
         <Space>

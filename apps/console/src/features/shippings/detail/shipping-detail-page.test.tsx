@@ -36,6 +36,7 @@ const DETAIL: TShippingDetail = {
   identificationSubstate: null,
   customFields: { fileNumber: 'F-778' },
   metaProperties: {},
+  formValues: [],
   multiSignerOrder: 0,
   pinSignatureText: null,
   font: null,

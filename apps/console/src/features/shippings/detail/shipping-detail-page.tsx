@@ -299,6 +299,15 @@ export default function ShippingDetailPage() {
             </Descriptions.Item>
           ))}
         </Descriptions>
+        {shipping.formValues.length > 0 && (
+          <Descriptions
+            title={t('SHIPPING_FORM')}
+            column={{ xs: 1, md: 2 }}
+            size="small"
+            data-testid="detail-form-values"
+            items={shipping.formValues.map((entry) => ({ key: entry.name, label: entry.label, children: entry.value }))}
+          />
+        )}
         {shipping.body && (
           <Typography.Paragraph className="shipping-body" data-testid="detail-body">
             {shipping.body}

@@ -1,0 +1,37 @@
+import type { TSendRequest } from '@sello/contracts/catalogue/shippings-create';
+import type { TCustomField, TFormControl, TMetaProperty } from '@sello/contracts/catalogue/types-schemas';
+import type { ErrorKey } from '@sello/contracts/error-keys';
+import { checkFormValues, holdsValue, isRelevant } from '@sello/contracts/form-values';
+
+type TTypeFields = { customFields: unknown[]; metaProperties: unknown[]; formControls: unknown[] };
+type TAdd = (field: string, key: ErrorKey) => void;
+
+/**
+ * Named values a type declares: when it declares any, only those may be sent and the required ones
+ * must be; a type that declares none leaves them free (as before types had editors).
+ */
+function checkDeclared(
+  field: string,
+  declared: readonly { name: string; required?: boolean }[],
+  values: Record<string, string> | undefined,
+  add: TAdd,
+) {
+  if (declared.length === 0) return;
+  const names = new Set(declared.map((entry) => entry.name));
+  for (const name of Object.keys(values ?? {})) if (!names.has(name)) add(`${field}.${name}`, 'ERR_FIELD_INVALID');
+  for (const entry of declared) {
+    if (entry.required && !values?.[entry.name]?.trim()) add(`${field}.${entry.name}`, 'ERR_FIELD_REQUIRED');
+  }
+}
+
+/** Checks what the sender filled in against the type's custom fields, meta properties and form; answers the form values to store. */
+export function checkTypeValues(type: TTypeFields, request: TSendRequest, add: TAdd) {
+  checkDeclared('customFields', type.customFields as TCustomField[], request.customFields, add);
+  checkDeclared('metaProperties', type.metaProperties as TMetaProperty[], request.metaProperties, add);
+  const controls = type.formControls as TFormControl[];
+  const values = request.formValues ?? {};
+  for (const [name, key] of Object.entries(checkFormValues(controls, values))) add(`formValues.${name}`, key);
+  return controls
+    .filter((control) => holdsValue(control) && isRelevant(control, values) && values[control.name]?.trim())
+    .map((control) => ({ name: control.name, label: control.label, value: values[control.name]!.trim() }));
+}
