@@ -2,7 +2,7 @@ import { API_GROUPS } from '@sello/contracts/catalogue';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyIdOf, domainIdOf, isXlsx, readXlsx } from '../../test/admin-fixtures.ts';
+import { companyIdOf, domainIdOf, isXlsx, readXlsx, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { certificatePem, makeCertificate, pkcs12DataUrl } from '../../test/test-certificates.ts';
 
@@ -28,6 +28,9 @@ const CALLERS: Caller[] = [
   { login: 'company.manager', home: 'DEMO', kind: 'other' },
   { login: 'company.user', home: 'DEMO', kind: 'other' },
   { login: 'acme.admin', home: 'ACME', kind: 'domainAdmin' },
+  // Users given flags beyond their role's defaults: the flags alone administer nothing.
+  { login: 'flagged.manager', home: 'DEMO', kind: 'other' },
+  { login: 'flagged.user', home: 'DEMO', kind: 'other' },
 ];
 
 /** Text that only the given domain's data contains. */
@@ -45,6 +48,7 @@ const next = () => ++counter;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedFlaggedUsers(t.database.db);
   for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
   for (const code of ['DEMO', 'ACME'] as const) domainIds[code] = await domainIdOf(t.database.db, code);
   seededCompany.DEMO = await companyIdOf(t.database.db, 'B1234567A');
