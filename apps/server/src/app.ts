@@ -89,10 +89,17 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   const preferences = createPreferences(database.db, config.PUBLIC_URL ?? `http://localhost:${config.PORT}/`);
+  const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
   const security = createSecurityService({
     db: database.db,
     preferences,
-    maxFailedAttempts: config.LOGIN_MAX_FAILED_ATTEMPTS,
+    lock: {
+      db: database.db,
+      mailer,
+      logger,
+      maxFailedAttempts: config.LOGIN_MAX_FAILED_ATTEMPTS,
+      lockMinutes: config.LOGIN_LOCK_MINUTES,
+    },
   });
   registerSessionHooks(app, security, config.COOKIE_SECURE);
 
@@ -105,7 +112,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     db: database.db,
     preferences,
     security,
-    mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
+    mailer,
     version: readVersion(),
     certificateKey,
     blobs,

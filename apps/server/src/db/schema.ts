@@ -67,12 +67,24 @@ export type UsersTable = {
   active: Generated<boolean>;
   blocked: Generated<boolean>;
   failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
   password_changed_at: Generated<Date> & Timestamp;
   last_login_at: NullableTimestamp;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;
   deleted_by: BigintRef | null;
+};
+
+export type AccountMailsTable = {
+  id: Generated<string> & Id;
+  user_id: BigintRef;
+  purpose: 'lock';
+  transport: 'outbox' | 'smtp' | 'failed';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Generated<Date> & Timestamp;
 };
 
 export type UserCompaniesTable = { user_id: BigintRef; company_id: BigintRef };
@@ -233,6 +245,7 @@ export type Database = ShippingTables &
     groups: GroupsTable;
     users: UsersTable;
     user_companies: UserCompaniesTable;
+    account_mails: AccountMailsTable;
     user_groups: UserGroupsTable;
     sessions: SessionsTable;
     preferences: PreferencesTable;

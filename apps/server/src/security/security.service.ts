@@ -8,18 +8,19 @@ import { ApiError } from '../platform/api-error.ts';
 import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
-import { recordFailedLogin, recordSuccessfulLogin, selectUserForLogin } from './login.queries.ts';
+import { recordSuccessfulLogin, selectUserForLogin } from './login.queries.ts';
+import { assertLoginAllowed, type TLoginLockDeps } from './login-lock.ts';
 import { verifyPassword } from './passwords.ts';
 import { insertSession, revokeSession, selectLiveSession, shortenSession } from './sessions.queries.ts';
 
 const ROTATION_GRACE_SECONDS = 30;
 
-type Deps = { db: Kysely<Database>; preferences: TPreferences; maxFailedAttempts: number };
+type Deps = { db: Kysely<Database>; preferences: TPreferences; lock: TLoginLockDeps };
 type ClientInfo = { ip: string | null; userAgent: string | null };
 
 export type TSecurityService = ReturnType<typeof createSecurityService>;
 
-export function createSecurityService({ db, preferences, maxFailedAttempts }: Deps) {
+export function createSecurityService({ db, preferences, lock }: Deps) {
   async function openSession(userId: string, client: ClientInfo) {
     const token = createToken();
     const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes()) * 60_000);
@@ -32,11 +33,7 @@ export function createSecurityService({ db, preferences, maxFailedAttempts }: De
     // Verify against a real hash even for unknown users so timing does not reveal which usernames exist.
     const passwordOk = await verifyPassword(user?.passwordHash, request.password);
     if (!user) throw new ApiError(401, 'ERR_LOGIN_INVALID');
-    if (user.blocked) throw new ApiError(403, 'ERR_ACCOUNT_LOCKED');
-    if (!passwordOk) {
-      const blocked = await recordFailedLogin(db, user.id, maxFailedAttempts);
-      throw blocked ? new ApiError(403, 'ERR_ACCOUNT_LOCKED') : new ApiError(401, 'ERR_LOGIN_INVALID');
-    }
+    await assertLoginAllowed(lock, user, passwordOk);
     await recordSuccessfulLogin(db, user.id);
     const { token, expiresAt } = await openSession(user.id, client);
     const roleKeys = detectRoles(user.roles);

@@ -9,6 +9,9 @@ type Db = Kysely<Database>;
 
 export const USER_UNIQUE_FIELDS = { users_username_live: 'userid' };
 
+/** Blocked by an administrator, or locked for a while by wrong passwords: either way it cannot sign in now. */
+const BLOCKED_NOW = sql<boolean>`(u.blocked OR coalesce(u.locked_until > now(), false))`;
+
 export const USER_COLUMNS: TListColumns = {
   userid: { expression: sql`lower(u.username)`, sortable: true, filter: 'text', notNull: true },
   name: { expression: sql`lower(u.name)`, sortable: true, filter: 'text', notNull: true },
@@ -16,7 +19,7 @@ export const USER_COLUMNS: TListColumns = {
   role: { expression: sql`u.roles[1]`, sortable: true, filter: 'exact' },
   language: { expression: sql`u.language`, sortable: true, filter: 'exact', notNull: true },
   active: { expression: sql`u.active`, sortable: true, filter: 'boolean', notNull: true },
-  blocked: { expression: sql`u.blocked`, sortable: true, filter: 'boolean', notNull: true },
+  blocked: { expression: BLOCKED_NOW, sortable: true, filter: 'boolean', notNull: true },
   isSandbox: { expression: sql`u.is_sandbox`, sortable: true, filter: 'boolean', notNull: true },
   lastLoginAt: { expression: sql`u.last_login_at`, sortable: true, filter: 'dateRange' },
   createdAt: { expression: sql`u.created_at`, sortable: true, filter: 'dateRange', notNull: true },
@@ -35,7 +38,7 @@ export function selectUsers(db: Db, domain: TDomainFilter, deleted: boolean) {
       'u.roles',
       'u.language',
       'u.active',
-      'u.blocked',
+      BLOCKED_NOW.as('blocked'),
       'u.is_sandbox as isSandbox',
       'u.last_login_at as lastLoginAt',
       'u.created_at as createdAt',
@@ -146,7 +149,7 @@ export async function updateUserRow(
       is_sandbox: values.isSandbox,
       updated_at: sql`now()`,
       ...(values.blocked === true && { blocked: true }),
-      ...(values.blocked === false && { blocked: false, failed_attempts: 0 }),
+      ...(values.blocked === false && { blocked: false, failed_attempts: 0, locked_until: null }),
       ...(values.passwordHash && { password_hash: values.passwordHash, password_changed_at: sql`now()` }),
     })
     .where('id', '=', id)
@@ -192,14 +195,14 @@ export async function replaceUserGroups(db: Db, userId: string, groupIds: readon
 export async function unblockUserRow(db: Db, domainId: string, id: string) {
   await db
     .updateTable('users')
-    .set({ blocked: false, failed_attempts: 0, updated_at: sql`now()` })
+    .set({ blocked: false, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is', null)
     .execute();
 }
 
-/** Ends every session of a user (after an administrator replaced the password). */
+/** Ends every session of a user (a new password, a block, deactivation or deletion). */
 export async function revokeUserSessions(db: Db, userId: string) {
   await db
     .updateTable('sessions')

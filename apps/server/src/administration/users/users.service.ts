@@ -258,8 +258,9 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
         });
         await replaceUserCompanies(trx, current.id, input.companyIds);
         await replaceUserGroups(trx, current.id, input.groupIds);
+        // A new password, a block or a deactivation ends every session the user has open.
+        if (input.resetPassword || input.blocked === true || !input.active) await revokeUserSessions(trx, current.id);
         if (!input.resetPassword) return null;
-        await revokeUserSessions(trx, current.id);
         return issueRecoveryLink(trx, current.id, principal.userId);
       }),
     );
@@ -280,7 +281,10 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     if (!current) throw notFound();
     if (current.id === principal.userId) throw new ApiError(400, 'ERR_SELF_ACTION');
     assertMayManage(principal, current.roles);
-    await softDeleteRow(db, 'users', current.domainId, current.id, principal.userId);
+    await db.transaction().execute(async (trx) => {
+      await softDeleteRow(trx, 'users', current.domainId, current.id, principal.userId);
+      await revokeUserSessions(trx, current.id);
+    });
   }
 
   async function recover(principal: TPrincipal, id: number) {
