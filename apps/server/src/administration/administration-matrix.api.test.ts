@@ -16,7 +16,7 @@ type Code = 'DEMO' | 'ACME';
 type Caller = { login: string; home: Code; kind: 'super' | 'domainAdmin' | 'admin' | 'other' };
 type Target = 'own' | 'other';
 type Expected = 200 | 403 | 404;
-type Rule = 'admin' | 'domain' | 'domainSuper' | 'companyUsers' | 'saml';
+type Rule = 'admin' | 'domain' | 'domainSuper' | 'companyUsers' | 'saml' | 'companyRecord' | 'companyNew';
 type TTable = 'companies' | 'groups' | 'users' | 'domains' | 'certificates' | 'saml_certificates';
 type TRecord = { table: TTable; id: number };
 type TRequest = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; record?: TRecord };
@@ -43,6 +43,7 @@ let t: TTestApp;
 const clients = new Map<string, TestClient>();
 const domainIds = {} as Record<Code, number>;
 const seededCompany = {} as Record<Code, number>;
+const SEEDED_TAX_ID: Record<Code, string> = { DEMO: 'B1234567A', ACME: 'B8765432C' };
 let counter = 0;
 const next = () => ++counter;
 
@@ -112,6 +113,11 @@ const fixture = {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // In the seeded company, which the DEMO plain administrator manages.
+    await t.database.db
+      .insertInto('user_companies')
+      .values({ user_id: row.id, company_id: seededCompany[code] })
+      .execute();
     return { id: Number(row.id), username };
   },
   async domain(deleted = false) {
@@ -324,6 +330,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
           email: `${userid}@matrix.local`,
           language: 'es-es',
           roleId: 5,
+          companyIds: [seededCompany[code]],
         },
       };
     },
@@ -342,6 +349,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
           email: `${user.username}@matrix.local`,
           language: 'en-en',
           roleId: 5,
+          companyIds: [seededCompany[code]],
         },
         record: { table: 'users', id: user.id },
       };
@@ -367,7 +375,11 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
       return {
         method: 'POST',
         path: `users/importUsers?domainid=${domainIds[code]}`,
-        body: { data: csv(`userid,name,email,role\n${userid},Imported,${userid}@matrix.local,cust_ctr_user\n`) },
+        body: {
+          data: csv(
+            `userid,name,email,role,companies\n${userid},Imported,${userid}@matrix.local,cust_ctr_user,${SEEDED_TAX_ID[code]}\n`,
+          ),
+        },
       };
     },
   },
@@ -380,7 +392,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
   companiesRead: { rule: 'admin', build: async (code) => get(`companies/read?domainid=${domainIds[code]}`) },
   companiesExport: { rule: 'admin', build: async (code) => get(`companies/export?domainid=${domainIds[code]}`) },
   companiesNew: {
-    rule: 'admin',
+    rule: 'companyNew',
     build: async (code) => {
       const n = next();
       return {
@@ -391,7 +403,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
     },
   },
   companiesUpdate: {
-    rule: 'admin',
+    rule: 'companyRecord',
     build: async (code) => {
       const company = await fixture.company(code);
       return {
@@ -402,13 +414,16 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
       };
     },
   },
-  companiesDelete: { rule: 'admin', build: async (code) => remove('companies', (await fixture.company(code)).id) },
+  companiesDelete: {
+    rule: 'companyRecord',
+    build: async (code) => remove('companies', (await fixture.company(code)).id),
+  },
   companiesRecover: {
-    rule: 'admin',
+    rule: 'companyRecord',
     build: async (code) => recover('companies', (await fixture.company(code, true)).id),
   },
   companiesDetail: {
-    rule: 'admin',
+    rule: 'companyRecord',
     build: async (code) => get(`companies/detail?selected=${(await fixture.company(code)).id}`),
   },
   companiesByDomain: {
@@ -492,6 +507,10 @@ function expectedStatus(key: string, rule: Rule, caller: Caller, target: Target)
   // Users of companies: administrators of the domain, and other users for their own companies.
   if (rule === 'companyUsers') return sameDomain ? 200 : 404;
   if (caller.kind === 'other') return 403;
+  // A plain administrator manages only the companies they were given (the matrix's companies are new ones)
+  // and creates none.
+  if (caller.kind === 'admin' && rule === 'companyNew') return 403;
+  if (caller.kind === 'admin' && rule === 'companyRecord') return 404;
   return sameDomain ? 200 : 404;
 }
 

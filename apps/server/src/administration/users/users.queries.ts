@@ -75,6 +75,11 @@ export function whereInCompany(companyId: string) {
   return sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ${companyId})`;
 }
 
+/** Users linked to any of `companyIds` (a plain administrator's scope). */
+export function whereInAnyCompany(companyIds: readonly string[]) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ANY(${companyIds.map(String)}::bigint[]))`;
+}
+
 /** Usernames are unique across domains (sign-in names no domain). */
 export async function existsLiveUsername(db: Db, username: string, exceptId?: string) {
   const row = await db
@@ -235,7 +240,13 @@ export async function insertRecoveryToken(
     .execute();
 }
 
-export function selectUserPicker(db: Db, domainId: string, search: string | undefined, limit: number) {
+export function selectUserPicker(
+  db: Db,
+  domainId: string,
+  search: string | undefined,
+  limit: number,
+  scope: readonly string[] | null = null,
+) {
   return db
     .selectFrom('users as u')
     .select([
@@ -246,6 +257,7 @@ export function selectUserPicker(db: Db, domainId: string, search: string | unde
     ])
     .where('u.domain_id', '=', domainId)
     .where('u.deleted_at', 'is', null)
+    .$if(scope !== null, (query) => query.where(whereInAnyCompany(scope!)))
     .$if(Boolean(search), (query) =>
       query.where((eb) =>
         eb.or([eb('u.name', 'ilike', likeContains(search!)), eb('u.username', 'ilike', likeContains(search!))]),

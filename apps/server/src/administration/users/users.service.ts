@@ -24,7 +24,16 @@ import { createToken } from '../../platform/tokens.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
-import { assertAdministrator, assertBin, assertMayManage, recordScope, resolveListDomain } from '../admin-access.ts';
+import {
+  assertAdministrator,
+  assertBin,
+  assertMayManage,
+  companyScope,
+  isInCompanyScope,
+  recordScope,
+  resolveListDomain,
+  resolveScopedCompanies,
+} from '../admin-access.ts';
 import { assertKnownIds, conflict, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { selectCompanyDomain, selectCompanyDomains, selectLiveCompanyIds } from '../companies/companies.queries.ts';
 import { exportLabels } from '../export-labels.ts';
@@ -48,6 +57,7 @@ import {
   USER_UNIQUE_FIELDS,
   unblockUserRow,
   updateUserRow,
+  whereInAnyCompany,
   whereInCompany,
 } from './users.queries.ts';
 
@@ -74,7 +84,7 @@ function toUserRow(row: TUserRowDb): TUserRow {
   };
 }
 
-const fieldError = (field: string, key: 'ERR_PERMISSION_NOT_ALLOWED' | 'ERR_SELF_ACTION') =>
+const fieldError = (field: string, key: 'ERR_PERMISSION_NOT_ALLOWED' | 'ERR_SELF_ACTION' | 'ERR_COMPANY_NOT_ALLOWED') =>
   new ApiError(400, 'ERR_VALIDATION', { [field]: key });
 
 /** The flags of a role's defaults a caller may hand out: all for a super admin, else those the caller holds. */
@@ -125,11 +135,13 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     const { deleted, filters } = takeDeletedFilter(query.filters);
     if (deleted) assertBin(principal, 'userBin');
     const domainId = await resolveListDomain(principal, query, (id) => selectCompanyDomain(db, id));
-    const base = selectUsers(db, domainId, deleted).$if(query.companySelected !== undefined, (list) =>
-      list.where(whereInCompany(String(query.companySelected))),
-    );
+    const scope = companyScope(principal);
+    if (query.companySelected !== undefined && !isInCompanyScope(scope, [query.companySelected])) throw notFound();
+    const base = selectUsers(db, domainId, deleted)
+      .$if(query.companySelected !== undefined, (list) => list.where(whereInCompany(String(query.companySelected))))
+      .$if(scope !== null, (list) => list.where(whereInAnyCompany(scope!)));
     // Every live user of the domain: the kept count answers the total.
-    const everyLiveUser = !deleted && query.companySelected === undefined;
+    const everyLiveUser = !deleted && query.companySelected === undefined && scope === null;
     return { base, query: { ...query, filters }, domainId, everyLiveUser };
   }
 
@@ -173,10 +185,18 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     );
   }
 
+  /**
+   * A user the caller manages: of their domain (super admins: any), and for a plain administrator linked to
+   * one of their companies. Anything else is 404.
+   */
+  async function loadManaged(principal: TPrincipal, id: number | string, deleted = false) {
+    const row = await selectUser(db, recordScope(principal), String(id), deleted);
+    if (!row || !isInCompanyScope(companyScope(principal), row.companyIds)) throw notFound();
+    return row;
+  }
+
   async function loadDetail(principal: TPrincipal, id: number | string): Promise<TUserDetail> {
-    const row = await selectUser(db, recordScope(principal), String(id));
-    if (!row) throw notFound();
-    return toUserDetail(row, await roles.all());
+    return toUserDetail(await loadManaged(principal, id), await roles.all());
   }
 
   async function detail(principal: TPrincipal, id: number): Promise<TUserDetail> {
@@ -211,6 +231,12 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
     if (!(await selectLiveDomainId(db, domainId))) throw notFound();
     const role = await roles.resolveAssignable(principal, input.roleId);
     const permissions = resolvePermissions(principal, input.permissions, role.code, null);
+    const scope = companyScope(principal);
+    // A plain administrator's new user belongs to one of their companies, or they could not manage it.
+    if (scope !== null && !input.companyIds.some((id) => scope.includes(String(id)))) {
+      throw fieldError('companyIds', 'ERR_COMPANY_NOT_ALLOWED');
+    }
+    input = { ...input, companyIds: resolveScopedCompanies(scope, input.companyIds, []) };
     await assertLinks(domainId, input);
     if (await existsLiveUsername(db, input.userid)) throw conflict('userid');
     const passwordHash = await randomPasswordHash();
@@ -233,9 +259,12 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
 
   async function update(principal: TPrincipal, input: TUserUpdate) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(input.id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, input.id);
     assertMayManage(principal, current.roles);
+    input = {
+      ...input,
+      companyIds: resolveScopedCompanies(companyScope(principal), input.companyIds, current.companyIds),
+    };
     const role = await roles.resolveAssignable(principal, input.roleId);
     const permissions = resolvePermissions(principal, input.permissions, role.code, current.permissions);
     if (current.id === principal.userId) {
@@ -277,8 +306,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
 
   async function remove(principal: TPrincipal, id: number) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id);
     if (current.id === principal.userId) throw new ApiError(400, 'ERR_SELF_ACTION');
     assertMayManage(principal, current.roles);
     await db.transaction().execute(async (trx) => {
@@ -289,8 +317,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
 
   async function recover(principal: TPrincipal, id: number) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(id), true);
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id, true);
     assertMayManage(principal, current.roles);
     if (await existsLiveUsername(db, current.username)) throw conflict('userid');
     await withConflictFields(USER_UNIQUE_FIELDS, () => recoverRow(db, 'users', current.domainId, current.id));
@@ -298,8 +325,7 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
 
   async function unblock(principal: TPrincipal, id: number) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id);
     assertMayManage(principal, current.roles);
     await unblockUserRow(db, current.domainId, current.id);
   }
@@ -307,7 +333,9 @@ export function createUsersService({ db, mailer, preferences, logger }: Deps) {
   async function usersByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
     assertAdministrator(principal);
     const domainId = resolveDomainScope(principal, domainid);
-    return (await selectUserPicker(db, domainId, search, LIMITS.onlineLimit)).map(toPickerItem);
+    return (await selectUserPicker(db, domainId, search, LIMITS.onlineLimit, companyScope(principal))).map(
+      toPickerItem,
+    );
   }
 
   /**
