@@ -33,6 +33,7 @@ import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { registerPortalRoutes } from './portal/portal.routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
