@@ -32,7 +32,7 @@ import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { createLocalBlobStore } from './platform/blob-store.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
@@ -58,6 +58,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
