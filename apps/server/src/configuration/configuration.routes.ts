@@ -1,5 +1,6 @@
 import { configurationApi } from '@sello/contracts/catalogue/configuration';
 import { PREFERENCES } from '@sello/contracts/constants';
+import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { registerConfigurationComboRoutes } from './combos/combos.routes.ts';
@@ -33,7 +34,17 @@ export function registerConfigurationRoutes(ctx: TAppContext): void {
       await feedback.send(body, principal?.userId ?? null, request.ip);
       return { ok: true as const };
     },
-    { bodyLimit: FEEDBACK_BODY_LIMIT },
+    {
+      bodyLimit: FEEDBACK_BODY_LIMIT,
+      // Signed-in users are known; reports without a session are limited per client IP.
+      config: {
+        rateLimit: {
+          max: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
+          timeWindow: 60_000,
+          allowList: (request: FastifyRequest) => request.principal !== null && request.principal !== undefined,
+        },
+      },
+    },
   );
   registerConfigurationComboRoutes(ctx);
 }
