@@ -132,6 +132,21 @@ describe('a plain administrator and users', () => {
   });
 });
 
+describe('a user name taken in another domain', () => {
+  it('answers a conflict that names nothing of that domain', async () => {
+    const response = await domainAdmin.post('administration/users/new', {
+      userid: 'ACME.admin',
+      name: 'Somebody',
+      email: 'somebody@sello.local',
+      language: 'es-es',
+      roleId: ROLE_USER,
+      companyIds: [notaria],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ key: 'ERR_CONFLICT', fields: { userid: 'ERR_CONFLICT' } });
+  });
+});
+
 describe('a plain administrator and companies', () => {
   it('lists, reads and edits only their own companies and creates none', async () => {
     const list = await companyAdmin.get('administration/companies/read?first=0&pageSize=100');
