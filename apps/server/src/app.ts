@@ -31,7 +31,8 @@ import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
-import { registerErrorHandler } from './platform/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createPgRateLimitStore, createRateLimits } from './platform/rate-limit.ts';
@@ -73,10 +74,13 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
     logController: new AccessLogController(),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   // The security headers are worked out once (@fastify/helmet would rebuild them on every request).
   const securityHeaders = helmet({
@@ -115,11 +119,18 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   const cacheListener = listenForPreferenceCacheClears(database.pool.options, preferences.dropCache, app.log);
   await cacheListener.ready;
   app.addHook('onClose', () => cacheListener.stop());
+  const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
   const security = createSecurityService({
     db: database.db,
     preferences,
-    maxFailedAttempts: config.LOGIN_MAX_FAILED_ATTEMPTS,
     secondFactor: createSecondFactorStep(database.db),
+    lock: {
+      db: database.db,
+      mailer,
+      logger,
+      maxFailedAttempts: config.LOGIN_MAX_FAILED_ATTEMPTS,
+      lockMinutes: config.LOGIN_LOCK_MINUTES,
+    },
   });
   registerSessionHooks(app, security, config.COOKIE_SECURE);
 
@@ -132,7 +143,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     db: database.db,
     preferences,
     security,
-    mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
+    mailer,
     version: readVersion(),
     certificateKey,
     blobs,

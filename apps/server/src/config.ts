@@ -39,6 +39,7 @@ const ZConfig = z
     JOBS_ENABLED: booleanFromEnv.default(true),
     FRONTEND_SESSION_TIME_MINUTES: z.coerce.number().positive().max(1440).default(5),
     LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     /** Shortest password accepted (password-policy.ts); never below 8 (NIST SP 800-63B). */
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(128).default(12),
@@ -49,6 +50,7 @@ const ZConfig = z
     /** `pwdrecover` calls per login, and per caller address, in an hour; past them 429. */
     PASSWORD_RECOVER_PER_LOGIN_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
     PASSWORD_RECOVER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+    FEEDBACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
     COOKIE_SECURE: booleanFromEnv.default(false),
     TRUST_PROXY: booleanFromEnv.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       PORT: 8080,
       FRONTEND_SESSION_TIME_MINUTES: 5,
       LOGIN_MAX_FAILED_ATTEMPTS: 5,
+      LOGIN_LOCK_MINUTES: 15,
       SEED_DEMO: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -33,6 +34,13 @@ describe('loadConfig', () => {
     });
     expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/sello');
     expect(config.SMTP_URL).toBe('smtp://mail:25');
+  });
+
+  it('refuses a lock time that is not a whole number of minutes from 1 to 1440', () => {
+    for (const value of ['0', '-5', '2.5', '1441', 'soon']) {
+      expect(() => loadConfig({ LOGIN_LOCK_MINUTES: value })).toThrow(/LOGIN_LOCK_MINUTES/);
+    }
+    expect(loadConfig({ LOGIN_LOCK_MINUTES: '60' }).LOGIN_LOCK_MINUTES).toBe(60);
   });
 
   it('refuses a boolean that is not true/false/1/0', () => {

@@ -76,3 +76,46 @@ export function postDownloadFile(app: FastifyInstance, url: string, jsonData: un
 export function filtersParam(filters: Record<string, unknown>): string {
   return encodeURIComponent(JSON.stringify(filters));
 }
+
+/** Every administration and bin flag, given to a manager and a user beyond their role's defaults. */
+const EXTRA_FLAGS = [
+  'administration',
+  'administrationDomain',
+  'administrationSaml',
+  'certBin',
+  'companyBin',
+  'groupBin',
+  'userBin',
+];
+
+/** Copies of the demo manager and user (same password and companies) holding every administration flag. */
+export async function seedFlaggedUsers(db: Db) {
+  for (const [login, model] of [
+    ['flagged.manager', 'company.manager'],
+    ['flagged.user', 'company.user'],
+  ] as const) {
+    const source = await db.selectFrom('users').selectAll().where('username', '=', model).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('users')
+      .values({
+        domain_id: source.domain_id,
+        username: login,
+        name: `Flagged ${model}`,
+        email: `${login}@sello.local`,
+        password_hash: source.password_hash,
+        language: 'es-es',
+        roles: source.roles,
+        permissions: [...new Set([...source.permissions, ...EXTRA_FLAGS])],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const companies = await db
+      .selectFrom('user_companies')
+      .select('company_id')
+      .where('user_id', '=', source.id)
+      .execute();
+    for (const { company_id } of companies) {
+      await db.insertInto('user_companies').values({ user_id: row.id, company_id }).execute();
+    }
+  }
+}

@@ -41,6 +41,38 @@ export function assertMayManage(principal: TPrincipal, targetRoles: readonly str
   if (rankOf(targetRoles) < rankOf(principal.roles)) throw forbidden();
 }
 
+/**
+ * The companies whose users and companies the caller manages: null for super and domain admins (the whole
+ * domain), the caller's own companies for a plain administrator.
+ */
+export function companyScope(principal: TPrincipal): string[] | null {
+  if (principal.superAdmin || principal.roleKeys.includes('domainAdmin')) return null;
+  return principal.companyIds;
+}
+
+/** Whether a record linked to `companyIds` is within the caller's company scope. */
+export function isInCompanyScope(scope: readonly string[] | null, companyIds: readonly (string | number)[]): boolean {
+  return scope === null || companyIds.some((id) => scope.includes(String(id)));
+}
+
+/**
+ * The companies a user keeps after a plain administrator set `requested`: the caller's own companies as asked,
+ * the others the user already had untouched; asking for a company of nobody's scope answers 400.
+ */
+export function resolveScopedCompanies(
+  scope: readonly string[] | null,
+  requested: readonly number[],
+  current: readonly (string | number)[],
+): number[] {
+  if (scope === null) return [...requested];
+  const had = current.map(String);
+  if (requested.some((id) => !scope.includes(String(id)) && !had.includes(String(id)))) {
+    throw new ApiError(400, 'ERR_VALIDATION', { companyIds: 'ERR_COMPANY_NOT_ALLOWED' });
+  }
+  const kept = had.filter((id) => !scope.includes(id)).map(Number);
+  return [...new Set([...requested.filter((id) => scope.includes(String(id))), ...kept])];
+}
+
 /** A list call's domain: `domainid` (super admins only), the domain of `companySelected`, or the caller's own. */
 export async function resolveListDomain(
   principal: TPrincipal,

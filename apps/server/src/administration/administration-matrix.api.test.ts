@@ -2,7 +2,7 @@ import { API_GROUPS } from '@sello/contracts/catalogue';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyIdOf, domainIdOf, isXlsx, readXlsx } from '../../test/admin-fixtures.ts';
+import { companyIdOf, domainIdOf, isXlsx, readXlsx, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { certificatePem, makeCertificate, pkcs12DataUrl } from '../../test/test-certificates.ts';
 
@@ -16,7 +16,7 @@ type Code = 'DEMO' | 'ACME';
 type Caller = { login: string; home: Code; kind: 'super' | 'domainAdmin' | 'admin' | 'other' };
 type Target = 'own' | 'other';
 type Expected = 200 | 403 | 404;
-type Rule = 'admin' | 'domain' | 'domainSuper' | 'companyUsers' | 'saml';
+type Rule = 'admin' | 'domain' | 'domainSuper' | 'companyUsers' | 'saml' | 'companyRecord' | 'companyNew';
 type TTable = 'companies' | 'groups' | 'users' | 'domains' | 'certificates' | 'saml_certificates';
 type TRecord = { table: TTable; id: number };
 type TRequest = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; record?: TRecord };
@@ -28,6 +28,9 @@ const CALLERS: Caller[] = [
   { login: 'company.manager', home: 'DEMO', kind: 'other' },
   { login: 'company.user', home: 'DEMO', kind: 'other' },
   { login: 'acme.admin', home: 'ACME', kind: 'domainAdmin' },
+  // Users given flags beyond their role's defaults: the flags alone administer nothing.
+  { login: 'flagged.manager', home: 'DEMO', kind: 'other' },
+  { login: 'flagged.user', home: 'DEMO', kind: 'other' },
 ];
 
 /** Text that only the given domain's data contains. */
@@ -40,11 +43,13 @@ let t: TTestApp;
 const clients = new Map<string, TestClient>();
 const domainIds = {} as Record<Code, number>;
 const seededCompany = {} as Record<Code, number>;
+const SEEDED_TAX_ID: Record<Code, string> = { DEMO: 'B1234567A', ACME: 'B8765432C' };
 let counter = 0;
 const next = () => ++counter;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedFlaggedUsers(t.database.db);
   for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
   for (const code of ['DEMO', 'ACME'] as const) domainIds[code] = await domainIdOf(t.database.db, code);
   seededCompany.DEMO = await companyIdOf(t.database.db, 'B1234567A');
@@ -108,6 +113,11 @@ const fixture = {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // In the seeded company, which the DEMO plain administrator manages.
+    await t.database.db
+      .insertInto('user_companies')
+      .values({ user_id: row.id, company_id: seededCompany[code] })
+      .execute();
     return { id: Number(row.id), username };
   },
   async domain(deleted = false) {
@@ -320,6 +330,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
           email: `${userid}@matrix.local`,
           language: 'es-es',
           roleId: 5,
+          companyIds: [seededCompany[code]],
         },
       };
     },
@@ -338,6 +349,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
           email: `${user.username}@matrix.local`,
           language: 'en-en',
           roleId: 5,
+          companyIds: [seededCompany[code]],
         },
         record: { table: 'users', id: user.id },
       };
@@ -370,7 +382,11 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
       return {
         method: 'POST',
         path: `users/importUsers?domainid=${domainIds[code]}`,
-        body: { data: csv(`userid,name,email,role\n${userid},Imported,${userid}@matrix.local,cust_ctr_user\n`) },
+        body: {
+          data: csv(
+            `userid,name,email,role,companies\n${userid},Imported,${userid}@matrix.local,cust_ctr_user,${SEEDED_TAX_ID[code]}\n`,
+          ),
+        },
       };
     },
   },
@@ -383,7 +399,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
   companiesRead: { rule: 'admin', build: async (code) => get(`companies/read?domainid=${domainIds[code]}`) },
   companiesExport: { rule: 'admin', build: async (code) => get(`companies/export?domainid=${domainIds[code]}`) },
   companiesNew: {
-    rule: 'admin',
+    rule: 'companyNew',
     build: async (code) => {
       const n = next();
       return {
@@ -394,7 +410,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
     },
   },
   companiesUpdate: {
-    rule: 'admin',
+    rule: 'companyRecord',
     build: async (code) => {
       const company = await fixture.company(code);
       return {
@@ -405,13 +421,16 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
       };
     },
   },
-  companiesDelete: { rule: 'admin', build: async (code) => remove('companies', (await fixture.company(code)).id) },
+  companiesDelete: {
+    rule: 'companyRecord',
+    build: async (code) => remove('companies', (await fixture.company(code)).id),
+  },
   companiesRecover: {
-    rule: 'admin',
+    rule: 'companyRecord',
     build: async (code) => recover('companies', (await fixture.company(code, true)).id),
   },
   companiesDetail: {
-    rule: 'admin',
+    rule: 'companyRecord',
     build: async (code) => get(`companies/detail?selected=${(await fixture.company(code)).id}`),
   },
   companiesByDomain: {
@@ -495,6 +514,10 @@ function expectedStatus(key: string, rule: Rule, caller: Caller, target: Target)
   // Users of companies: administrators of the domain, and other users for their own companies.
   if (rule === 'companyUsers') return sameDomain ? 200 : 404;
   if (caller.kind === 'other') return 403;
+  // A plain administrator manages only the companies they were given (the matrix's companies are new ones)
+  // and creates none.
+  if (caller.kind === 'admin' && rule === 'companyNew') return 403;
+  if (caller.kind === 'admin' && rule === 'companyRecord') return 404;
   return sameDomain ? 200 : 404;
 }
 

@@ -1,5 +1,6 @@
 import { configurationApi } from '@sello/contracts/catalogue/configuration';
 import { PREFERENCES } from '@sello/contracts/constants';
+import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { registerConfigurationComboRoutes } from './combos/combos.routes.ts';
@@ -9,7 +10,6 @@ import { createFeedbackService } from './feedback.service.ts';
 /** Feedback carries a base64 attachment; allow it past the default 1 MiB body limit. */
 const FEEDBACK_BODY_LIMIT = 12 * 1024 * 1024;
 /** Feedback reports an hour per client address: each one is a stored row and a mail to support. */
-const FEEDBACK_PER_HOUR = 20;
 
 export function registerConfigurationRoutes(ctx: TAppContext): void {
   const { app, db, preferences, mailer, config } = ctx;
@@ -35,7 +35,17 @@ export function registerConfigurationRoutes(ctx: TAppContext): void {
       await feedback.sendFeedback(body, principal?.userId ?? null, request.ip);
       return { ok: true as const };
     },
-    { bodyLimit: FEEDBACK_BODY_LIMIT, config: { rateLimit: { max: FEEDBACK_PER_HOUR, timeWindow: 3_600_000 } } },
+    {
+      bodyLimit: FEEDBACK_BODY_LIMIT,
+      // Signed-in users are known; reports without a session are limited per client IP.
+      config: {
+        rateLimit: {
+          max: config.FEEDBACK_RATE_LIMIT_PER_MINUTE,
+          timeWindow: 60_000,
+          allowList: (request: FastifyRequest) => request.principal !== null && request.principal !== undefined,
+        },
+      },
+    },
   );
   registerConfigurationComboRoutes(ctx);
 }

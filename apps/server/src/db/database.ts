@@ -23,6 +23,11 @@ type EmbeddedOptions = { dataDir: string; port: number; logger: Logger };
 const EMBEDDED_USER = 'sello';
 const EMBEDDED_PASSWORD = 'sello-embedded';
 
+/** The URL of `database` on the embedded PostgreSQL listening on `port` (loopback only). */
+export function embeddedDatabaseUrl(port: number, database: string): string {
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /** Starts (initialising on first use) a PostgreSQL server whose files live in `dataDir`. */
 export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedOptions) {
   const databaseDir = path.join(dataDir, 'postgres');
@@ -48,7 +53,7 @@ export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedO
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
-    urlFor: (database: string) => `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`,
+    urlFor: (database: string) => embeddedDatabaseUrl(port, database),
     stop: () => server.stop(),
   };
 }

@@ -5,7 +5,7 @@ import { migrate } from './migrate.ts';
 
 export type TOpenDatabase = { database: TDatabase; stop: () => Promise<void> };
 
-const EMBEDDED_DATABASE = 'sello';
+export const EMBEDDED_DATABASE = 'sello';
 
 /** Connects to `DATABASE_URL`, or starts the embedded PostgreSQL in the data directory; then migrates. */
 export async function openDatabase(config: TConfig, logger: Logger): Promise<TOpenDatabase> {

@@ -71,6 +71,7 @@ export type UsersTable = {
   active: Generated<boolean>;
   blocked: Generated<boolean>;
   failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
   password_changed_at: Generated<Date> & Timestamp;
   last_login_at: NullableTimestamp;
   created_at: Generated<Date> & Timestamp;

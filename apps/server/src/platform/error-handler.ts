@@ -1,5 +1,6 @@
+import type { Duplex } from 'node:stream';
 import { ERROR_KEYS, type ErrorKey } from '@sello/contracts/error-keys';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './api-error.ts';
 
@@ -11,6 +12,29 @@ function toErrorKey(message: string, code: string): ErrorKey {
   if (code === 'invalid_type' && message.includes('received undefined')) return 'ERR_FIELD_REQUIRED';
   if (code === 'too_big') return 'ERR_FIELD_TOO_LONG';
   return 'ERR_FIELD_INVALID';
+}
+
+/**
+ * Errors the router raises before any route runs (a path parameter over `maxParamLength`, a bad URL): a key,
+ * never the URL echoed back.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  void reply.code(status).send({ key: status === 414 ? 'ERR_REQUEST_TOO_LONG' : 'ERR_VALIDATION' });
+}
+
+/** What the HTTP server answers to a request it cannot parse (headers too large, a broken request line). */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({ key: tooLarge ? 'ERR_REQUEST_TOO_LONG' : 'ERR_VALIDATION' });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Every failure answers `{ key, fields? }`; a 5xx never carries internals. */
@@ -27,6 +51,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode === 429) return reply.code(429).send({ key: 'ERR_TOO_MANY_REQUESTS' });
     if (error.statusCode === 413) return reply.code(413).send({ key: 'ERR_MAX_FILE_SIZE' });
+    if (error.statusCode === 414) return reply.code(414).send({ key: 'ERR_REQUEST_TOO_LONG' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ key: 'ERR_VALIDATION' });
     }

@@ -1,5 +1,6 @@
 import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import { ApiError } from './api-error.ts';
+import { findNulText } from './input-guard.ts';
 import { likeContains } from './like-pattern.ts';
 
 /** How a list column can be filtered: by contained text, exact value, boolean, or a date range. */
@@ -39,7 +40,8 @@ export function parseFilters(raw: string | undefined, columns: TListColumns): Re
   } catch {
     throw new ApiError(400, 'ERR_VALIDATION', { filters: 'ERR_FIELD_INVALID' });
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+  // The JSON may spell a NUL character (\u0000) that the request check could not see.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || findNulText(parsed) !== null) {
     throw new ApiError(400, 'ERR_VALIDATION', { filters: 'ERR_FIELD_INVALID' });
   }
   const filters: Record<string, unknown> = {};
@@ -59,9 +61,26 @@ function isValidFilterValue(kind: TFilterKind, value: unknown): boolean {
   if (kind === 'exact') return (typeof value === 'string' && value.length <= 200) || typeof value === 'number';
   if (kind === 'boolean') return typeof value === 'boolean';
   if (!Array.isArray(value) || value.length !== 2) return false;
-  return value.every(
-    (end) => end === null || (typeof end === 'string' && !Number.isNaN(Date.parse(end))) || typeof end === 'number',
-  );
+  return value.every((end) => end === null || toFilterDate(end) !== null);
+}
+
+/** A date-range end as a date PostgreSQL stores (years 1 to 9999), or null when it is not one. */
+function toFilterDate(end: unknown): Date | null {
+  if (typeof end !== 'string' && typeof end !== 'number') return null;
+  const date = new Date(end);
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? null : date;
+}
+
+/**
+ * An exact filter compares as the column's own type only when the value can be one of any column (text or an
+ * integer of 32 bits); anything else compares as text, so a word or a huge number against an integer column
+ * matches nothing instead of failing the query.
+ */
+function exactCondition(expression: Expression<unknown>, value: unknown) {
+  const text = String(value);
+  if (/^-?\d{1,9}$/.test(text)) return sql<boolean>`${expression} = ${text}`;
+  return sql<boolean>`${expression}::text = ${text}`;
 }
 
 /** Adds the WHERE conditions of the parsed filters. */
@@ -76,12 +95,12 @@ export function applyFilters<DB, TB extends keyof DB, O>(
     const expression = column.expression;
     if (column.filter === 'text')
       next = next.where(sql<boolean>`${expression}::text ILIKE ${likeContains(String(value))}`);
-    else if (column.filter === 'exact' || column.filter === 'boolean')
-      next = next.where(sql<boolean>`${expression} = ${value}`);
+    else if (column.filter === 'exact') next = next.where(exactCondition(expression, value));
+    else if (column.filter === 'boolean') next = next.where(sql<boolean>`${expression} = ${value}`);
     else if (column.filter === 'dateRange') {
       const [from, to] = value as [string | number | null, string | number | null];
-      if (from !== null) next = next.where(sql<boolean>`${expression} >= ${new Date(from)}`);
-      if (to !== null) next = next.where(sql<boolean>`${expression} <= ${new Date(to)}`);
+      if (from !== null) next = next.where(sql<boolean>`${expression} >= ${toFilterDate(from)}`);
+      if (to !== null) next = next.where(sql<boolean>`${expression} <= ${toFilterDate(to)}`);
     }
   }
   return next;

@@ -25,6 +25,10 @@ const TEXTS: Record<Language, Record<TAccountMailPurpose, TText>> = {
       subject: 'Recover your Sello password',
       body: 'Someone asked to recover the password of your Sello user {user}. If it was you, choose a new one here (the link works once, for {lifetime}); if not, ignore this mail:',
     },
+    lock: {
+      subject: 'Your Sello account is locked for a while',
+      body: 'Too many wrong passwords were given for your Sello user {user}. It is locked for {lifetime} and then opens by itself; an administrator of your domain can open it earlier. If it was not you, tell your administrator.',
+    },
     password_changed: {
       subject: 'Your Sello password was changed',
       body: 'The password of your Sello user {user} was changed and every open session was closed. If you did not do it, recover your password at once and tell your administrator.',
@@ -43,6 +47,10 @@ const TEXTS: Record<Language, Record<TAccountMailPurpose, TText>> = {
       subject: 'Recupere su contraseña de Sello',
       body: 'Alguien ha pedido recuperar la contraseña de su usuario de Sello {user}. Si ha sido usted, elija una nueva aquí (el enlace sirve una vez, durante {lifetime}); si no, ignore este correo:',
     },
+    lock: {
+      subject: 'Su cuenta de Sello está bloqueada temporalmente',
+      body: 'Se han introducido demasiadas contraseñas incorrectas para su usuario de Sello {user}. Queda bloqueado durante {lifetime} y después se desbloquea solo; un administrador de su dominio puede desbloquearlo antes. Si no ha sido usted, avise a su administrador.',
+    },
     password_changed: {
       subject: 'Su contraseña de Sello ha cambiado',
       body: 'La contraseña de su usuario de Sello {user} ha cambiado y se han cerrado todas sus sesiones. Si no ha sido usted, recupere su contraseña enseguida y avise a su administrador.',
@@ -60,6 +68,10 @@ const TEXTS: Record<Language, Record<TAccountMailPurpose, TText>> = {
     recovery: {
       subject: 'Recupere a sua palavra-passe Sello',
       body: 'Alguém pediu para recuperar a palavra-passe do seu utilizador Sello {user}. Se foi você, escolha uma nova aqui (a ligação funciona uma vez, durante {lifetime}); se não, ignore este correio:',
+    },
+    lock: {
+      subject: 'A sua conta Sello está bloqueada temporariamente',
+      body: 'Foram introduzidas demasiadas palavras-passe erradas para o seu utilizador Sello {user}. Fica bloqueado durante {lifetime} e depois desbloqueia-se sozinho; um administrador do seu domínio pode desbloqueá-lo antes. Se não foi você, avise o seu administrador.',
     },
     password_changed: {
       subject: 'A sua palavra-passe Sello foi alterada',
@@ -95,14 +107,14 @@ export function composeAccountMail(
   return { subject: text.subject, body: extra.link ? `${body}\n\n${extra.link}\n` : `${body}\n` };
 }
 
-type TDeps = { db: Kysely<Database>; mailer: TMailer; logger: FastifyBaseLogger };
+export type TAccountMailDeps = { db: Kysely<Database>; mailer: TMailer; logger: FastifyBaseLogger };
 
 /**
  * Sends an account mail by SMTP, or keeps it in the account outbox when no SMTP server is configured,
  * and records it either way. A refused SMTP hand-over is logged and recorded, never thrown.
  */
 export async function sendAccountMail(
-  { db, mailer, logger }: TDeps,
+  { db, mailer, logger }: TAccountMailDeps,
   mail: { userId: string; purpose: TAccountMailPurpose; to: string } & TText,
 ): Promise<TMailOutcome> {
   const row = { user_id: mail.userId, purpose: mail.purpose, recipient: mail.to, subject: mail.subject };

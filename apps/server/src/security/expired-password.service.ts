@@ -2,16 +2,16 @@ import type { TLoginRequest } from '@sello/contracts/catalogue/security';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, fieldError } from '../platform/api-error.ts';
-import { recordFailedLogin, selectUserForLogin } from './login.queries.ts';
+import { selectUserForLogin } from './login.queries.ts';
 import { changePassword } from './password-change.ts';
 import { verifyPassword } from './passwords.ts';
 import type { TSecurityService } from './security.service.ts';
 
-type Deps = { db: Kysely<Database>; security: TSecurityService; maxFailedAttempts: number; minLength: number };
+type Deps = { db: Kysely<Database>; security: TSecurityService; minLength: number };
 type TExpiredInput = { login: string; password: string; newpassword: string; newconfirmpassword: string };
 type ClientInfo = Parameters<TSecurityService['login']>[1];
 
-export function createExpiredPasswordService({ db, security, maxFailedAttempts, minLength }: Deps) {
+export function createExpiredPasswordService({ db, security, minLength }: Deps) {
   /**
    * Spec §7 `pwdExpired`: the current (expired) password proves who asks, as at sign-in (failures
    * count towards the lock); the new one passes the policy; then the ordinary sign-in runs with it, so
@@ -22,11 +22,7 @@ export function createExpiredPasswordService({ db, security, maxFailedAttempts, 
     const user = await selectUserForLogin(db, input.login);
     const passwordOk = await verifyPassword(user?.passwordHash, input.password);
     if (!user) throw new ApiError(401, 'ERR_LOGIN_INVALID');
-    if (user.blocked) throw new ApiError(403, 'ERR_ACCOUNT_LOCKED');
-    if (!passwordOk) {
-      const blocked = await recordFailedLogin(db, user.id, maxFailedAttempts);
-      throw blocked ? new ApiError(403, 'ERR_ACCOUNT_LOCKED') : new ApiError(401, 'ERR_LOGIN_INVALID');
-    }
+    await security.checkSignInAllowed(user, passwordOk);
     if (!user.passwordExpired) throw new ApiError(409, 'ERR_PWD_NOT_EXPIRED');
     await db.transaction().execute((trx) =>
       changePassword(trx, {

@@ -13,7 +13,6 @@ export function registerPasswordRoutes(ctx: TAppContext): void {
   const expired = createExpiredPasswordService({
     db,
     security,
-    maxFailedAttempts: config.LOGIN_MAX_FAILED_ATTEMPTS,
     minLength: config.PASSWORD_MIN_LENGTH,
   });
   const limited = { config: { rateLimit: { max: config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };

@@ -9,12 +9,8 @@ import { ApiError } from '../platform/api-error.ts';
 import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
-import {
-  recordFailedLogin,
-  recordSuccessfulLogin,
-  selectUserForLogin,
-  selectUserForLoginById,
-} from './login.queries.ts';
+import { recordSuccessfulLogin, selectUserForLogin, selectUserForLoginById } from './login.queries.ts';
+import { assertLoginAllowed, type TLoginLockDeps } from './login-lock.ts';
 import { verifyPassword } from './passwords.ts';
 import { insertSession, revokeSession, selectLiveSession, shortenSession } from './sessions.queries.ts';
 import type { TSecondFactorStep } from './two-factor-step.ts';
@@ -24,7 +20,7 @@ const ROTATION_GRACE_SECONDS = 30;
 type Deps = {
   db: Kysely<Database>;
   preferences: TPreferences;
-  maxFailedAttempts: number;
+  lock: TLoginLockDeps;
   secondFactor: TSecondFactorStep;
 };
 type TSignInUser = NonNullable<Awaited<ReturnType<typeof selectUserForLogin>>>;
@@ -37,7 +33,7 @@ function refuseExpiredPassword(user: { passwordExpired: boolean }) {
   if (user.passwordExpired) throw new ApiError(403, 'ERR_PWD_EXPIRED');
 }
 
-export function createSecurityService({ db, preferences, maxFailedAttempts, secondFactor }: Deps) {
+export function createSecurityService({ db, preferences, lock, secondFactor }: Deps) {
   async function openSession(userId: string, client: ClientInfo) {
     const token = createToken();
     const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes()) * 60_000);
@@ -55,11 +51,7 @@ export function createSecurityService({ db, preferences, maxFailedAttempts, seco
     // Verify against a real hash even for unknown users so timing does not reveal which usernames exist.
     const passwordOk = await verifyPassword(user?.passwordHash, request.password);
     if (!user) throw new ApiError(401, 'ERR_LOGIN_INVALID');
-    if (user.blocked) throw new ApiError(403, 'ERR_ACCOUNT_LOCKED');
-    if (!passwordOk) {
-      const blocked = await recordFailedLogin(db, user.id, maxFailedAttempts);
-      throw blocked ? new ApiError(403, 'ERR_ACCOUNT_LOCKED') : new ApiError(401, 'ERR_LOGIN_INVALID');
-    }
+    await assertLoginAllowed(lock, user, passwordOk);
     refuseExpiredPassword(user);
     await recordSuccessfulLogin(db, user.id);
     const challenge = await secondFactor.afterPassword(user.id, trustToken);
@@ -112,6 +104,9 @@ export function createSecurityService({ db, preferences, maxFailedAttempts, seco
   return {
     login,
     completeLogin,
+    /** The lock rules of a sign-in, for calls that prove who asks by the current password (`pwdExpired`). */
+    checkSignInAllowed: (user: Parameters<typeof assertLoginAllowed>[1], passwordOk: boolean) =>
+      assertLoginAllowed(lock, user, passwordOk),
     resolvePrincipal,
     rotate,
     logout: (principal: TPrincipal) => revokeSession(db, principal.sessionId),

@@ -20,6 +20,7 @@ import { mayResendAccess, SERVICE_RULES } from '@sello/contracts/shipping-rules'
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
+import { findNulText } from '../platform/input-guard.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
@@ -55,11 +56,15 @@ function invalid(field: string, key: ErrorKey = 'ERR_FIELD_INVALID'): ApiError {
 }
 
 function parseJson(raw: string, field: string): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw invalid(field);
   }
+  // The JSON may spell a NUL character (\u0000) that the request check could not see.
+  if (findNulText(parsed) !== null) throw invalid(field);
+  return parsed;
 }
 
 /** Filters with a null value are no filters (spec §3: the console omits them). */

@@ -9,6 +9,7 @@ import { toIso } from '../../platform/iso-date.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
+import { assertAdministrator } from '../admin-access.ts';
 import { takeDeletedFilter } from '../admin-lists.ts';
 import { isLiveDomain, type TCertificateLeafMaterial } from './certificate-common.queries.ts';
 import { CertificateFileError } from './certificate-file.ts';
@@ -124,12 +125,16 @@ type TCoreDeps<Row> = {
   markRecovered: (db: Kysely<Database>, id: number, domainId: string) => Promise<boolean>;
 };
 
-/** The rules signing and SAML certificates share: visibility, list scope, names, delete and recover. */
+/**
+ * The rules signing and SAML certificates share: visibility, list scope, names, delete and recover. Every call
+ * needs an administrator role: the `administration`, `administrationSaml` or `certBin` flags alone are not enough.
+ */
 export function createCertificateCore<Row extends TCertificateBaseRow>(deps: TCoreDeps<Row>) {
   const { db } = deps;
 
   /** A certificate the principal may see, live or deleted as asked; anything else is 404. */
   async function loadVisible(principal: TPrincipal, id: number, state: 'live' | 'deleted'): Promise<Row> {
+    assertAdministrator(principal);
     const row = await deps.select(db, id);
     if (!row || !canSeeDomain(principal, row.domain_id)) throw notFound();
     if ((row.deleted_at === null) !== (state === 'live')) throw notFound();
@@ -138,6 +143,7 @@ export function createCertificateCore<Row extends TCertificateBaseRow>(deps: TCo
 
   /** The domain and deleted flag of a list or export; deleted items need the bin flags. */
   function listScope(principal: TPrincipal, query: TPagedQuery) {
+    assertAdministrator(principal);
     const { deleted, filters } = takeDeletedFilter(query.filters);
     if (deleted && !hasAll(principal.permissions, deps.binFlags)) throw forbidden();
     return { domainId: resolveDomainScope(principal, query.domainid), deleted, query: { ...query, filters } };
@@ -145,6 +151,7 @@ export function createCertificateCore<Row extends TCertificateBaseRow>(deps: TCo
 
   /** The live domain a new certificate goes to. */
   async function createScope(principal: TPrincipal, requestedDomainId: number | undefined): Promise<string> {
+    assertAdministrator(principal);
     const domainId = resolveDomainScope(principal, requestedDomainId);
     if (!(await isLiveDomain(db, domainId))) throw notFound();
     return domainId;

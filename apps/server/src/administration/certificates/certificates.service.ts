@@ -13,6 +13,7 @@ import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import { toIsoDay } from '../../platform/iso-date.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
+import { assertAdministrator } from '../admin-access.ts';
 import {
   certificateExportColumns,
   createCertificateCore,
@@ -168,6 +169,7 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
   }
 
   async function certificatesByDomain(principal: TPrincipal, domainId: number): Promise<TPickerItem[]> {
+    assertAdministrator(principal);
     const rows = await selectUsableCertificates(db, resolveDomainScope(principal, domainId));
     return rows.map((row) => ({
       value: Number(row.id),

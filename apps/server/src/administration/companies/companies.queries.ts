@@ -21,6 +21,11 @@ export const COMPANY_COLUMNS: TListColumns = {
 };
 
 /** Companies of one domain (or every domain for null), live or deleted, with who deleted them. */
+/** Only the companies of a plain administrator's scope. */
+export function whereCompanyIn(scope: readonly string[]) {
+  return sql<boolean>`c.id = ANY(${scope.map(String)}::bigint[])`;
+}
+
 export function selectCompanies(db: Db, domain: TDomainFilter, deleted: boolean) {
   return db
     .selectFrom('companies as c')
@@ -136,11 +141,18 @@ export async function updateCompanyRow(db: Db, domainId: string, id: string, val
 }
 
 /** Live companies of a domain for a picker: by name, narrowed by `search`, at most `limit`. */
-export function selectCompanyPicker(db: Db, domainId: string, search: string | undefined, limit: number) {
+export function selectCompanyPicker(
+  db: Db,
+  domainId: string,
+  search: string | undefined,
+  limit: number,
+  scope: readonly string[] | null = null,
+) {
   return db
     .selectFrom('companies as c')
     .select(['c.id', 'c.name as text', 'c.tax_id as description', 'c.active'])
     .where('c.domain_id', '=', domainId)
+    .$if(scope !== null, (query) => query.where(whereCompanyIn(scope!)))
     .where('c.deleted_at', 'is', null)
     .$if(Boolean(search), (query) =>
       query.where((eb) =>

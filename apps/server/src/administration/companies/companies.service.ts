@@ -4,7 +4,7 @@ import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../platform/api-error.ts';
+import { forbidden, notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
@@ -12,7 +12,14 @@ import type { TPrincipal } from '../../platform/principal.ts';
 import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
-import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
+import {
+  assertAdministrator,
+  assertBin,
+  companyScope,
+  isInCompanyScope,
+  recordScope,
+  resolveListDomain,
+} from '../admin-access.ts';
 import { conflict, mapRows, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { exportLabels } from '../export-labels.ts';
 import {
@@ -28,6 +35,7 @@ import {
   selectCompanyUserCounts,
   type TCompanyRow,
   updateCompanyRow,
+  whereCompanyIn,
 } from './companies.queries.ts';
 
 function toCompany(row: TCompanyRow & { users: number }): TCompany {
@@ -65,8 +73,11 @@ export function createCompaniesService(db: Kysely<Database>) {
     const { deleted, filters } = takeDeletedFilter(query.filters);
     if (deleted) assertBin(principal, 'companyBin');
     const domainId = await resolveListDomain(principal, query, (id) => selectCompanyDomain(db, id));
-    const base = selectCompanies(db, domainId, deleted);
-    return { base, query: { ...query, filters }, domainId, deleted };
+    const scope = companyScope(principal);
+    const base = selectCompanies(db, domainId, deleted).$if(scope !== null, (list) =>
+      list.where(whereCompanyIn(scope!)),
+    );
+    return { base, query: { ...query, filters }, domainId, deleted, wholeDomain: scope === null };
   }
 
   const listOptions = { defaultSort: 'name', tieBreaker: sql`c.id` };
@@ -76,7 +87,8 @@ export function createCompaniesService(db: Kysely<Database>) {
     const page = await runPagedList(list.base, list.query, COMPANY_COLUMNS, {
       ...listOptions,
       // Every live company of the domain: the kept count answers the total.
-      ...(!list.deleted && { unfilteredTotal: () => selectLiveCount(db, list.domainId, 'companies') }),
+      ...(!list.deleted &&
+        list.wholeDomain && { unfilteredTotal: () => selectLiveCount(db, list.domainId, 'companies') }),
     });
     const users = await selectCompanyUserCounts(
       db,
@@ -114,15 +126,22 @@ export function createCompaniesService(db: Kysely<Database>) {
     );
   }
 
-  async function detail(principal: TPrincipal, id: number): Promise<TCompany> {
+  /** A company the caller manages (a plain administrator: one of their own); anything else is 404. */
+  async function loadManaged(principal: TPrincipal, id: number, deleted = false) {
     assertAdministrator(principal);
-    const row = await selectCompany(db, recordScope(principal), String(id));
-    if (!row) throw notFound();
-    return toCompany(row);
+    const row = await selectCompany(db, recordScope(principal), String(id), deleted);
+    if (!row || !isInCompanyScope(companyScope(principal), [row.id])) throw notFound();
+    return row;
+  }
+
+  async function detail(principal: TPrincipal, id: number): Promise<TCompany> {
+    return toCompany(await loadManaged(principal, id));
   }
 
   async function create(principal: TPrincipal, domainid: number | undefined, input: TCompanyInput) {
     assertAdministrator(principal);
+    // A plain administrator manages the companies they were given; new ones are the domain's to create.
+    if (companyScope(principal) !== null) throw forbidden();
     const domainId = resolveDomainScope(principal, domainid);
     if (!(await selectLiveDomainId(db, domainId))) throw notFound();
     if (await existsLiveTaxId(db, domainId, input.taxId)) throw conflict('taxId');
@@ -131,9 +150,7 @@ export function createCompaniesService(db: Kysely<Database>) {
   }
 
   async function update(principal: TPrincipal, input: TCompanyInput & { id: number }) {
-    assertAdministrator(principal);
-    const current = await selectCompany(db, recordScope(principal), String(input.id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, input.id);
     if (await existsLiveTaxId(db, current.domainId, input.taxId, current.id)) throw conflict('taxId');
     await withConflictFields(COMPANY_UNIQUE_FIELDS, () =>
       updateCompanyRow(db, current.domainId, current.id, toValues(input)),
@@ -142,16 +159,12 @@ export function createCompaniesService(db: Kysely<Database>) {
   }
 
   async function remove(principal: TPrincipal, id: number) {
-    assertAdministrator(principal);
-    const current = await selectCompany(db, recordScope(principal), String(id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id);
     await softDeleteRow(db, 'companies', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
-    assertAdministrator(principal);
-    const current = await selectCompany(db, recordScope(principal), String(id), true);
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id, true);
     // Its tax id may have been given to another company while it was deleted.
     if (await existsLiveTaxId(db, current.domainId, current.taxId)) throw conflict('taxId');
     await withConflictFields(COMPANY_UNIQUE_FIELDS, () => recoverRow(db, 'companies', current.domainId, current.id));
@@ -160,7 +173,7 @@ export function createCompaniesService(db: Kysely<Database>) {
   async function companiesByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
     assertAdministrator(principal);
     const domainId = resolveDomainScope(principal, domainid);
-    const rows = await selectCompanyPicker(db, domainId, search, LIMITS.onlineLimit);
+    const rows = await selectCompanyPicker(db, domainId, search, LIMITS.onlineLimit, companyScope(principal));
     return rows.map(toPickerItem);
   }
 

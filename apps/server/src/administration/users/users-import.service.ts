@@ -22,7 +22,7 @@ import type { TPreferences } from '../../preferences/preferences.service.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { issueRecoveryLink, mailRecoveryLink } from '../../security/recovery-links.ts';
 import { selectLiveDomainId } from '../admin.queries.ts';
-import { assertAdministrator } from '../admin-access.ts';
+import { assertAdministrator, companyScope } from '../admin-access.ts';
 import { selectLiveCompaniesByTaxId } from '../companies/companies.queries.ts';
 import { selectLiveGroupsByName } from '../groups/groups.queries.ts';
 import { createRolesService, type TRole } from '../roles/roles.service.ts';
@@ -109,6 +109,13 @@ export function createUsersImportService({ db, mailer, preferences, logger, link
         break;
       }
       if (!companyIds.includes(Number(id))) companyIds.push(Number(id));
+    }
+    // A plain administrator imports users into their own companies only (or they could not manage them).
+    const scope = companyScope(principal);
+    if (scope !== null && failures.every((failure) => failure.field !== 'companies')) {
+      if (companyIds.length === 0 || companyIds.some((id) => !scope.includes(String(id)))) {
+        fail('companies', 'ERR_COMPANY_NOT_ALLOWED');
+      }
     }
     const groupIds: number[] = [];
     for (const groupName of splitList(cells.groups)) {

@@ -9,6 +9,9 @@ type Db = Kysely<Database>;
 
 export const USER_UNIQUE_FIELDS = { users_username_live: 'userid' };
 
+/** Blocked by an administrator, or locked for a while by wrong passwords: either way it cannot sign in now. */
+const BLOCKED_NOW = sql<boolean>`(u.blocked OR coalesce(u.locked_until > now(), false))`;
+
 export const USER_COLUMNS: TListColumns = {
   userid: { expression: sql`lower(u.username)`, sortable: true, filter: 'text', notNull: true },
   name: { expression: sql`lower(u.name)`, sortable: true, filter: 'text', notNull: true },
@@ -16,7 +19,7 @@ export const USER_COLUMNS: TListColumns = {
   role: { expression: sql`u.roles[1]`, sortable: true, filter: 'exact' },
   language: { expression: sql`u.language`, sortable: true, filter: 'exact', notNull: true },
   active: { expression: sql`u.active`, sortable: true, filter: 'boolean', notNull: true },
-  blocked: { expression: sql`u.blocked`, sortable: true, filter: 'boolean', notNull: true },
+  blocked: { expression: BLOCKED_NOW, sortable: true, filter: 'boolean', notNull: true },
   isSandbox: { expression: sql`u.is_sandbox`, sortable: true, filter: 'boolean', notNull: true },
   lastLoginAt: { expression: sql`u.last_login_at`, sortable: true, filter: 'dateRange' },
   createdAt: { expression: sql`u.created_at`, sortable: true, filter: 'dateRange', notNull: true },
@@ -35,7 +38,7 @@ export function selectUsers(db: Db, domain: TDomainFilter, deleted: boolean) {
       'u.roles',
       'u.language',
       'u.active',
-      'u.blocked',
+      BLOCKED_NOW.as('blocked'),
       'u.is_sandbox as isSandbox',
       'u.last_login_at as lastLoginAt',
       'u.created_at as createdAt',
@@ -70,6 +73,11 @@ export type TUserDetailDb = NonNullable<Awaited<ReturnType<typeof selectUser>>>;
 /** Users of a domain that have any of the given companies. */
 export function whereInCompany(companyId: string) {
   return sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ${companyId})`;
+}
+
+/** Users linked to any of `companyIds` (a plain administrator's scope). */
+export function whereInAnyCompany(companyIds: readonly string[]) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ANY(${companyIds.map(String)}::bigint[]))`;
 }
 
 /** Usernames are unique across domains (sign-in names no domain). */
@@ -146,7 +154,7 @@ export async function updateUserRow(
       is_sandbox: values.isSandbox,
       updated_at: sql`now()`,
       ...(values.blocked === true && { blocked: true }),
-      ...(values.blocked === false && { blocked: false, failed_attempts: 0 }),
+      ...(values.blocked === false && { blocked: false, failed_attempts: 0, locked_until: null }),
       ...(values.passwordHash && { password_hash: values.passwordHash, password_changed_at: sql`now()` }),
     })
     .where('id', '=', id)
@@ -192,14 +200,14 @@ export async function replaceUserGroups(db: Db, userId: string, groupIds: readon
 export async function unblockUserRow(db: Db, domainId: string, id: string) {
   await db
     .updateTable('users')
-    .set({ blocked: false, failed_attempts: 0, updated_at: sql`now()` })
+    .set({ blocked: false, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is', null)
     .execute();
 }
 
-/** Ends every session of a user (after an administrator replaced the password). */
+/** Ends every session of a user (a new password, a block, deactivation or deletion). */
 export async function revokeUserSessions(db: Db, userId: string) {
   await db
     .updateTable('sessions')
@@ -209,7 +217,13 @@ export async function revokeUserSessions(db: Db, userId: string) {
     .execute();
 }
 
-export function selectUserPicker(db: Db, domainId: string, search: string | undefined, limit: number) {
+export function selectUserPicker(
+  db: Db,
+  domainId: string,
+  search: string | undefined,
+  limit: number,
+  scope: readonly string[] | null = null,
+) {
   return db
     .selectFrom('users as u')
     .select([
@@ -220,6 +234,7 @@ export function selectUserPicker(db: Db, domainId: string, search: string | unde
     ])
     .where('u.domain_id', '=', domainId)
     .where('u.deleted_at', 'is', null)
+    .$if(scope !== null, (query) => query.where(whereInAnyCompany(scope!)))
     .$if(Boolean(search), (query) =>
       query.where((eb) =>
         eb.or([eb('u.name', 'ilike', likeContains(search!)), eb('u.username', 'ilike', likeContains(search!))]),

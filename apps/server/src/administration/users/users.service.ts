@@ -26,7 +26,16 @@ import type { TMailOutcome } from '../../security/account-mail.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { issueRecoveryLink, mailRecoveryLink } from '../../security/recovery-links.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
-import { assertAdministrator, assertBin, assertMayManage, recordScope, resolveListDomain } from '../admin-access.ts';
+import {
+  assertAdministrator,
+  assertBin,
+  assertMayManage,
+  companyScope,
+  isInCompanyScope,
+  recordScope,
+  resolveListDomain,
+  resolveScopedCompanies,
+} from '../admin-access.ts';
 import { assertKnownIds, conflict, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { selectCompanyDomain, selectCompanyDomains, selectLiveCompanyIds } from '../companies/companies.queries.ts';
 import { exportLabels } from '../export-labels.ts';
@@ -49,6 +58,7 @@ import {
   USER_UNIQUE_FIELDS,
   unblockUserRow,
   updateUserRow,
+  whereInAnyCompany,
   whereInCompany,
 } from './users.queries.ts';
 
@@ -82,7 +92,7 @@ function toUserRow(row: TUserRowDb): TUserRow {
   };
 }
 
-const fieldError = (field: string, key: 'ERR_PERMISSION_NOT_ALLOWED' | 'ERR_SELF_ACTION') =>
+const fieldError = (field: string, key: 'ERR_PERMISSION_NOT_ALLOWED' | 'ERR_SELF_ACTION' | 'ERR_COMPANY_NOT_ALLOWED') =>
   new ApiError(400, 'ERR_VALIDATION', { [field]: key });
 
 /** The flags of a role's defaults a caller may hand out: all for a super admin, else those the caller holds. */
@@ -133,11 +143,13 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     const { deleted, filters } = takeDeletedFilter(query.filters);
     if (deleted) assertBin(principal, 'userBin');
     const domainId = await resolveListDomain(principal, query, (id) => selectCompanyDomain(db, id));
-    const base = selectUsers(db, domainId, deleted).$if(query.companySelected !== undefined, (list) =>
-      list.where(whereInCompany(String(query.companySelected))),
-    );
+    const scope = companyScope(principal);
+    if (query.companySelected !== undefined && !isInCompanyScope(scope, [query.companySelected])) throw notFound();
+    const base = selectUsers(db, domainId, deleted)
+      .$if(query.companySelected !== undefined, (list) => list.where(whereInCompany(String(query.companySelected))))
+      .$if(scope !== null, (list) => list.where(whereInAnyCompany(scope!)));
     // Every live user of the domain: the kept count answers the total.
-    const everyLiveUser = !deleted && query.companySelected === undefined;
+    const everyLiveUser = !deleted && query.companySelected === undefined && scope === null;
     return { base, query: { ...query, filters }, domainId, everyLiveUser };
   }
 
@@ -181,10 +193,18 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     );
   }
 
+  /**
+   * A user the caller manages: of their domain (super admins: any), and for a plain administrator linked to
+   * one of their companies. Anything else is 404.
+   */
+  async function loadManaged(principal: TPrincipal, id: number | string, deleted = false) {
+    const row = await selectUser(db, recordScope(principal), String(id), deleted);
+    if (!row || !isInCompanyScope(companyScope(principal), row.companyIds)) throw notFound();
+    return row;
+  }
+
   async function loadDetail(principal: TPrincipal, id: number | string): Promise<TUserDetail> {
-    const row = await selectUser(db, recordScope(principal), String(id));
-    if (!row) throw notFound();
-    return toUserDetail(row, await roles.all());
+    return toUserDetail(await loadManaged(principal, id), await roles.all());
   }
 
   async function detail(principal: TPrincipal, id: number): Promise<TUserDetail> {
@@ -225,6 +245,12 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     if (!(await selectLiveDomainId(db, domainId))) throw notFound();
     const role = await roles.resolveAssignable(principal, input.roleId);
     const permissions = resolvePermissions(principal, input.permissions, role.code, null);
+    const scope = companyScope(principal);
+    // A plain administrator's new user belongs to one of their companies, or they could not manage it.
+    if (scope !== null && !input.companyIds.some((id) => scope.includes(String(id)))) {
+      throw fieldError('companyIds', 'ERR_COMPANY_NOT_ALLOWED');
+    }
+    input = { ...input, companyIds: resolveScopedCompanies(scope, input.companyIds, []) };
     await assertLinks(domainId, input);
     if (await existsLiveUsername(db, input.userid)) throw conflict('userid');
     const passwordHash = await randomPasswordHash();
@@ -248,9 +274,12 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
 
   async function update(principal: TPrincipal, input: TUserUpdate) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(input.id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, input.id);
     assertMayManage(principal, current.roles);
+    input = {
+      ...input,
+      companyIds: resolveScopedCompanies(companyScope(principal), input.companyIds, current.companyIds),
+    };
     const role = await roles.resolveAssignable(principal, input.roleId);
     const permissions = resolvePermissions(principal, input.permissions, role.code, current.permissions);
     if (current.id === principal.userId) {
@@ -273,6 +302,8 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
         });
         await replaceUserCompanies(trx, current.id, input.companyIds);
         await replaceUserGroups(trx, current.id, input.groupIds);
+        // A new password, a block or a deactivation ends every session the user has open.
+        if (input.resetPassword || input.blocked === true || !input.active) await revokeUserSessions(trx, current.id);
         if (!input.resetPassword) return null;
         await revokeUserSessions(trx, current.id);
         const link = { userId: current.id, purpose: 'reset' as const, createdBy: principal.userId };
@@ -292,17 +323,18 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
 
   async function remove(principal: TPrincipal, id: number) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id);
     if (current.id === principal.userId) throw new ApiError(400, 'ERR_SELF_ACTION');
     assertMayManage(principal, current.roles);
-    await softDeleteRow(db, 'users', current.domainId, current.id, principal.userId);
+    await db.transaction().execute(async (trx) => {
+      await softDeleteRow(trx, 'users', current.domainId, current.id, principal.userId);
+      await revokeUserSessions(trx, current.id);
+    });
   }
 
   async function recover(principal: TPrincipal, id: number) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(id), true);
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id, true);
     assertMayManage(principal, current.roles);
     if (await existsLiveUsername(db, current.username)) throw conflict('userid');
     await withConflictFields(USER_UNIQUE_FIELDS, () => recoverRow(db, 'users', current.domainId, current.id));
@@ -310,8 +342,7 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
 
   async function unblock(principal: TPrincipal, id: number) {
     assertAdministrator(principal);
-    const current = await selectUser(db, recordScope(principal), String(id));
-    if (!current) throw notFound();
+    const current = await loadManaged(principal, id);
     assertMayManage(principal, current.roles);
     await unblockUserRow(db, current.domainId, current.id);
   }
@@ -319,7 +350,9 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
   async function usersByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {
     assertAdministrator(principal);
     const domainId = resolveDomainScope(principal, domainid);
-    return (await selectUserPicker(db, domainId, search, LIMITS.onlineLimit)).map(toPickerItem);
+    return (await selectUserPicker(db, domainId, search, LIMITS.onlineLimit, companyScope(principal))).map(
+      toPickerItem,
+    );
   }
 
   /**
