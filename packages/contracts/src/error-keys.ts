@@ -78,6 +78,8 @@ export const ERROR_KEYS = [
   'ERR_PIN_EXPIRED',
   'ERR_PIN_UNAVAILABLE',
   'ERR_PIN_LIMIT',
+  'ERR_TEMPLATE_VARIABLE_UNKNOWN',
+  'ERR_TEMPLATE_LOCKED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { ChannelSendError, type TChannelAdapter, type TOutgoingAttachment } from '../../platform/channel-adapter.ts';
+import { plainText as htmlToText } from '../dispatch-texts.ts';
 
 /** Seconds SMTP may take per step, so a stuck server fails a send instead of holding it for minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -51,7 +52,7 @@ export function createSmtpAdapter(smtpUrl: string, from: string): TChannelAdapte
           from,
           to: message.recipient,
           subject: message.subject ?? '',
-          text: message.body,
+          ...(message.html ? { html: message.body, text: htmlToText(message.body) } : { text: message.body }),
           messageId: `<${message.guid}@${domain}>`,
           attachments: attachments.map((attachment, index) => ({
             filename: attachment.name,
