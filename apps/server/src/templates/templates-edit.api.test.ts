@@ -115,7 +115,9 @@ describe('templates/new and update', () => {
     expect((await manager.put(`templates/lock/${segurosTemplate.id}`)).statusCode).toBe(404);
     expect((await manager.delete(`templates/delete/${segurosTemplate.id}`)).statusCode).toBe(404);
     expect((await acmeAdmin.put(`templates/lock/${own.json().id}`)).statusCode).toBe(404);
-    expect((await acmeAdmin.put('templates/update', { ...(own.json() as object), name: 'Taken over' })).statusCode).toBe(404);
+    expect(
+      (await acmeAdmin.put('templates/update', { ...(own.json() as object), name: 'Taken over' })).statusCode,
+    ).toBe(404);
   });
 });
 

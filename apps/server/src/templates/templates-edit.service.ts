@@ -71,6 +71,7 @@ export function createTemplatesEditService(deps: {
   db: Kysely<Database>;
   blobs: TBlobStore;
   publicUrl: () => Promise<string>;
+  providerName: string;
 }) {
   const { db, blobs } = deps;
   const lockEnd = () => new Date(Date.now() + TEMPLATE_LOCK_MINUTES * 60_000);
@@ -201,7 +202,11 @@ export function createTemplatesEditService(deps: {
     const [problem] = findTemplateProblems({ ...input, subject: input.subject ?? null });
     if (problem) throw new ApiError(400, 'ERR_VALIDATION', { [problem.field]: problem.key }, problem.params);
     const body = input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content) : input.content;
-    const values = { ...SAMPLE_TEMPLATE_VALUES, ...input.values } as typeof SAMPLE_TEMPLATE_VALUES;
+    const values = {
+      ...SAMPLE_TEMPLATE_VALUES,
+      provider: deps.providerName,
+      ...input.values,
+    } as typeof SAMPLE_TEMPLATE_VALUES;
     const rendered = renderTemplate(
       { contentType: input.contentType, subject: input.subject ?? null, body },
       values,

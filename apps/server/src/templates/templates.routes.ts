@@ -6,9 +6,14 @@ import { createTemplatesEditService } from './templates-edit.service.ts';
 
 const ok = { ok: true as const };
 
-export function registerTemplatesRoutes({ app, db, blobs, preferences }: TAppContext): void {
+export function registerTemplatesRoutes({ app, db, blobs, preferences, config }: TAppContext): void {
   const templates = createTemplatesService(db);
-  const edit = createTemplatesEditService({ db, blobs, publicUrl: () => preferences.consoleUrl() });
+  const edit = createTemplatesEditService({
+    db,
+    blobs,
+    publicUrl: () => preferences.consoleUrl(),
+    providerName: config.PROVIDER_NAME,
+  });
 
   registerEndpoint(app, templatesApi.read, ({ principal, query }) => templates.read(principal, query.companySelected));
   registerEndpoint(app, templatesApi.readList, ({ principal, query }) => templates.readList(principal, query));
