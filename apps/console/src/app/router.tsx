@@ -58,6 +58,9 @@ const loadShippingsList = () => import('../features/shippings/list/shippings-lis
 
 const loadShippingCreate = () => import('../features/shippings/create/shipping-create-page.tsx');
 
+const loadTemplatesList = () => import('../features/templates/templates-list-page.tsx');
+const loadTemplateEdit = () => import('../features/templates/template-edit-page.tsx');
+
 const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.home, () => import('../features/shippings/dashboard/dashboard-page.tsx')),
   guarded(PATHS.shippings, loadShippingsList),
@@ -67,6 +70,10 @@ const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.shippingDetail, () => import('../features/shippings/detail/shipping-detail-page.tsx')),
   guarded(PATHS.account, () => import('../features/account/account-page.tsx')),
   guarded(PATHS.faqs, () => import('../features/faqs/faqs-page.tsx')),
+  guarded(PATHS.templates, loadTemplatesList),
+  guarded(PATHS.templatesSms, loadTemplatesList),
+  guarded(PATHS.templateCreate, loadTemplateEdit),
+  guarded(PATHS.templateEdit, loadTemplateEdit),
   ...ADMINISTRATION_ROUTES,
 ];
 
