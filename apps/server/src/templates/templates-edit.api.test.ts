@@ -272,3 +272,30 @@ describe('templates/read, export and readList', () => {
     expect(sms.json().rows.every((row: { contentType: string }) => row.contentType === 'SMS')).toBe(true);
   });
 });
+
+describe('what the new-shipping form offers', () => {
+  it('offers communication templates and the advanced ones the domain chose, never the certified ones', async () => {
+    const sender = await signedInClient(t.app, 'company.user');
+    const names = async () =>
+      (await sender.get(`templates/readListReduced?companySelected=${notaria}`))
+        .json()
+        .map((item: { text: string }) => item.text);
+    const advanced = (
+      await createHtml(domainAdmin, { kind: 'ADVANCED_COMMUNICATION', name: unique('Advanced') })
+    ).json();
+    const certified = (await createHtml(domainAdmin, { kind: 'EMAIL_CERT', name: unique('Certified') })).json();
+    expect(await names()).not.toContain(advanced.name);
+    expect(await names()).not.toContain(certified.name);
+    const domain = await t.database.db
+      .selectFrom('domains')
+      .select('id')
+      .where('code', '=', 'DEMO')
+      .executeTakeFirstOrThrow();
+    const chosen = await domainAdmin.put(`administration/domains/updateAdvComTemplate/${domain.id}`, {
+      advancedComTemplates: [advanced.id],
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(await names()).toContain(advanced.name);
+    expect(await names()).not.toContain(certified.name);
+  });
+});

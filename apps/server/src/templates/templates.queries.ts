@@ -65,23 +65,42 @@ export async function selectLiveCompanyDomain(db: Db, companyId: string): Promis
  * for `companyIds` (null: every company), the companies' own. The same rule creation applies.
  */
 export function selectSendingTemplates(db: Db, domainId: string, companyIds: string[] | null, contentType: string) {
-  return db
-    .selectFrom('templates')
-    .select(['id', 'name', 'subject'])
-    .where('domain_id', '=', domainId)
-    .where('content_type', '=', contentType)
-    .where('active', '=', true)
-    .where('deleted_at', 'is', null)
-    .$if(companyIds !== null, (query) =>
-      query.where((eb) =>
-        companyIds!.length === 0
-          ? eb('company_id', 'is', null)
-          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
-      ),
-    )
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('templates')
+      .select(['id', 'name', 'subject'])
+      .where('domain_id', '=', domainId)
+      .where('content_type', '=', contentType)
+      .where('active', '=', true)
+      .where('deleted_at', 'is', null)
+      // Communication templates, and the advanced ones the domain chose (its TEMPLATES tab); the
+      // certified kinds are the dispatch's own.
+      .where((eb) =>
+        eb.or([
+          eb('kind', '=', 'COMMUNICATION'),
+          eb.and([
+            eb('kind', '=', 'ADVANCED_COMMUNICATION'),
+            eb.exists(
+              eb
+                .selectFrom('domain_adv_templates as link')
+                .select('link.template_id')
+                .whereRef('link.template_id', '=', 'templates.id')
+                .whereRef('link.domain_id', '=', 'templates.domain_id'),
+            ),
+          ]),
+        ]),
+      )
+      .$if(companyIds !== null, (query) =>
+        query.where((eb) =>
+          companyIds!.length === 0
+            ? eb('company_id', 'is', null)
+            : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
+        ),
+      )
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** A live company with its domain. */
