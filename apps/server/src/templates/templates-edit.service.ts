@@ -183,13 +183,17 @@ export function createTemplatesEditService(deps: {
   async function sendImage(key: string, reply: FastifyReply) {
     const image = await selectTemplateImage(db, key);
     if (!image) throw notFound();
-    return reply
-      .header('content-type', image.mimeType)
-      .header('content-length', image.sizeBytes)
-      .header('cache-control', 'public, max-age=86400, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .send(await blobs.open(image.blobKey));
+    return (
+      reply
+        .header('content-type', image.mimeType)
+        .header('content-length', image.sizeBytes)
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('x-content-type-options', 'nosniff')
+        // Public by design: mail clients and the sandboxed preview (an opaque origin) fetch it.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-security-policy', "default-src 'none'")
+        .send(await blobs.open(image.blobKey))
+    );
   }
 
   /** The message the template makes with the given (or sample) values, by the dispatch's own rendering. */
