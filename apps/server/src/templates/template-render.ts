@@ -90,6 +90,8 @@ function withLink(filled: string, source: string, link: string, format: (link: s
   return filled + format(link);
 }
 
+const hasVariables = (text: string) => /\{\{[^{}]*\}\}/.test(text);
+
 export type TRenderedMessage = { subject: string | null; body: string; html: boolean; sms: TSmsCount | null };
 
 /**
@@ -119,12 +121,15 @@ export function renderTemplate(
     `$1${origin}${TEMPLATE_IMAGE_PATH}`,
   );
   return {
-    // Without a subject of its own, the message takes the shipping's.
-    subject: oneLine(fill(template.subject?.trim() || '{{subject}}', values, (value) => value)),
+    // A subject with variables is the message's own; a plain one (or none) is only what the new-shipping
+    // form proposes as the shipping's subject, so the message carries the shipping's subject as sent.
+    subject: oneLine(
+      fill(hasVariables(template.subject ?? '') ? template.subject! : '{{subject}}', values, (value) => value),
+    ),
     body: sanitiseTemplateHtml(
       withLink(fill(withImages, values, escapeHtml), template.body, values.accessLink, (link) => {
-        const href = escapeHtml(link);
-        return `<p><a href="${href}">${href}</a></p>`;
+        // Written once, as text (mail clients make it a link): a second copy would only be noise.
+        return `<p>${escapeHtml(link)}</p>`;
       }),
     ),
     html: true,
