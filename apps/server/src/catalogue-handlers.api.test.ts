@@ -26,13 +26,6 @@ const NOT_YET_HANDLED: readonly string[] = [
   'security.oauthLoginWp',
   'security.samlCoreLogin',
   'security.samlLogin',
-  'templates.export',
-  'templates.new',
-  'templates.preview',
-  'templates.read',
-  'templates.unlock',
-  'templates.update',
-  'templates.uploadImage',
 ];
 
 let t: TTestApp;

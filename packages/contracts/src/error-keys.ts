@@ -109,6 +109,8 @@ export const ERROR_KEYS = [
   'ERR_2FA_CHALLENGE_ENDED',
   'ERR_2FA_NOT_ENROLLED',
   'ERR_2FA_MAIL_LIMIT',
+  'ERR_TEMPLATE_VARIABLE_UNKNOWN',
+  'ERR_TEMPLATE_LOCKED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -59,6 +59,8 @@ const loadShippingsList = () => import('../features/shippings/list/shippings-lis
 const loadShippingCreate = () => import('../features/shippings/create/shipping-create-page.tsx');
 
 const loadTypeForm = () => import('../features/types/type-form-page.tsx');
+const loadTemplatesList = () => import('../features/templates/templates-list-page.tsx');
+const loadTemplateEdit = () => import('../features/templates/template-edit-page.tsx');
 
 const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.home, () => import('../features/shippings/dashboard/dashboard-page.tsx')),
@@ -72,6 +74,10 @@ const GUARDED_ROUTES: RouteObject[] = [
   guarded(PATHS.types, () => import('../features/types/types-list-page.tsx')),
   guarded(PATHS.typeCreate, loadTypeForm),
   guarded(PATHS.typeEdit, loadTypeForm),
+  guarded(PATHS.templates, loadTemplatesList),
+  guarded(PATHS.templatesSms, loadTemplatesList),
+  guarded(PATHS.templateCreate, loadTemplateEdit),
+  guarded(PATHS.templateEdit, loadTemplateEdit),
   ...ADMINISTRATION_ROUTES,
 ];
 

@@ -15,6 +15,7 @@ export type DeliveryMessagesTable = {
   recipient: string;
   subject: string | null;
   body: string;
+  body_html: Generated<boolean>;
   content_sha256: string;
   idempotency_key: string;
   status: Generated<'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'unknown'>;

@@ -148,10 +148,24 @@ export type TemplatesTable = {
   body: Generated<string>;
   active: Generated<boolean>;
   locked: Generated<boolean>;
+  locked_by: BigintRef | null;
+  locked_until: NullableTimestamp;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;
   deleted_by: BigintRef | null;
+};
+
+export type TemplateImagesTable = {
+  id: Generated<string> & Id;
+  public_key: string;
+  domain_id: BigintRef;
+  blob_key: string;
+  mime_type: string;
+  size_bytes: number;
+  name: string;
+  created_by: BigintRef | null;
+  created_at: Generated<Date> & Timestamp;
 };
 
 export type DomainDocumentTypesTable = { domain_id: BigintRef; type_id: BigintRef; position: number };
@@ -250,6 +264,7 @@ export type Database = ShippingTables &
     roles: RolesTable;
     shipping_types: ShippingTypesTable;
     templates: TemplatesTable;
+    template_images: TemplateImagesTable;
     domain_document_types: DomainDocumentTypesTable;
     domain_adv_templates: DomainAdvTemplatesTable;
     password_recovery_tokens: PasswordRecoveryTokensTable;

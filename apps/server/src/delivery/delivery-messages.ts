@@ -13,6 +13,8 @@ export type TNewMessage = {
   recipient: string;
   subject: string | null;
   body: string;
+  /** The body is HTML (an e-mail written from an HTML template). */
+  bodyHtml?: boolean;
   /** Names the message for good: writing it again with the same key changes nothing. */
   idempotencyKey: string;
 };
@@ -41,6 +43,7 @@ export function recordMessages(db: Kysely<Database>, messages: readonly TNewMess
       recipient: message.recipient,
       subject: message.subject,
       body: message.body,
+      body_html: message.bodyHtml ?? false,
       content_sha256: hashMessageContent(message.subject, message.body),
       idempotency_key: message.idempotencyKey,
     })),

@@ -93,6 +93,7 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
       recipient: message.recipient,
       subject: message.subject,
       body: message.body,
+      html: message.bodyHtml,
       language: (message.language ?? 'es-es') as Language,
       attachments,
     });

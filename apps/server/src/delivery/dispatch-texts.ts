@@ -88,7 +88,7 @@ export function composeAccessMessage(
 }
 
 /** The sender's text without markup (templates are HTML; these messages are plain text). */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return html
     .replace(/<(br|\/p|\/div|\/li)\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')

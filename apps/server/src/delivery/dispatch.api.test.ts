@@ -88,7 +88,8 @@ const SMS_BODY = { channel: 'sms', receivers: [LUCIA] };
 describe('dispatch over e-mail (SMTP)', () => {
   it('sets the deadline, issues the link, sends one message per receiver once, and delivers on SMTP acceptance', async () => {
     const before = Date.now();
-    const id = await dispatched('Notarial notification');
+    // Written by hand: no template, so the access message is Sello's own words.
+    const id = await dispatched('Notarial notification', { message: 'Please read the notice.' });
     expect(await dispatchShippings(t.ctx, [String(id)])).toEqual([]);
     const row = await shippingRow(id);
     expect(row.state).toBe('sent');
@@ -135,7 +136,10 @@ describe('dispatch over e-mail (SMTP)', () => {
   });
 
   it('writes in the receiver language', async () => {
-    const id = await dispatched('Notarial notification', { receivers: [{ ...LUCIA, language: 'pt-pt' }] });
+    const id = await dispatched('Notarial notification', {
+      message: 'Please read the notice.',
+      receivers: [{ ...LUCIA, language: 'pt-pt' }],
+    });
     const [message] = await messagesOf(id);
     expect(message!.body).toContain('Abra-o neste endereço');
   });

@@ -17,8 +17,13 @@ export function selectDispatchPlans(trx: Trx, shippingIds: readonly string[], { 
     .innerJoin('shipping_types as t', 't.id', 's.type_id')
     .innerJoin('companies as c', 'c.id', 's.company_id')
     .innerJoin('users as u', 'u.id', 's.sender_id')
+    .leftJoin('templates as tpl', (join) => join.onRef('tpl.id', '=', 's.template_id').on('tpl.deleted_at', 'is', null))
     .select(LOCKED_SHIPPING_COLUMNS)
     .select([
+      's.reference',
+      'tpl.content_type as templateContentType',
+      'tpl.subject as templateSubject',
+      'tpl.body as templateBody',
       's.service_kind as serviceKind',
       's.channel',
       's.subject',
@@ -149,6 +154,7 @@ const MESSAGE_COLUMNS = [
   'm.recipient',
   'm.subject',
   'm.body',
+  'm.body_html as bodyHtml',
   'm.status',
   'm.attempts',
   'm.provider_ref as providerRef',

@@ -15,6 +15,7 @@ import {
   type TDispatchPlan,
   type TDispatchReceiver,
 } from './dispatch.queries.ts';
+import { chooseAccessTemplate, renderAccessTemplate, selectDomainCertTemplates } from './dispatch-templates.ts';
 import { composeAccessMessage, formatExpiry } from './dispatch-texts.ts';
 import { queueMessages } from './outgoing-messages.ts';
 import { recipientLink } from './receiver-access.ts';
@@ -85,20 +86,45 @@ async function sendAccesses(
 ) {
   if (accesses.length === 0) return [];
   const consoleUrl = await deps.preferences.consoleUrl();
+  const certTemplates = await selectDomainCertTemplates(
+    trx,
+    accesses.filter(({ plan }) => isCertifiedKind(plan.serviceKind)).map(({ plan }) => plan.domainId),
+  );
   const composed = accesses.map(({ plan, receiver }) => {
     const channel = plan.channel as Channel;
     const language = languageOf(receiver, plan);
     const expiresAt = linkExpiry(plan);
     const token = isCertifiedKind(plan.serviceKind) ? null : createToken();
-    const text = composeAccessMessage(channel, language, {
-      company: plan.companyName,
-      provider: deps.config.PROVIDER_NAME,
-      receiverName: receiver.name,
-      subject: plan.subject,
-      link: token === null ? null : recipientLink(consoleUrl, token),
-      body: plan.body,
-      expires: formatExpiry(expiresAt, language),
-    });
+    const link = token === null ? null : recipientLink(consoleUrl, token);
+    const template = chooseAccessTemplate(plan, channel, certTemplates);
+    const text = template
+      ? renderAccessTemplate(
+          template,
+          {
+            receiverName: receiver.name,
+            company: plan.companyName,
+            subject: plan.subject,
+            reference: plan.reference,
+            link,
+            deadline: formatExpiry(plan.responseDeadlineAt ?? expiresAt, language),
+            provider: deps.config.PROVIDER_NAME,
+            body: plan.body,
+          },
+          consoleUrl,
+          language,
+        )
+      : {
+          ...composeAccessMessage(channel, language, {
+            company: plan.companyName,
+            provider: deps.config.PROVIDER_NAME,
+            receiverName: receiver.name,
+            subject: plan.subject,
+            link,
+            body: plan.body,
+            expires: formatExpiry(expiresAt, language),
+          }),
+          html: false,
+        };
     return {
       receiver: {
         id: receiver.id,
@@ -115,6 +141,7 @@ async function sendAccesses(
         recipient: recipientOf(channel, receiver) ?? receiver.name,
         subject: text.subject,
         body: text.body,
+        bodyHtml: text.html,
         idempotencyKey: `access:${receiver.id}:${(receiver.accessMessages ?? 0) + 1}`,
       },
     };

@@ -124,7 +124,9 @@ describe('attachments of e-mail messages', () => {
     const mails = smtp.received.slice(before);
     expect(mails).toHaveLength(1);
     expect(readMailAttachments(mails[0]!.raw)).toEqual([]);
-    expect(readMailLeaves(mails[0]!.raw)).toHaveLength(1);
+    // Written from the type's HTML template: a text and an HTML part, nothing else.
+    expect(readMailLeaves(mails[0]!.raw)).toHaveLength(2);
+    expect(mails[0]!.raw).toMatch(/^Content-Type: text\/html/im);
     expect(mails[0]!.raw).not.toMatch(/^Content-Disposition: attachment/im);
   });
 

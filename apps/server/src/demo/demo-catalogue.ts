@@ -50,7 +50,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'Your policy renewal',
-    body: '<p>Your policy {{policy}} renews on {{date}}. Documents attached.</p>',
+    body: '<p>Your policy {{reference}} renews on {{deadline}}. Documents attached.</p>',
   },
   {
     domain: 'DEMO',
@@ -58,7 +58,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'News about your claim',
-    body: '<p>Your claim {{claim}} has a new step. Open the link to review it.</p>',
+    body: '<p>Your claim {{reference}} has a new step. Open the link to review it.</p>',
   },
   {
     domain: 'DEMO',
@@ -66,7 +66,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'Payment reminder',
-    body: '<p>A payment of {{amount}} is due on {{date}}.</p>',
+    body: '<p>{{company}} reminds you of a payment due on {{deadline}}.</p>',
     active: false,
   },
   {
@@ -82,7 +82,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     name: 'Access code',
     contentType: 'SMS',
     kind: 'SMS_CERT',
-    body: 'Your Sello access code is {{pin}}.',
+    body: 'Certified SMS from {{company}}: {{message}}',
   },
   {
     domain: 'ACME',
@@ -98,9 +98,9 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'Goods held in custody',
-    body: '<p>Goods {{reference}} are held in custody until {{date}}.</p>',
+    body: '<p>Goods {{reference}} are held in custody until {{deadline}}.</p>',
   },
-  { domain: 'ACME', name: 'Pick-up code', contentType: 'SMS', kind: 'SMS_CERT', body: 'Acme pick-up code: {{pin}}.' },
+  { domain: 'ACME', name: 'Pick-up code', contentType: 'SMS', kind: 'SMS_CERT', body: 'Acme: {{message}}' },
   {
     domain: 'DEMO',
     name: 'Acceptance request',

@@ -22,6 +22,8 @@ export type TOutgoingMessage = {
   recipient: string;
   subject: string | null;
   body: string;
+  /** The body is HTML (written from an HTML template): e-mail sends it as the HTML part. */
+  html?: boolean;
   language: Language;
   attachments?: TOutgoingAttachment[];
 };

@@ -209,9 +209,9 @@ describe('shippings/sendrequest', () => {
       .select('id')
       .where('name', '=', 'Renewal with documents')
       .executeTakeFirstOrThrow();
-    const chosen = await notification({ templateId: Number(template.id), customFields: { policy: 'HOME-7' } });
+    const chosen = await notification({ templateId: Number(template.id), customFields: { reference: 'HOME-7' } });
     const detail = (await user.get(`shippings/shippingdetail?requestId=${chosen.json().requestId}`)).json();
-    expect(detail.body).toBe('<p>Your policy HOME-7 renews on {{date}}. Documents attached.</p>');
+    expect(detail.body).toBe('<p>Your policy HOME-7 renews on {{deadline}}. Documents attached.</p>');
     expect(detail.templateId).toBe(Number(template.id));
     const written = await notification({ message: 'Written by hand' });
     expect((await user.get(`shippings/shippingdetail?requestId=${written.json().requestId}`)).json().body).toBe(

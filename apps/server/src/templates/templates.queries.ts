@@ -19,6 +19,9 @@ export function selectTemplates(db: Db, domain: TDomainFilter, deleted: boolean,
   return db
     .selectFrom('templates as t')
     .leftJoin('companies as c', 'c.id', 't.company_id')
+    .leftJoin('users as holder', (join) =>
+      join.onRef('holder.id', '=', 't.locked_by').on('t.locked_until', '>', sql<Date>`now()`),
+    )
     .select([
       't.id',
       't.domain_id as domainId',
@@ -26,11 +29,14 @@ export function selectTemplates(db: Db, domain: TDomainFilter, deleted: boolean,
       'c.name as companyName',
       't.name',
       't.content_type as contentType',
-      't.locked',
+      't.kind',
       't.active',
       't.updated_at as updatedAt',
       't.deleted_at as deletedAt',
       deletedByName(sql.ref('t.deleted_by')),
+      'holder.id as lockedById',
+      'holder.name as lockedBy',
+      sql<Date | null>`CASE WHEN holder.id IS NULL THEN NULL ELSE t.locked_until END`.as('lockedUntil'),
     ])
     .$if(domain !== null, (query) => query.where('t.domain_id', '=', domain!))
     .$if(contentType !== undefined, (query) => query.where('t.content_type', '=', contentType!))
@@ -41,19 +47,6 @@ export type TTemplateDbRow = Awaited<ReturnType<ReturnType<typeof selectTemplate
 
 export function selectTemplate(db: Db, domain: TDomainFilter, id: string, deleted = false) {
   return selectTemplates(db, domain, deleted).where('t.id', '=', id).executeTakeFirst();
-}
-
-/** Whether a live template of the domain is named `name` (ignoring case), other than `exceptId`. */
-export async function existsLiveTemplateName(db: Db, domainId: string, name: string, exceptId?: string) {
-  const row = await db
-    .selectFrom('templates')
-    .select('id')
-    .where('domain_id', '=', domainId)
-    .where(sql`lower(name)`, '=', name.toLowerCase())
-    .where('deleted_at', 'is', null)
-    .$if(exceptId !== undefined, (query) => query.where('id', '<>', exceptId!))
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The domain of a live company. */
@@ -72,47 +65,42 @@ export async function selectLiveCompanyDomain(db: Db, companyId: string): Promis
  * for `companyIds` (null: every company), the companies' own. The same rule creation applies.
  */
 export function selectSendingTemplates(db: Db, domainId: string, companyIds: string[] | null, contentType: string) {
-  return db
-    .selectFrom('templates')
-    .select(['id', 'name', 'subject'])
-    .where('domain_id', '=', domainId)
-    .where('content_type', '=', contentType)
-    .where('active', '=', true)
-    .where('deleted_at', 'is', null)
-    .$if(companyIds !== null, (query) =>
-      query.where((eb) =>
-        companyIds!.length === 0
-          ? eb('company_id', 'is', null)
-          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
-      ),
-    )
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .execute();
-}
-
-/** One live template with its content and subject, in the domain filter. */
-export function selectTemplateDetail(db: Db, domain: TDomainFilter, id: string) {
-  return db
-    .selectFrom('templates as t')
-    .leftJoin('companies as c', 'c.id', 't.company_id')
-    .select([
-      't.id',
-      't.domain_id as domainId',
-      't.company_id as companyId',
-      'c.name as companyName',
-      't.name',
-      't.content_type as contentType',
-      't.subject',
-      't.body',
-      't.locked',
-      't.active',
-      't.updated_at as updatedAt',
-    ])
-    .where('t.id', '=', id)
-    .where('t.deleted_at', 'is', null)
-    .$if(domain !== null, (query) => query.where('t.domain_id', '=', domain!))
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('templates')
+      .select(['id', 'name', 'subject'])
+      .where('domain_id', '=', domainId)
+      .where('content_type', '=', contentType)
+      .where('active', '=', true)
+      .where('deleted_at', 'is', null)
+      // Communication templates, and the advanced ones the domain chose (its TEMPLATES tab); the
+      // certified kinds are the dispatch's own.
+      .where((eb) =>
+        eb.or([
+          eb('kind', '=', 'COMMUNICATION'),
+          eb.and([
+            eb('kind', '=', 'ADVANCED_COMMUNICATION'),
+            eb.exists(
+              eb
+                .selectFrom('domain_adv_templates as link')
+                .select('link.template_id')
+                .whereRef('link.template_id', '=', 'templates.id')
+                .whereRef('link.domain_id', '=', 'templates.domain_id'),
+            ),
+          ]),
+        ]),
+      )
+      .$if(companyIds !== null, (query) =>
+        query.where((eb) =>
+          companyIds!.length === 0
+            ? eb('company_id', 'is', null)
+            : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
+        ),
+      )
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** A live company with its domain. */

@@ -1,28 +1,36 @@
-import type { TTemplateDetail, TTemplateListRow } from '@sello/contracts/catalogue/templates';
-import type { TPagedQuery, TPickerItem } from '@sello/contracts/common';
-import type { TemplateContentType } from '@sello/contracts/enums';
+import type { TTemplateDetail, TTemplateListRow, TTemplateRow } from '@sello/contracts/catalogue/templates';
+import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
+import type { TemplateContentType, TemplateKind } from '@sello/contracts/enums';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
+import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { assertBin, recordScope, resolveListDomain } from '../administration/admin-access.ts';
-import { conflict, takeDeletedFilter } from '../administration/admin-lists.ts';
+import { conflict, mapRows, takeDeletedFilter } from '../administration/admin-lists.ts';
+import { exportLabels } from '../administration/export-labels.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
+import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
-import { runPagedList } from '../platform/paged-list.ts';
+import { buildListQuery, runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { recoverRow, softDeleteRow } from '../platform/soft-delete.queries.ts';
 import { canUseCompany } from '../platform/tenancy.ts';
 import {
-  existsLiveTemplateName,
   selectLiveCompany,
   selectLiveCompanyDomain,
   selectSendingTemplates,
   selectTemplate,
-  selectTemplateDetail,
   selectTemplates,
   TEMPLATE_COLUMNS,
   type TTemplateDbRow,
 } from './templates.queries.ts';
+import { existsOwnerTemplateName, selectTemplateForEdit } from './templates-edit.queries.ts';
+import { toTemplateDetail } from './templates-edit.service.ts';
+
+/** A company's template is for those who may use the company; the domain's for everyone in the domain. */
+function mayUseOwner(principal: TPrincipal, row: { companyId: string | null; domainId: string }): boolean {
+  return row.companyId === null || canUseCompany(principal, { id: row.companyId, domainId: row.domainId });
+}
 
 function toListRow(row: TTemplateDbRow): TTemplateListRow {
   return {
@@ -31,7 +39,9 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
     companyName: row.companyName ?? null,
     name: row.name,
     contentType: row.contentType as TemplateContentType,
-    locked: row.locked,
+    kind: row.kind as TemplateKind,
+    locked: row.lockedBy !== null,
+    lockedBy: row.lockedBy,
     active: row.active,
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: toIso(row.deletedAt),
@@ -59,15 +69,16 @@ export function createTemplatesService(db: Kysely<Database>) {
 
   async function remove(principal: TPrincipal, id: number) {
     const current = await selectTemplate(db, recordScope(principal), String(id));
-    if (!current) throw notFound();
+    if (!current || !mayUseOwner(principal, current)) throw notFound();
     await softDeleteRow(db, 'templates', current.domainId, current.id, principal.userId);
   }
 
   async function recover(principal: TPrincipal, id: number) {
     const current = await selectTemplate(db, recordScope(principal), String(id), true);
-    if (!current) throw notFound();
-    // Its name may have been given to another template of the domain while it was deleted.
-    if (await existsLiveTemplateName(db, current.domainId, current.name)) throw conflict('name');
+    if (!current || !mayUseOwner(principal, current)) throw notFound();
+    // Its name may have been given to another template of the same owner while it was deleted.
+    const owner = { domainId: current.domainId, companyId: current.companyId };
+    if (await existsOwnerTemplateName(db, owner, current.name)) throw conflict('name');
     await recoverRow(db, 'templates', current.domainId, current.id);
   }
 
@@ -95,27 +106,80 @@ export function createTemplatesService(db: Kysely<Database>) {
    * alone) only the live, active ones they may write with, so the rest are simply not found.
    */
   async function detail(principal: TPrincipal, id: number): Promise<TTemplateDetail> {
-    const row = await selectTemplateDetail(db, recordScope(principal), String(id));
-    if (!row) throw notFound();
-    if (principal.permissions.templates !== true) {
-      const usable =
-        row.active &&
-        (row.companyId === null || canUseCompany(principal, { id: row.companyId, domainId: row.domainId }));
-      if (!usable) throw notFound();
-    }
-    return {
-      id: Number(row.id),
-      companyId: row.companyId === null ? null : Number(row.companyId),
-      companyName: row.companyName ?? null,
-      name: row.name,
-      contentType: row.contentType as TemplateContentType,
-      subject: row.subject,
-      locked: row.locked,
-      active: row.active,
-      updatedAt: row.updatedAt.toISOString(),
-      content: row.body,
-    };
+    const row = await selectTemplateForEdit(db, recordScope(principal), String(id));
+    if (!row || !mayUseOwner(principal, row)) throw notFound();
+    if (principal.permissions.templates !== true && !row.active) throw notFound();
+    return toTemplateDetail(row, principal);
   }
 
-  return { readList, readListReduced, detail, remove, recover };
+  /** Every live template of a company (with the domain's shared ones), or of the caller's domain. */
+  async function read(principal: TPrincipal, companySelected: number | undefined): Promise<TTemplateRow[]> {
+    let domainId = principal.domainId;
+    let companyIds: string[] | null = null;
+    if (companySelected !== undefined) {
+      const company = await selectLiveCompany(db, String(companySelected));
+      if (!company || !canUseCompany(principal, company)) throw notFound();
+      domainId = company.domainId;
+      companyIds = [company.id];
+    } else if (!principal.roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key))) {
+      companyIds = principal.companyIds;
+    }
+    const rows = await selectTemplates(db, domainId, false)
+      .select(['t.subject', 't.kind'])
+      .$if(companyIds !== null, (query) =>
+        query.where((eb) =>
+          companyIds!.length === 0
+            ? eb('t.company_id', 'is', null)
+            : eb.or([eb('t.company_id', 'is', null), eb('t.company_id', 'in', companyIds!)]),
+        ),
+      )
+      .orderBy(sql`lower(t.name)`)
+      .orderBy('t.id')
+      .execute();
+    return rows.map((row) => {
+      const { deletedAt: _deletedAt, deletedBy: _deletedBy, ...rest } = toListRow(row);
+      return {
+        ...rest,
+        subject: row.subject,
+        lockedByMe: row.lockedById === principal.userId,
+        lockedUntil: toIso(row.lockedUntil),
+      };
+    });
+  }
+
+  async function exportList(
+    principal: TPrincipal,
+    query: TExportQuery & { contentType?: TemplateContentType },
+    reply: FastifyReply,
+  ) {
+    const { deleted, filters } = takeDeletedFilter(query.filters);
+    assertBin(principal, deleted ? 'templatesBin' : 'templates');
+    const domainId = await resolveListDomain(principal, query, (id) => selectLiveCompanyDomain(db, id));
+    const { ordered } = buildListQuery(
+      selectTemplates(db, domainId, deleted, query.contentType),
+      { ...query, filters },
+      TEMPLATE_COLUMNS,
+      { defaultSort: deleted ? 'deletedAt' : 'name', tieBreaker: sql`t.id` },
+    );
+    const { label, yesNo } = exportLabels(query.language);
+    return sendExcel<TTemplateListRow>(
+      reply,
+      'templates.xlsx',
+      'Templates',
+      [
+        { header: label('id'), width: 10, value: (row) => row.id },
+        { header: label('name'), width: 30, value: (row) => row.name },
+        { header: 'Type', width: 10, value: (row) => row.contentType },
+        { header: 'Kind', width: 24, value: (row) => row.kind },
+        { header: label('companies'), width: 30, value: (row) => row.companyName },
+        { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
+        { header: 'Locked by', width: 24, value: (row) => row.lockedBy },
+        { header: label('deletedAt'), value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null) },
+        { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
+      ],
+      mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), toListRow),
+    );
+  }
+
+  return { read, readList, readListReduced, detail, remove, recover, exportList };
 }

@@ -16,7 +16,7 @@ import {
 } from '../common.ts';
 import { TWO_FACTOR_COOL_DOWN_HOURS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { ZDomainType } from '../enums.ts';
+import { ZDomainType, ZTemplateKind } from '../enums.ts';
 import { ZTwoFactorRequirement } from '../two-factor.ts';
 import { DOMAINS, deletedInfo, optionalField, requiredName, withId } from './administration-common.ts';
 
@@ -181,7 +181,8 @@ export const domainsApi = {
     summary: 'Set the advanced communication templates of a domain',
     permission: DOMAINS,
     params: ZIdParams,
-    body: z.object({ advancedComTemplates: z.array(ZIdField).max(1000) }),
+    /** `kind` picks which of the domain's template tabs (TEMPLATES, EMAIL_CERT_TEMPLATES, SMS_CERT_TEMPLATES). */
+    body: z.object({ advancedComTemplates: z.array(ZIdField).max(1000), kind: ZTemplateKind.optional() }),
     response: ZOk,
     methodChosen: true,
   }),
@@ -191,7 +192,7 @@ export const domainsApi = {
     path: 'administration/domains/advanceComTemplate',
     summary: 'Advanced communication templates of a domain, for the dual-list picker',
     permission: DOMAINS,
-    query: z.object({ domain: ZId }),
+    query: z.object({ domain: ZId, kind: ZTemplateKind.optional() }),
     response: ZDualList,
     methodChosen: true,
   }),

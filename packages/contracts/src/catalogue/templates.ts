@@ -12,8 +12,10 @@ import {
   ZTimestamp,
 } from '../common.ts';
 import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
-import { ZTemplateContentType } from '../enums.ts';
+import { ZTemplateContentType, ZTemplateKind } from '../enums.ts';
+import type { ErrorKey } from '../error-keys.ts';
 import { findIllegalSmsCharacters } from '../patterns.ts';
+import { findUnknownTemplateVariables, stripTemplateVariables, TEMPLATE_VARIABLES } from '../template-variables.ts';
 
 /*
  * Message templates (HTML e-mail bodies and SMS texts). Spec §7 does not give the base path of the
@@ -27,6 +29,9 @@ const TEMPLATES_OR_BIN = { any: ['templates', 'templatesBin'] } as const satisfi
 /** The new-shipping form offers a company's templates too. */
 const TEMPLATES_OR_SEND = { any: ['templates', 'newSend'] } as const satisfies TPermissionRule;
 
+/** Largest image `uploadImage` takes. */
+export const TEMPLATE_IMAGE_MAX_BYTES = 512 * 1024;
+
 export const ZTemplateRow = z.object({
   id: z.number().int(),
   /** Null for a template every company of the domain may use. */
@@ -34,9 +39,14 @@ export const ZTemplateRow = z.object({
   companyName: z.string().nullable(),
   name: z.string(),
   contentType: ZTemplateContentType,
+  kind: ZTemplateKind,
   subject: z.string().nullable(),
   /** A locked template cannot be edited until it is unlocked. */
   locked: z.boolean(),
+  /** Who holds the edit lock while it lasts (null when free or expired). */
+  lockedBy: z.string().nullable(),
+  lockedByMe: z.boolean(),
+  lockedUntil: ZTimestamp.nullable(),
   active: z.boolean(),
   updatedAt: ZTimestamp,
 });
@@ -49,7 +59,9 @@ export const ZTemplateListRow = z.object({
   companyName: z.string().nullable(),
   name: z.string(),
   contentType: ZTemplateContentType,
+  kind: ZTemplateKind,
   locked: z.boolean(),
+  lockedBy: z.string().nullable(),
   active: z.boolean(),
   updatedAt: ZTimestamp,
   deletedAt: ZTimestamp.nullable(),
@@ -61,26 +73,81 @@ export const ZTemplateDetail = ZTemplateRow.extend({ content: z.string() });
 export type TTemplateDetail = z.infer<typeof ZTemplateDetail>;
 
 const ZTemplateFields = z.object({
-  companyId: ZIdField,
+  /** Null (or absent): a template of the whole domain. */
+  companyId: ZIdField.nullable().optional(),
   name: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200, 'ERR_FIELD_TOO_LONG'),
   contentType: ZTemplateContentType.default('HTML'),
+  kind: ZTemplateKind.default('COMMUNICATION'),
   subject: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').optional(),
   content: z
     .string()
     .min(1, 'ERR_FIELD_REQUIRED')
-    .max(1024 * 1024),
+    .max(256 * 1024, 'ERR_FIELD_TOO_LONG'),
   active: z.boolean().default(true),
 });
 
-/** An SMS template may hold only characters an SMS can carry (spec §5). */
-function smsContentIsLegal(value: z.infer<typeof ZTemplateFields>): boolean {
-  return value.contentType !== 'SMS' || findIllegalSmsCharacters(value.content).length === 0;
-}
-const smsRule = { message: 'ERR_FIELD_INVALID', path: ['content'] };
+type TTemplateText = { contentType: 'HTML' | 'SMS'; subject?: string | null; content: string };
 
-export const ZTemplateInput = ZTemplateFields.refine(smsContentIsLegal, smsRule);
-export const ZTemplateUpdate = ZTemplateFields.extend({ id: ZIdField }).refine(smsContentIsLegal, smsRule);
+export type TTemplateProblem = { field: 'subject' | 'content'; key: ErrorKey; params: Record<string, string> };
+
+/**
+ * The rules every template obeys, whoever sends it: only known `{{variables}}` (the unknown ones named
+ * in `params.variable`), and for SMS only characters an SMS can carry (spec §5; named in `params.illegal`).
+ * The server refuses a template with any; the console shows them as the user types.
+ */
+export function findTemplateProblems(value: TTemplateText): TTemplateProblem[] {
+  const problems: TTemplateProblem[] = [];
+  for (const field of ['subject', 'content'] as const) {
+    const unknown = findUnknownTemplateVariables(value[field] ?? '');
+    if (unknown.length > 0) {
+      problems.push({ field, key: 'ERR_TEMPLATE_VARIABLE_UNKNOWN', params: { variable: unknown.join(', ') } });
+    }
+  }
+  if (value.contentType === 'SMS') {
+    const illegal = findIllegalSmsCharacters(stripTemplateVariables(value.content));
+    if (illegal.length > 0)
+      problems.push({ field: 'content', key: 'ERR_FIELD_INVALID', params: { illegal: illegal.join('') } });
+  }
+  return problems;
+}
+
+export const ZTemplateInput = ZTemplateFields;
+export const ZTemplateUpdate = ZTemplateFields.extend({ id: ZIdField });
 export type TTemplateInput = z.infer<typeof ZTemplateInput>;
+export type TTemplateUpdate = z.infer<typeof ZTemplateUpdate>;
+
+export const ZTemplateValues = z.object(
+  Object.fromEntries(TEMPLATE_VARIABLES.map((name) => [name, z.string().max(2000).optional()])) as Record<
+    (typeof TEMPLATE_VARIABLES)[number],
+    z.ZodOptional<z.ZodString>
+  >,
+);
+
+/** What the preview renders: the template being edited (saved or not), with given or sample values. */
+export const ZTemplatePreviewInput = z.object({
+  contentType: ZTemplateContentType.default('HTML'),
+  subject: z.string().max(200).optional(),
+  content: z.string().max(256 * 1024),
+  values: ZTemplateValues.optional(),
+});
+
+export const ZTemplatePreview = z.object({
+  subject: z.string().nullable(),
+  /** The message body exactly as sent: sanitised HTML for e-mail, plain text for SMS. */
+  body: z.string(),
+  /** SMS only: how providers count the text (after the variables are filled). */
+  sms: z
+    .object({
+      encoding: z.enum(['GSM7', 'UCS2']),
+      characters: z.number().int(),
+      units: z.number().int(),
+      segments: z.number().int(),
+      perSegment: z.number().int(),
+      firstUcs2Character: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type TTemplatePreview = z.infer<typeof ZTemplatePreview>;
 
 export const templatesApi = {
   read: defineEndpoint({
@@ -119,17 +186,43 @@ export const templatesApi = {
     query: z.object({ templateSelected: ZId }),
     response: ZTemplateDetail,
   }),
+  lock: defineEndpoint({
+    id: 'templates.lock',
+    beyondSpec: true,
+    method: 'PUT',
+    path: 'templates/lock/{id}',
+    summary: 'Open a template for editing: lock it for the caller (or renew their lock) and answer it',
+    permission: TEMPLATES,
+    params: ZIdParams,
+    response: ZTemplateDetail,
+    methodChosen: true,
+  }),
   uploadImage: defineEndpoint({
     id: 'templates.uploadImage',
     method: 'PUT',
     path: 'templates/uploadImage',
-    summary: 'Store an image for use in HTML templates and answer its URL',
+    summary: 'Store an image (PNG, JPEG or GIF, checked by content) for HTML templates and answer its URL',
     permission: TEMPLATES,
     body: z.object({
       name: z.string().trim().min(1).max(200),
-      content: z.string().regex(/^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/=]+$/, 'ERR_FILE_TYPE'),
+      content: z
+        .string()
+        .max(Math.ceil((TEMPLATE_IMAGE_MAX_BYTES * 4) / 3) + 100, 'ERR_MAX_FILE_SIZE')
+        .regex(/^data:image\/[\w.+-]+;base64,[A-Za-z0-9+/=]+$/, 'ERR_FILE_TYPE'),
     }),
     response: z.object({ url: z.string() }),
+  }),
+  image: defineEndpoint({
+    id: 'templates.image',
+    beyondSpec: true,
+    method: 'GET',
+    path: 'templates/image/{key}',
+    summary: 'An image of a template, public so mail clients and the recipient page can show it',
+    permission: 'public',
+    params: z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/) }),
+    response: ZFile,
+    responseKind: 'file',
+    methodChosen: true,
   }),
   new: defineEndpoint({
     id: 'templates.new',
@@ -182,20 +275,19 @@ export const templatesApi = {
     path: 'templates/export',
     summary: 'Export the templates list',
     permission: TEMPLATES,
-    query: ZExportQuery,
+    query: ZExportQuery.extend({ contentType: ZTemplateContentType.optional() }),
     response: ZFile,
     responseKind: 'file',
     methodChosen: true,
   }),
   preview: defineEndpoint({
     id: 'templates.preview',
-    method: 'GET',
+    method: 'POST',
     path: 'templates/preview',
-    summary: 'Render a template as a PDF preview',
+    summary: 'Render a template with given or sample values exactly as the message would be sent',
     permission: TEMPLATES,
-    query: z.object({ templateSelected: ZId }),
-    response: ZFile,
-    responseKind: 'file',
+    body: ZTemplatePreviewInput,
+    response: ZTemplatePreview,
     methodChosen: true,
   }),
 } as const;

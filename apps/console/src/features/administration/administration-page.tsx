@@ -20,6 +20,26 @@ const LISTS: Record<AdminKind, ComponentType> = {
   samlcertificates: lazy(() => import('./saml-certificates/saml-certificates-list.tsx')),
 };
 
+/** Spec §2's tabs that are screens of their own: the tab leads there. */
+const LINK_TABS = [
+  { key: 'shippings', path: PATHS.shippings, flag: 'shippingList', label: 'MENU_SHIPPINGS' },
+  { key: 'types', path: PATHS.types, flag: 'types', label: 'MENU_TYPES' },
+  { key: 'templates', path: PATHS.templates, flag: 'templates', label: 'MENU_TEMPLATES' },
+] as const;
+
+/** Spec §2's order of the nine tabs. */
+const TAB_ORDER = [
+  'domains',
+  'shippings',
+  'types',
+  'templates',
+  'companies',
+  'users',
+  'groups',
+  'certificates',
+  'samlcertificates',
+];
+
 /**
  * `/administration` and every `/administration/{kind}[/{domainId}]`: the tabs of spec §2 the user may
  * open, and the list of the chosen one (the first tab on `/administration`).
@@ -31,6 +51,11 @@ export default function AdministrationPage() {
   const { permissions } = useSession();
   const { chosenDomainId } = useAdminDomain();
   const tabs = visibleAdminTabs(permissions);
+  const links = LINK_TABS.filter((link) => permissions[link.flag] === true);
+  const items = [
+    ...tabs.map((tab) => ({ key: tab as string, label: t(adminKindLabelKey(tab)) })),
+    ...links.map((link) => ({ key: link.key as string, label: t(link.label) })),
+  ].sort((a, b) => TAB_ORDER.indexOf(a.key) - TAB_ORDER.indexOf(b.key));
   const postalOperator = useIsPostalOperator();
   const kind = adminKindOfPath(location.pathname) ?? tabs[0];
   const List = kind ? LISTS[kind] : undefined;
@@ -55,12 +80,14 @@ export default function AdministrationPage() {
         <>
           <Tabs
             activeKey={kind}
-            onChange={(key) =>
-              navigate(adminListPath(key as AdminKind, key === 'domains' ? undefined : chosenDomainId))
-            }
-            items={tabs.map((tab) => ({
-              key: tab,
-              label: <span data-testid={`admin-tab-${tab}`}>{t(adminKindLabelKey(tab))}</span>,
+            onChange={(key) => {
+              const link = LINK_TABS.find((entry) => entry.key === key);
+              if (link) navigate(link.path);
+              else navigate(adminListPath(key as AdminKind, key === 'domains' ? undefined : chosenDomainId));
+            }}
+            items={items.map((item) => ({
+              key: item.key,
+              label: <span data-testid={`admin-tab-${item.key}`}>{item.label}</span>,
             }))}
             data-testid="admin-tabs"
           />

@@ -191,6 +191,7 @@ export async function selectAdvTemplatesDual(db: Db, domainId: string, kind: str
     .innerJoin('templates as t', 't.id', 'link.template_id')
     .select(['t.id', 't.name as text', sql<string | null>`t.content_type`.as('description'), 't.active'])
     .where('link.domain_id', '=', domainId)
+    .where('t.kind', '=', kind)
     .where('t.deleted_at', 'is', null)
     .orderBy('link.position')
     .execute();
@@ -257,12 +258,14 @@ export async function replaceDocumentTypes(db: Db, domainId: string, typeIds: re
     .execute();
 }
 
-/** Sets the live advanced templates a domain offers, in order; links to deleted templates stay. */
-export async function replaceAdvTemplates(db: Db, domainId: string, templateIds: readonly number[]) {
+/** Sets the live templates of one kind a domain chose, in order; links to deleted templates stay. */
+export async function replaceAdvTemplates(db: Db, domainId: string, kind: string, templateIds: readonly number[]) {
   await db
     .deleteFrom('domain_adv_templates')
     .where('domain_id', '=', domainId)
-    .where('template_id', 'in', (eb) => eb.selectFrom('templates').select('id').where('deleted_at', 'is', null))
+    .where('template_id', 'in', (eb) =>
+      eb.selectFrom('templates').select('id').where('deleted_at', 'is', null).where('kind', '=', kind),
+    )
     .execute();
   if (templateIds.length === 0) return;
   await db

@@ -31,10 +31,10 @@ export function registerDomainsRoutes({ app, db }: TAppContext): void {
     return ok;
   });
   registerEndpoint(app, domainsApi.advanceComTemplate, ({ principal, query }) =>
-    domains.advanceComTemplate(principal, query.domain),
+    domains.advanceComTemplate(principal, query.domain, query.kind),
   );
   registerEndpoint(app, domainsApi.updateAdvComTemplate, async ({ principal, params, body }) => {
-    await domains.updateAdvComTemplate(principal, params.id, body.advancedComTemplates);
+    await domains.updateAdvComTemplate(principal, params.id, body.advancedComTemplates, body.kind);
     return ok;
   });
   registerEndpoint(app, domainsApi.typeComTemplate, async ({ principal }) => domains.typeComTemplate(principal));

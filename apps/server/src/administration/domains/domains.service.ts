@@ -5,7 +5,7 @@ import {
   type TDomainInput,
 } from '@sello/contracts/catalogue/administration-domains';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
-import { DOMAIN_TYPES, type DomainType, TEMPLATE_KINDS } from '@sello/contracts/enums';
+import { DOMAIN_TYPES, type DomainType, TEMPLATE_KINDS, type TemplateKind } from '@sello/contracts/enums';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -48,7 +48,7 @@ import {
 } from './domains.queries.ts';
 
 /** The template kind a domain picks its advanced communication templates from. */
-const ADVANCED_KIND = 'ADVANCED_COMMUNICATION';
+const ADVANCED_KIND: TemplateKind = 'ADVANCED_COMMUNICATION';
 const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 function toDomain(row: TDomainRowDb): TDomain {
@@ -220,17 +220,23 @@ export function createDomainsService(db: Kysely<Database>) {
     await db.transaction().execute((trx) => replaceDocumentTypes(trx, domain.id, listOfTypes));
   }
 
-  async function advanceComTemplate(principal: TPrincipal, id: number) {
+  async function advanceComTemplate(principal: TPrincipal, id: number, kind: TemplateKind = ADVANCED_KIND) {
     const domain = await loadVisible(principal, id);
-    const { selected, available } = await selectAdvTemplatesDual(db, domain.id, ADVANCED_KIND);
+    const { selected, available } = await selectAdvTemplatesDual(db, domain.id, kind);
     return { available: available.map(toPickerItem), selected: selected.map(toPickerItem) };
   }
 
-  async function updateAdvComTemplate(principal: TPrincipal, id: number, templateIds: number[]) {
+  /** The domain's chosen templates of a kind (advanced communication unless told): its document tabs. */
+  async function updateAdvComTemplate(
+    principal: TPrincipal,
+    id: number,
+    templateIds: number[],
+    kind: TemplateKind = ADVANCED_KIND,
+  ) {
     const domain = await loadVisible(principal, id);
-    const known = await selectLiveTemplateIds(db, domain.id, ADVANCED_KIND, templateIds);
+    const known = await selectLiveTemplateIds(db, domain.id, kind, templateIds);
     assertKnownIds('advancedComTemplates', templateIds, known);
-    await db.transaction().execute((trx) => replaceAdvTemplates(trx, domain.id, templateIds));
+    await db.transaction().execute((trx) => replaceAdvTemplates(trx, domain.id, kind, templateIds));
   }
 
   async function allDomains(principal: TPrincipal) {

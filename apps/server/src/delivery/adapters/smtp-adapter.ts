@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { ChannelSendError, type TChannelAdapter, type TOutgoingAttachment } from '../../platform/channel-adapter.ts';
+import { plainText as htmlToText } from '../dispatch-texts.ts';
 
 /** Seconds SMTP may take per step, so a stuck server fails a send instead of holding it for minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -34,6 +35,18 @@ async function openAttachments(attachments: readonly TOutgoingAttachment[]): Pro
   return streams;
 }
 
+/** The plain-text part of an HTML e-mail: its text, each link's address kept beside its words. */
+function textPartOf(html: string): string {
+  const withLinks = html.replace(
+    /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+    (_whole, href: string, words: string) => {
+      const address = href.replace(/&amp;/g, '&');
+      return htmlToText(words) === address ? address : `${words} (${address})`;
+    },
+  );
+  return htmlToText(withLinks);
+}
+
 /**
  * E-mail over SMTP (nodemailer). The Message-ID carries the message guid; the server's reply is the
  * reference. Attachments are streamed from their source into the message as it is sent.
@@ -51,7 +64,7 @@ export function createSmtpAdapter(smtpUrl: string, from: string): TChannelAdapte
           from,
           to: message.recipient,
           subject: message.subject ?? '',
-          text: message.body,
+          ...(message.html ? { html: message.body, text: textPartOf(message.body) } : { text: message.body }),
           messageId: `<${message.guid}@${domain}>`,
           attachments: attachments.map((attachment, index) => ({
             filename: attachment.name,

@@ -7,7 +7,7 @@ import {
 import { TWO_FACTOR_COOL_DOWN_HOURS } from '@sello/contracts/constants';
 import { DOMAIN_TYPES, type DomainType } from '@sello/contracts/enums';
 import { type TTwoFactorRequirement, ZTwoFactorRequirement } from '@sello/contracts/two-factor';
-import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Upload } from 'antd';
+import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Tabs, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
@@ -22,15 +22,9 @@ import {
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { DomainPickerCard } from './domain-picker-card.tsx';
+import { DOMAIN_TEMPLATE_TABS, DomainTemplatesTab } from './domain-templates-tab.tsx';
 import { domainTypeLabelKey } from './domains-list.tsx';
-import {
-  useDomain,
-  useDomainAdvanceComTemplate,
-  useDomainTypesDocument,
-  useSaveDomain,
-  useUpdateDomainAdvComTemplate,
-  useUpdateDomainTypesDocument,
-} from './use-domains.ts';
+import { useDomain, useDomainTypesDocument, useSaveDomain, useUpdateDomainTypesDocument } from './use-domains.ts';
 
 type TDomainFields = {
   code: string;
@@ -77,8 +71,6 @@ export default function DomainFormPage() {
   const save = useSaveDomain();
   const documentTypes = useDomainTypesDocument(id);
   const saveDocumentTypes = useUpdateDomainTypesDocument(id);
-  const advancedTemplates = useDomainAdvanceComTemplate(id);
-  const saveAdvancedTemplates = useUpdateDomainAdvComTemplate(id);
   const back = useBackToList('domains');
   const [form] = Form.useForm<TDomainFields>();
   /** A new logo (data URL), null to remove it, undefined to keep it. */
@@ -116,24 +108,31 @@ export default function DomainFormPage() {
       loading={editing && !domain.data}
       extra={
         editing && (
-          <>
-            <DomainPickerCard
-              title={t('DOMAIN_DOCUMENT_TYPES')}
-              hint={t('DOMAIN_DOCUMENT_TYPES_HINT')}
-              lists={documentTypes}
-              save={saveDocumentTypes}
-              savedKey="DOMAIN_DOCUMENT_TYPES_SAVED"
-              testId="domain-types"
-            />
-            <DomainPickerCard
-              title={t('DOMAIN_ADV_TEMPLATES')}
-              hint={t('DOMAIN_ADV_TEMPLATES_HINT')}
-              lists={advancedTemplates}
-              save={saveAdvancedTemplates}
-              savedKey="DOMAIN_ADV_TEMPLATES_SAVED"
-              testId="domain-templates"
-            />
-          </>
+          <Tabs
+            className="domain-document-tabs"
+            data-testid="domain-document-tabs"
+            items={[
+              {
+                key: 'DOCUMENTS',
+                label: <span data-testid="domain-tab-DOCUMENTS">{t('DOMAIN_TAB_DOCUMENTS')}</span>,
+                children: (
+                  <DomainPickerCard
+                    title={t('DOMAIN_DOCUMENT_TYPES')}
+                    hint={t('DOMAIN_DOCUMENT_TYPES_HINT')}
+                    lists={documentTypes}
+                    save={saveDocumentTypes}
+                    savedKey="DOMAIN_DOCUMENT_TYPES_SAVED"
+                    testId="domain-types"
+                  />
+                ),
+              },
+              ...DOMAIN_TEMPLATE_TABS.map(({ tab, kind }) => ({
+                key: tab,
+                label: <span data-testid={`domain-tab-${tab}`}>{t(`DOMAIN_TAB_${tab}`)}</span>,
+                children: <DomainTemplatesTab domainId={id} kind={kind} tab={tab} />,
+              })),
+            ]}
+          />
         )
       }
     >

@@ -1,4 +1,5 @@
 import { domainsApi, type TDomainInput } from '@sello/contracts/catalogue/administration-domains';
+import type { TemplateKind } from '@sello/contracts/enums';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
 import { adminKeys } from '../shared/admin-api.ts';
@@ -41,19 +42,20 @@ export function useUpdateDomainTypesDocument(id: number | undefined) {
 }
 
 /** Advanced communication templates of the domain for the dual-list picker (`advanceComTemplate?domain`). */
-export function useDomainAdvanceComTemplate(id: number | undefined) {
+/** The domain's chosen templates of a kind (its TEMPLATES, EMAIL_CERT_TEMPLATES and SMS_CERT_TEMPLATES tabs). */
+export function useDomainAdvanceComTemplate(id: number | undefined, kind: TemplateKind = 'ADVANCED_COMMUNICATION') {
   return useQuery({
-    queryKey: adminKeys.extra('domains', 'advancedTemplates', id),
-    queryFn: () => callEndpoint(domainsApi.advanceComTemplate, { query: { domain: id ?? 0 } }),
+    queryKey: adminKeys.extra('domains', `templates-${kind}`, id),
+    queryFn: () => callEndpoint(domainsApi.advanceComTemplate, { query: { domain: id ?? 0, kind } }),
     enabled: id !== undefined,
   });
 }
 
-export function useUpdateDomainAdvComTemplate(id: number | undefined) {
+export function useUpdateDomainAdvComTemplate(id: number | undefined, kind: TemplateKind = 'ADVANCED_COMMUNICATION') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (advancedComTemplates: number[]) =>
-      callEndpoint(domainsApi.updateAdvComTemplate, { params: { id: id ?? 0 }, body: { advancedComTemplates } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.extra('domains', 'advancedTemplates', id) }),
+      callEndpoint(domainsApi.updateAdvComTemplate, { params: { id: id ?? 0 }, body: { advancedComTemplates, kind } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.extra('domains', `templates-${kind}`, id) }),
   });
 }

@@ -1,0 +1,138 @@
+import type { TemplateContentType } from '@sello/contracts/enums';
+import { countSmsSegments, type TSmsCount } from '@sello/contracts/sms-segments';
+import {
+  TEMPLATE_VARIABLE_PATTERN,
+  type TemplateVariable,
+  type TTemplateValues,
+} from '@sello/contracts/template-variables';
+import sanitizeHtml from 'sanitize-html';
+
+/** Where template images are served: `uploadImage` answers this path with the image's public key. */
+export const TEMPLATE_IMAGE_PATH = '/rest/services/templates/image/';
+const IMAGE_SRC = /^(?:https?:\/\/[^/?#]+)?\/rest\/services\/templates\/image\/[A-Za-z0-9_-]{22,64}$/;
+
+/**
+ * The allow-list of template HTML: text formatting, links (http, https, mailto), tables and Sello's own
+ * images. No scripts, styles, event handlers, forms, frames, SVG or data: URLs; anything else is dropped
+ * with its content when it can carry code, unwrapped otherwise.
+ */
+const SANITISE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'span',
+    'div',
+    'blockquote',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height'],
+    td: ['colspan', 'rowspan', 'align'],
+    th: ['colspan', 'rowspan', 'align'],
+    p: ['align'],
+    div: ['align'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'svg', 'math', 'iframe', 'object'],
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, ...(attribs.target && { target: '_blank', rel: 'noopener noreferrer' }) },
+    }),
+  },
+  // An image from anywhere but Sello itself would track the reader: such images are dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_SRC.test(frame.attribs.src ?? ''),
+};
+
+/** The HTML of a template body reduced to the allow-list: what is stored and what is sent. */
+export function sanitiseTemplateHtml(html: string): string {
+  return sanitizeHtml(html, SANITISE_OPTIONS);
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function fill(text: string, values: TTemplateValues, encode: (value: string) => string): string {
+  return text.replace(TEMPLATE_VARIABLE_PATTERN, (whole, name: string) =>
+    name in values ? encode(values[name as TemplateVariable]) : whole,
+  );
+}
+
+/** A message with a recipient page always carries its link: after the text when the template does not place it. */
+function withLink(filled: string, source: string, link: string, format: (link: string) => string): string {
+  if (link === '' || /\{\{\s*accessLink\s*\}\}/.test(source)) return filled;
+  return filled + format(link);
+}
+
+const hasVariables = (text: string) => /\{\{[^{}]*\}\}/.test(text);
+
+export type TRenderedMessage = { subject: string | null; body: string; html: boolean; sms: TSmsCount | null };
+
+/**
+ * The one rendering of a template into a message, used by the preview and by the dispatch, so what
+ * the preview shows is what is sent. HTML: values are escaped, Sello's image paths made absolute under
+ * `publicUrl`, and the result goes through the allow-list once more. SMS: plain text, counted.
+ * The subject is plain text on one line.
+ */
+export function renderTemplate(
+  template: { contentType: TemplateContentType; subject: string | null; body: string },
+  values: TTemplateValues,
+  publicUrl: string,
+): TRenderedMessage {
+  const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+  if (template.contentType === 'SMS') {
+    const body = withLink(
+      fill(template.body, values, (value) => value),
+      template.body,
+      values.accessLink,
+      (link) => `\n${link}`,
+    );
+    return { subject: null, body, html: false, sms: countSmsSegments(body) };
+  }
+  const origin = new URL(publicUrl).origin;
+  const withImages = template.body.replace(
+    /(<img\b[^>]*?\bsrc\s*=\s*["'])\/rest\/services\/templates\/image\//gi,
+    `$1${origin}${TEMPLATE_IMAGE_PATH}`,
+  );
+  return {
+    // A subject with variables is the message's own; a plain one (or none) is only what the new-shipping
+    // form proposes as the shipping's subject, so the message carries the shipping's subject as sent.
+    subject: oneLine(
+      fill(hasVariables(template.subject ?? '') ? template.subject! : '{{subject}}', values, (value) => value),
+    ),
+    body: sanitiseTemplateHtml(
+      withLink(fill(withImages, values, escapeHtml), template.body, values.accessLink, (link) => {
+        // Written once, as text (mail clients make it a link): a second copy would only be noise.
+        return `<p>${escapeHtml(link)}</p>`;
+      }),
+    ),
+    html: true,
+    sms: null,
+  };
+}
