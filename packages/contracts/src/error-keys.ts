@@ -67,6 +67,7 @@ export const ERROR_KEYS = [
   'ERR_NOT_SENDER',
   'ERR_RESEND_NOT_AVAILABLE',
   'ERR_RESEND_LIMIT',
+  'ERR_PLACEHOLDER_UNFILLED',
   // delivery
   'ERR_SIGNATURE_INVALID',
   // postal
