@@ -57,7 +57,7 @@ test('the dashboard shows the counts, and a state bar opens the list of that sta
   await page.getByTestId(`dashboard-state-${state}`).click();
   await expect(page).toHaveURL(/#\/shippings\/all\?/);
   expect(new URL(page.url().replace('/#/', '/')).searchParams.get('filters')).toBe(JSON.stringify({ state }));
-  await expect(page.getByTestId('pager-total')).toHaveText(translate('es-es', 'PAGER_TOTAL', { total: count }));
+  await expect(page.getByTestId('pager-total')).toHaveText(translate('es-es', 'PAGER_TOTAL', { count }));
   const states = page.locator('[data-testid^="row-state-"]');
   await expect(states).toHaveCount(Math.min(count, 10));
   for (const shown of await states.all()) await expect(shown).toHaveAttribute('data-state', state);
@@ -75,7 +75,7 @@ test('a day bar opens the list of that day, and the scope switch counts only the
   const todayCount = Number(await todayBar.getAttribute('data-count'));
   await todayBar.click();
   await expect(page).toHaveURL(new RegExp(`#/shippings/all\\?from=${today}&to=${today}$`));
-  await expect(page.getByTestId('pager-total')).toHaveText(translate('es-es', 'PAGER_TOTAL', { total: todayCount }));
+  await expect(page.getByTestId('pager-total')).toHaveText(translate('es-es', 'PAGER_TOTAL', { count: todayCount }));
 
   await page.goto('/#/home');
   await page.getByTestId('dashboard-scope').getByText(translate('es-es', 'SHIPPINGS_VIEW_OWN')).click();
@@ -97,7 +97,7 @@ test('an authoriser in Portuguese sees the pending tile translated and reaches t
   await tile.click();
   await expect(page).toHaveURL(/#\/shippings\?view=auth$/);
   await expect(page.getByTestId('pager-total')).toHaveText(
-    translate(PENDING_LANGUAGE, 'PAGER_TOTAL', { total: expected.pendingAuthorisations }),
+    translate(PENDING_LANGUAGE, 'PAGER_TOTAL', { count: expected.pendingAuthorisations }),
   );
 });
 

@@ -42,7 +42,12 @@ export function translate(language: Language, key: string, params: Record<string
     texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     translationCache.set(language, texts);
   }
-  const text = texts[key];
+  // i18next's plural keys (`KEY_one`, `KEY_other`) chosen by the language's plural rules, as the console does.
+  const plural =
+    typeof params.count === 'number'
+      ? texts[`${key}_${new Intl.PluralRules(language.slice(0, 2)).select(params.count)}`]
+      : undefined;
+  const text = plural ?? texts[key] ?? texts[`${key}_other`];
   if (text === undefined) throw new Error(`no ${language} translation for ${key}`);
   return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
     name in params ? String(params[name]) : placeholder,

@@ -152,7 +152,8 @@ test.describe
       await expect(page.getByTestId('create-message')).toHaveValue(
         '<p>{{company}} asks you to review and accept the attached document.</p>',
       );
-      await page.getByTestId('create-message').fill('<p>{{company}} sends you the payslip {{period}}.</p>');
+      // Every placeholder must be filled: {{company}} is, by the company's name (an unknown one is refused).
+      await page.getByTestId('create-message').fill('<p>{{company}} sends you the payslip of March.</p>');
       await page.getByTestId('create-reference').fill(reference(4));
       await page.getByTestId('receiver-name-0').fill('Receiver 4');
       await page.getByTestId('receiver-email-0').fill('receiver4@example.com');

@@ -1,4 +1,4 @@
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -8,12 +8,31 @@ import { initI18n } from './i18n/i18n.ts';
 import { detectLanguage } from './i18n/language.ts';
 import './styles.css';
 
+/**
+ * antd's secondary, placeholder and tag texts are too pale for WCAG AA (4.5:1) on white and on the page's grey:
+ * darker greys and tag colours keep every text readable (axe-core, e2e/tests/accessibility.spec.ts).
+ */
+const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#0b5cab',
+    colorLink: '#0b5cab',
+    borderRadius: 6,
+    colorTextSecondary: '#4b5563',
+    colorTextTertiary: '#4b5563',
+    colorTextDescription: '#4b5563',
+    colorTextPlaceholder: '#5f6672',
+    colorTextQuaternary: '#5f6672',
+    colorError: '#c0262d',
+    colorWarningText: '#8a5300',
+  },
+};
+
 const router = createAppRouter();
 
 function App() {
   const locale = useAntdLocale();
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#0b5cab', borderRadius: 6 } }}>
+    <ConfigProvider locale={locale} theme={THEME}>
       <RouterProvider router={router} />
     </ConfigProvider>
   );

@@ -66,6 +66,14 @@ export const LUCIA = {
 export const TIAGO = { name: 'Tiago Almeida', email: 'tiago@example.pt', mobile: '+351 912 345 678' };
 
 /** Creates a shipping of the named type through the API and answers its id. */
+/** What the default templates of some demo types name (`{{policy}}`, `{{reference}}`): a shipping must fill it. */
+const TEMPLATE_VALUES: Record<string, Record<string, unknown>> = {
+  'Policy renewal notice': { customFields: { policy: 'POL-1', date: '1 May 2027' } },
+  'Delivery note acceptance': { reference: 'DN-1' },
+  'Carrier contract notification': { reference: 'CC-1' },
+  'Warehouse custody': { reference: 'WH-1' },
+};
+
 export async function sendShipping(
   client: TestClient,
   db: Kysely<Database>,
@@ -88,6 +96,7 @@ export async function sendShipping(
     subject: `${typeName} test`,
     receivers: typeName === 'Joint deed acceptance' ? [LUCIA, TIAGO] : [LUCIA],
     documents: [{ name: 'document.pdf', content: pdfDataUrl(typeName) }],
+    ...TEMPLATE_VALUES[typeName],
     ...body,
   });
   if (response.statusCode !== 200) throw new Error(`sendrequest ${typeName}: ${response.statusCode} ${response.body}`);

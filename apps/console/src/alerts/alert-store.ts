@@ -13,9 +13,19 @@ export type TAlert = {
   persistent: boolean;
   /** True during the last 0.5 s, while the alert fades out. */
   fading: boolean;
+  /** A button in the alert: its label's translation key and what it does. */
+  action?: TAlertAction;
 };
 
-export type TShowOptions = { params?: Record<string, string | number>; persistent?: boolean };
+export type TAlertAction = { key: string; run: () => void };
+
+export type TShowOptions = {
+  params?: Record<string, string | number>;
+  persistent?: boolean;
+  action?: TAlertAction;
+  /** Stays until closed or replaced, instead of fading after 4 s (an alert with a button to press). */
+  sticky?: boolean;
+};
 
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>[]>();
@@ -32,6 +42,11 @@ export function dismissAlert(id: number): void {
   alerts.set(alerts.get().filter((alert) => alert.id !== id));
 }
 
+/** Takes off the screen every alert with the translation key (a warning whose cause has gone). */
+export function dismissAlertsWithKey(key: string): void {
+  for (const alert of alerts.get()) if (alert.key === key) dismissAlert(alert.id);
+}
+
 /**
  * Shows an alert for 4 s, then fades it for 0.5 s. The message area holds one alert at a time: a new
  * one replaces the one on screen, and the same message already on screen is not shown twice.
@@ -41,7 +56,9 @@ export function showAlert(kind: AlertKind, key: string, options: TShowOptions = 
   if (alerts.get().some((alert) => sameMessage(alert, candidate))) return;
   for (const alert of alerts.get()) dismissAlert(alert.id);
   const id = nextId++;
-  alerts.set([...alerts.get(), { id, ...candidate, persistent: options.persistent ?? false, fading: false }]);
+  const alert: TAlert = { id, ...candidate, persistent: options.persistent ?? false, fading: false };
+  alerts.set([...alerts.get(), options.action ? { ...alert, action: options.action } : alert]);
+  if (options.sticky) return;
   const fade = setTimeout(() => {
     alerts.set(alerts.get().map((alert) => (alert.id === id ? { ...alert, fading: true } : alert)));
   }, ALERT_TIMING.durationMs);

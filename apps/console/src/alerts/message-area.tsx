@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../lib/use-store.ts';
 import { session } from '../session/session-store.ts';
@@ -20,6 +20,13 @@ export function MessageArea() {
           data-key={alert.key}
           className={alert.fading ? 'alert-fading' : undefined}
           title={t(alert.key, { email: session.user()?.email ?? '', ...alert.params })}
+          action={
+            alert.action && (
+              <Button size="small" type="primary" onClick={alert.action.run} data-testid="alert-action">
+                {t(alert.action.key)}
+              </Button>
+            )
+          }
           closable={{
             closeIcon: <span className="alert-close-link">{t('CLOSE')}</span>,
             onClose: () => dismissAlert(alert.id),

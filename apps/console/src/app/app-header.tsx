@@ -1,11 +1,12 @@
 import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { isMenuEntryActive, MENU_ENTRIES } from '@sello/contracts/routes';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../session/use-session.ts';
 
 /** The help and user menus use antd's Dropdown and Menu; they load once a signed-in page shows them. */
+const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')).NavDrawer }));
 const HeaderMenus = lazy(async () => ({ default: (await import('./header-menus.tsx')).HeaderMenus }));
 
 function Logo({ customLogo }: { customLogo: string | null | undefined }) {
@@ -22,13 +23,17 @@ function Logo({ customLogo }: { customLogo: string | null | undefined }) {
   );
 }
 
-function TopNavigation() {
+function TopNavigation({ inDrawer = false }: { inDrawer?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { permissions, roleKeys } = useSession();
   const entries = MENU_ENTRIES.filter((entry) => entry.isVisible(permissions, roleKeys));
   return (
-    <nav className="top-nav" aria-label={t('MENU_LABEL')} data-testid="top-nav">
+    <nav
+      className={inDrawer ? 'top-nav top-nav-drawer' : 'top-nav'}
+      aria-label={t('MENU_LABEL')}
+      data-testid={inDrawer ? 'drawer-nav' : 'top-nav'}
+    >
       {entries.map((entry) => {
         const active = isMenuEntryActive(entry, location.pathname, location.search);
         const to = entry.search ? `${entry.path}?${entry.search}` : entry.path;
@@ -38,7 +43,7 @@ function TopNavigation() {
             to={to}
             className={active ? 'top-nav-link active' : 'top-nav-link'}
             aria-current={active ? 'page' : undefined}
-            data-testid={`nav-${entry.key}`}
+            data-testid={inDrawer ? `drawer-nav-${entry.key}` : `nav-${entry.key}`}
           >
             {t(entry.key)}
           </Link>
@@ -48,11 +53,43 @@ function TopNavigation() {
   );
 }
 
+/** On a phone the navigation waits behind a menu button, in a panel that closes on the next page. */
+function NavigationDrawer() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the trigger
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  return (
+    <>
+      <button
+        type="button"
+        className="header-button nav-drawer-button"
+        aria-label={t('MENU_LABEL')}
+        aria-expanded={open}
+        aria-controls="nav-drawer"
+        onClick={() => setOpen(true)}
+        data-testid="nav-drawer-button"
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
+      <Suspense fallback={null}>
+        <NavDrawer open={open} onClose={() => setOpen(false)} title={t('MENU_LABEL')}>
+          <div id="nav-drawer">
+            <TopNavigation inDrawer />
+          </div>
+        </NavDrawer>
+      </Suspense>
+    </>
+  );
+}
+
 /** Logo always; navigation, help and user menus only when signed in and not on / or /login. */
 export function AppHeader({ config, showNavigation }: { config: TOtherConfig | undefined; showNavigation: boolean }) {
   const { user } = useSession();
   return (
     <header className="app-header">
+      {showNavigation && <NavigationDrawer />}
       <Logo customLogo={user?.customLogo} />
       {showNavigation && (
         <>

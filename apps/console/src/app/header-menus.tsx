@@ -38,8 +38,8 @@ function HelpMenu({ config }: { config: TOtherConfig | undefined }) {
     }));
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <button type="button" className="header-button" data-testid="help-menu">
-        <QuestionCircleOutlined /> {t('HELP')}
+      <button type="button" className="header-button" data-testid="help-menu" aria-label={t('HELP')}>
+        <QuestionCircleOutlined /> <span className="header-button-text-optional">{t('HELP')}</span>
       </button>
     </Dropdown>
   );

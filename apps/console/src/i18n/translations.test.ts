@@ -33,11 +33,12 @@ const translations = Object.fromEntries(
 
 const allKeys = [...new Set(Object.values(translations).flatMap((table) => Object.keys(table)))].sort();
 
-/** `language: key` for every key of `keys` that some language lacks. */
+/** `language: key` for every key of `keys` that some language lacks (a plural key counts by its `_one` and `_other`). */
 function missing(keys: readonly string[]): string[] {
-  return LANGUAGES.flatMap((language) =>
-    keys.filter((key) => !(key in translations[language])).map((key) => `${language}: ${key}`),
-  );
+  const has = (language: (typeof LANGUAGES)[number], key: string) =>
+    key in translations[language] ||
+    (`${key}_one` in translations[language] && `${key}_other` in translations[language]);
+  return LANGUAGES.flatMap((language) => keys.filter((key) => !has(language, key)).map((key) => `${language}: ${key}`));
 }
 
 function placeholders(text: unknown): string[] {
@@ -107,6 +108,18 @@ describe('translations', () => {
     }
     expect(used).toContain('LEGAL_NOTICE');
     expect(missing([...used].sort())).toEqual([]);
+  });
+
+  it('words counts through plural forms: a text with {{count}} is the _other of a _one/_other pair', () => {
+    // A bare number after a label ("Enviados: 3") reads the same for any count.
+    const bareNumbers = new Set(['DASHBOARD_BAR_LABEL']);
+    const unpaired = LANGUAGES.flatMap((language) =>
+      Object.entries(translations[language])
+        .filter(([key, text]) => String(text).includes('{{count}}') && !bareNumbers.has(key))
+        .filter(([key]) => !key.endsWith('_other') || !(`${key.slice(0, -6)}_one` in translations[language]))
+        .map(([key]) => `${language}: ${key}`),
+    );
+    expect(unpaired).toEqual([]);
   });
 
   it('translates every role name the account page shows', () => {

@@ -120,10 +120,16 @@ export function PortalPage({ token }: { token: string | null }) {
   }
 
   const { view } = status;
+  // In the reader's own time zone (the browser's), named, since the sender may be elsewhere.
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], { dateStyle: 'long', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(new Date(iso));
 
   async function download(position: number, name: string) {
     if (!token) return;

@@ -76,6 +76,27 @@ describe('session watch', () => {
     expect(record.shown).toEqual([{ kind: 'warning', key: 'SESSION_END_INFO' }]);
   });
 
+  it('keeps the session from the warning: its button refreshes the token and the warning goes', async () => {
+    session.start(makeSessionUser({ expiration: START + 5 * MINUTE }));
+    const refresh = watch(
+      vi.fn(async () => {
+        session.replaceToken('token-kept', Date.now() + 5 * MINUTE);
+        return Date.now() + 5 * MINUTE;
+      }),
+    );
+    vi.advanceTimersByTime(4 * MINUTE + 30_000);
+    const warning = alerts.get().find((alert) => alert.key === 'SESSION_END_INFO');
+    expect(warning?.action?.key).toBe('SESSION_KEEP');
+    vi.advanceTimersByTime(10_000); // it does not fade away while the user may still press it
+    expect(alerts.get().map((alert) => alert.key)).toEqual(['SESSION_END_INFO']);
+    warning!.action!.run();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(alerts.get().map((alert) => alert.key)).toEqual(['OK_TOKEN_REFRESH_WITH_MINUTES']);
+    vi.advanceTimersByTime(30_000);
+    expect(browser.reloadAt).not.toHaveBeenCalled();
+  });
+
   it('warns only once for the same expiration', () => {
     session.start(makeSessionUser({ expiration: START + 4 * MINUTE + 55_000 }));
     watch();

@@ -1,5 +1,5 @@
 import { SESSION } from '@sello/contracts/constants';
-import { notify } from '../alerts/alert-store.ts';
+import { dismissAlertsWithKey, notify } from '../alerts/alert-store.ts';
 import { logout } from './logout.ts';
 import { session } from './session-store.ts';
 
@@ -25,19 +25,18 @@ export function startSessionWatch({ refresh, now = Date.now }: TSessionWatchDeps
       logout({ kind: 'error', key: 'ERR_TKN_INVALID' });
       return;
     }
+    // A session kept (by the button, a click or any answer with a new token) takes its warning away.
+    if (left >= SESSION.warningBeforeMs) dismissAlertsWithKey('SESSION_END_INFO');
     if (left < SESSION.warningBeforeMs && warnedFor !== expiration) {
       warnedFor = expiration;
-      notify.warning('SESSION_END_INFO');
+      // Stays with its button until the session is kept or ends: the user may be typing elsewhere.
+      notify.warning('SESSION_END_INFO', { sticky: true, action: { key: 'SESSION_KEEP', run: refreshNow } });
     }
   };
 
-  const onClick = () => {
-    const expiration = session.expiration();
-    const length = session.lengthMs();
-    if (refreshing || !session.isLoggedIn() || expiration === null || length === null) return;
-    const left = expiration - now();
-    if (left <= 0) return check();
-    if (left >= length * SESSION.refreshThresholdFraction) return;
+  /** Asks for a new token (one request at a time) and says how long the session now lasts. */
+  const refreshNow = () => {
+    if (refreshing || !session.isLoggedIn()) return;
     refreshing = true;
     refresh()
       .then((nextExpiration) => {
@@ -49,6 +48,16 @@ export function startSessionWatch({ refresh, now = Date.now }: TSessionWatchDeps
       .finally(() => {
         refreshing = false;
       });
+  };
+
+  const onClick = () => {
+    const expiration = session.expiration();
+    const length = session.lengthMs();
+    if (refreshing || !session.isLoggedIn() || expiration === null || length === null) return;
+    const left = expiration - now();
+    if (left <= 0) return check();
+    if (left >= length * SESSION.refreshThresholdFraction) return;
+    refreshNow();
   };
 
   const timer = setInterval(check, SESSION.expiryCheckMs);

@@ -1,5 +1,6 @@
 import type { Language } from '@sello/contracts/constants';
 import type { Channel } from '@sello/contracts/enums';
+import { formatDateTimeIn } from '@sello/contracts/reference/status-labels';
 
 export type TAccessText = {
   company: string;
@@ -10,7 +11,7 @@ export type TAccessText = {
   link: string | null;
   /** The sender's own text: certified kinds carry it as the message; the others show it on the page. */
   body: string | null;
-  /** Until when the link opens (a date in the receiver's language). */
+  /** Until when the link opens (a date and time in the receiver's language, its zone named). */
   expires: string;
 };
 
@@ -102,13 +103,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
-// Made once: building a DateTimeFormat costs far more than using one, and the dispatch formats a date per message.
-const EXPIRY_FORMATS: Record<Language, Intl.DateTimeFormat> = {
-  'es-es': new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
-  'en-en': new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
-  'pt-pt': new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long', timeZone: 'Europe/Madrid' }),
-};
-
+/** Until when the link opens: the day and time in the receiver's language, the time zone named. */
 export function formatExpiry(date: Date, language: Language): string {
-  return EXPIRY_FORMATS[language].format(date);
+  return formatDateTimeIn(date, language);
 }

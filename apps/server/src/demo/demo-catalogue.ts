@@ -50,7 +50,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'Your policy renewal',
-    body: '<p>Your policy {{reference}} renews on {{deadline}}. Documents attached.</p>',
+    body: '<p>Your policy {{reference}} renews on {{deadline}}. The new conditions and the premium are in the attached documents; if you do not want to renew, tell us before that date.</p>',
   },
   {
     domain: 'DEMO',
@@ -58,7 +58,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'News about your claim',
-    body: '<p>Your claim {{reference}} has a new step. Open the link to review it.</p>',
+    body: '<p>Your claim {{reference}} has moved on to its next step. Open the link to review the decision and the documents.</p>',
   },
   {
     domain: 'DEMO',
@@ -66,7 +66,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'Payment reminder',
-    body: '<p>{{company}} reminds you of a payment due on {{deadline}}.</p>',
+    body: '<p>{{company}} reminds you of a payment due on {{deadline}}. Please make it by bank transfer quoting {{reference}}.</p>',
     active: false,
   },
   {
@@ -90,7 +90,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'Your delivery',
-    body: '<p>Your delivery {{reference}} is on its way.</p>',
+    body: '<p>{{company}}: your delivery {{reference}} is on its way. Open the link to read and accept the delivery note.</p>',
   },
   {
     domain: 'ACME',
@@ -98,7 +98,7 @@ export const DEMO_TEMPLATES: TDemoTemplate[] = [
     contentType: 'HTML',
     kind: 'ADVANCED_COMMUNICATION',
     subject: 'Goods held in custody',
-    body: '<p>Goods {{reference}} are held in custody until {{deadline}}.</p>',
+    body: '<p>{{company}} holds the goods of delivery {{reference}} in custody for you. Open the link to see the documents and the collection deadline.</p>',
   },
   { domain: 'ACME', name: 'Pick-up code', contentType: 'SMS', kind: 'SMS_CERT', body: 'Acme: {{message}}' },
   {

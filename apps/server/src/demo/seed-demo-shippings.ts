@@ -123,6 +123,10 @@ export async function seedDemoShippings(deps: {
       reference: `REF-${2000 + index}`,
       subject,
       ...(channel === 'sms' && type === 'Certified SMS' && { message: 'Your appointment is tomorrow at 10:00.' }),
+      // The renewal template names the policy and its date: custom fields of the same names fill them.
+      ...(type === 'Policy renewal notice' && {
+        customFields: { policy: `POL-${2000 + index}`, date: '1 January 2027' },
+      }),
       receivers: [
         channel === 'postal'
           ? {

@@ -22,6 +22,13 @@ type TLabels = {
   chainHead: string;
   chainNote: string;
   system: string;
+  utc: string;
+  postalAddress: string;
+  letterReference: string;
+  courierReference: string;
+  deliveredOn: string;
+  letterStatus: string;
+  sandbox: string;
   groups: Record<EvidenceGroup, string>;
 };
 
@@ -47,6 +54,13 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     chainHead: 'Hash final de la cadena',
     chainNote: 'Cada evento incluye el hash del anterior; el último sella todos.',
     system: 'sistema',
+    utc: 'UTC',
+    postalAddress: 'Dirección postal',
+    letterReference: 'Referencia de la carta',
+    courierReference: 'Referencia del mensajero',
+    deliveredOn: 'Fecha de entrega',
+    letterStatus: 'Estado de la carta',
+    sandbox: 'pruebas',
     groups: {
       submission: 'Envío al prestador',
       relay: 'Transmisión',
@@ -80,6 +94,13 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     chainHead: 'Final hash of the chain',
     chainNote: 'Each event includes the hash of the one before; the last seals them all.',
     system: 'system',
+    utc: 'UTC',
+    postalAddress: 'Postal address',
+    letterReference: 'Letter reference',
+    courierReference: "Courier's reference",
+    deliveredOn: 'Delivery date',
+    letterStatus: 'Letter status',
+    sandbox: 'sandbox',
     groups: {
       submission: 'Submission',
       relay: 'Relay',
@@ -113,6 +134,13 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     chainHead: 'Hash final da cadeia',
     chainNote: 'Cada evento inclui o hash do anterior; o último sela todos.',
     system: 'sistema',
+    utc: 'UTC',
+    postalAddress: 'Morada postal',
+    letterReference: 'Referência da carta',
+    courierReference: 'Referência do estafeta',
+    deliveredOn: 'Data de entrega',
+    letterStatus: 'Estado da carta',
+    sandbox: 'testes',
     groups: {
       submission: 'Submissão',
       relay: 'Transmissão',

@@ -1,5 +1,18 @@
 import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { SERVICE_NAMES } from '@sello/contracts/reference/services';
+import {
+  CHANNEL_NAMES,
+  DOCUMENT_KIND_NAMES,
+  EVENT_NAMES,
+  formatDateTimeIn,
+  LETTER_STATUS_NAMES,
+  labelOf,
+  RECEIVER_STATUS_NAMES,
+  RESULT_NAMES,
+  STATE_NAMES,
+} from '@sello/contracts/reference/status-labels';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { drawableText, embedTextFonts, textWidth } from '../platform/pdf-fonts.ts';
 import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
 
@@ -19,7 +32,15 @@ export type TCertificateContent = {
     isSandbox: boolean;
   };
   sender: { name: string; username: string; company: string; companyTaxId: string };
-  receivers: { position: number; name: string; document: string | null; contact: string; status: string }[];
+  receivers: {
+    position: number;
+    name: string;
+    document: string | null;
+    contact: string;
+    status: string;
+    /** The letters of a postal shipping: where each went, the courier's reference and the delivery date. */
+    letters: TCertificateLetter[];
+  }[];
   documents: { fileRequest: number; kind: string; name: string; sizeBytes: number; sha256: string }[];
   events: {
     seq: number;
@@ -31,6 +52,15 @@ export type TCertificateContent = {
     hash: string;
   }[];
   chainHead: { seq: number; hash: string };
+};
+
+export type TCertificateLetter = {
+  addressLines: string[];
+  reference: string;
+  status: string;
+  courierRef: string | null;
+  /** The day the courier delivered (or failed to), as the courier reported it (YYYY-MM-DD). */
+  resultDate: string | null;
 };
 
 /** The chain's events as the certificate lists them. */
@@ -50,19 +80,15 @@ const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.38, 0.42);
 
-/** Text the standard font cannot draw becomes `?`, so a name in any script never breaks the PDF. */
-function drawable(characters: Set<number>, text: string): string {
-  return [...text.normalize('NFC')]
-    .map((character) => (characters.has(character.codePointAt(0)!) ? character : '?'))
-    .join('')
-    .replace(/[\r\n\t]+/g, ' ')
+/** One line of text: what the font cannot draw becomes `?`, so a name in any script never breaks the PDF. */
+function drawable(font: PDFFont, text: string): string {
+  return drawableText(font, text.replace(/[\r\n\t]+/g, ' '))
     .slice(0, 2000)
     .trim();
 }
 
 /** Lays text out top-down, wrapping at the margin and starting a new page when the page is full. */
 function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
-  const characters = new Set(regular.getCharacterSet());
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
   const width = PAGE.width - 2 * PAGE.margin;
@@ -72,16 +98,16 @@ function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
     let current = '';
     for (const word of text.split(' ')) {
       const candidate = current === '' ? word : `${current} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width - indent) {
+      if (textWidth(font, candidate, size) <= width - indent) {
         current = candidate;
         continue;
       }
       if (current !== '') lines.push(current);
       current = word;
       // A word longer than the line (a hash, a long address) is cut where it no longer fits.
-      while (font.widthOfTextAtSize(current, size) > width - indent) {
+      while (textWidth(font, current, size) > width - indent) {
         let cut = current.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width - indent) cut--;
+        while (cut > 1 && textWidth(font, current.slice(0, cut), size) > width - indent) cut--;
         lines.push(current.slice(0, cut));
         current = current.slice(cut);
       }
@@ -94,7 +120,7 @@ function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
     const size = options.size ?? 9;
     const font = options.bold ? bold : regular;
     const indent = options.indent ?? 0;
-    for (const line of wrap(drawable(characters, text), font, size, indent)) {
+    for (const line of wrap(drawable(font, text), font, size, indent)) {
       if (y - size < PAGE.margin) {
         page = pdf.addPage([PAGE.width, PAGE.height]);
         y = PAGE.height - PAGE.margin;
@@ -110,60 +136,84 @@ function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
   return { write, gap };
 }
 
-/** The certificate, unsigned: the facts of the shipping, its documents' hashes and its events. */
+/** A day as the courier reported it (YYYY-MM-DD), written in the certificate's language. */
+function formatDay(day: string, language: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return formatDateTimeIn(date, language, 'UTC').replace(/,?\s*\d{1,2}:\d{2}.*$/, '');
+}
+
+/**
+ * The certificate, unsigned: the facts of the shipping in the sender's language (codes in words, times
+ * in the sender's time zone with UTC beside), its documents' hashes and its events.
+ */
 export async function buildCertificatePdf(content: TCertificateContent): Promise<PDFDocument> {
-  const labels = labelsFor(content.language);
+  const language = content.language;
+  const labels = labelsFor(language);
   const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedTextFonts(pdf);
   pdf.setTitle(`${labels.title} ${content.shipping.requestId}`);
   pdf.setAuthor(content.providerName);
   pdf.setProducer('Sello');
   pdf.setCreationDate(content.issuedAt);
   pdf.setModificationDate(content.issuedAt);
-  pdf.setLanguage(content.language);
+  pdf.setLanguage(language);
 
   const { write, gap } = createWriter(pdf, regular, bold);
-  const field = (label: string, value: string | null) => write(`${label}: ${value ?? '-'}`);
+  const field = (label: string, value: string | null, indent = 0) =>
+    write(`${label}: ${value === null || value === '' ? '-' : value}`, { indent });
+  const when = (value: Date | string) =>
+    `${formatDateTimeIn(value, language)} (${formatDateTimeIn(value, language, 'UTC')})`;
   const { shipping, sender } = content;
 
   write(labels.title, { size: 16, bold: true });
   write(labels.intro, { muted: true });
   gap();
   field(labels.provider, content.providerName);
-  field(labels.issuedAt, content.issuedAt.toISOString());
-  field(labels.shipping, `${shipping.requestId} (${shipping.guid})${shipping.isSandbox ? ' [sandbox]' : ''}`);
+  field(labels.issuedAt, when(content.issuedAt));
+  field(labels.shipping, `${shipping.requestId} (${shipping.guid})${shipping.isSandbox ? ` [${labels.sandbox}]` : ''}`);
   field(labels.reference, shipping.reference);
   field(labels.subject, shipping.subject);
-  field(labels.service, shipping.service);
-  field(labels.channel, shipping.channel);
-  field(labels.state, shipping.state);
-  field(labels.result, shipping.result);
+  field(labels.service, labelOf(SERVICE_NAMES, shipping.service, language));
+  field(labels.channel, labelOf(CHANNEL_NAMES, shipping.channel, language));
+  field(labels.state, labelOf(STATE_NAMES, shipping.state, language));
+  field(labels.result, labelOf(RESULT_NAMES, shipping.result, language) || null);
   gap();
   field(labels.sender, `${sender.name} (${sender.username})`);
   field(labels.company, `${sender.company} (${sender.companyTaxId})`);
   gap();
   write(labels.receivers, { size: 11, bold: true });
   for (const receiver of content.receivers) {
+    const status = labelOf(RECEIVER_STATUS_NAMES, receiver.status, language);
     write(
-      `${receiver.position}. ${receiver.name}${receiver.document ? ` - ${receiver.document}` : ''} - ${receiver.contact} - ${receiver.status}`,
+      `${receiver.position}. ${receiver.name}${receiver.document ? ` - ${receiver.document}` : ''} - ${receiver.contact} - ${status}`,
       { indent: 8 },
     );
+    for (const letter of receiver.letters) {
+      field(labels.postalAddress, letter.addressLines.join(', '), 20);
+      field(labels.letterReference, letter.reference, 20);
+      field(labels.letterStatus, labelOf(LETTER_STATUS_NAMES, letter.status, language), 20);
+      field(labels.courierReference, letter.courierRef, 20);
+      field(labels.deliveredOn, letter.resultDate ? formatDay(letter.resultDate, language) : null, 20);
+    }
   }
   gap();
   write(labels.documents, { size: 11, bold: true });
   for (const document of content.documents) {
-    write(`${document.fileRequest}. [${document.kind}] ${document.name} (${document.sizeBytes} B)`, { indent: 8 });
+    const kind = labelOf(DOCUMENT_KIND_NAMES, document.kind, language);
+    write(`${document.fileRequest}. [${kind}] ${document.name} (${document.sizeBytes} B)`, { indent: 8 });
     write(document.sha256, { indent: 20, size: 8, muted: true });
   }
   gap();
   write(labels.events, { size: 11, bold: true });
   for (const event of content.events) {
     const { group, etsiEvent } = evidenceGroupOf(event.action);
-    const outcome = `${event.toState}${event.toResult ? `/${event.toResult}` : ''}`;
+    const state = labelOf(STATE_NAMES, event.toState, language);
+    const outcome = `${state}${event.toResult ? ` / ${labelOf(RESULT_NAMES, event.toResult, language)}` : ''}`;
     const actor = event.actor === 'system' ? labels.system : event.actor;
+    const action = labelOf(EVENT_NAMES, event.action, language);
     write(
-      `${event.seq}. ${event.at} - ${event.action} - ${labels.groups[group]}${etsiEvent ? ` (${etsiEvent})` : ''} - ${outcome} - ${actor}`,
+      `${event.seq}. ${when(event.at)} - ${action} - ${labels.groups[group]}${etsiEvent ? ` (${etsiEvent})` : ''} - ${outcome} - ${actor}`,
       { indent: 8 },
     );
     write(event.hash, { indent: 20, size: 8, muted: true });

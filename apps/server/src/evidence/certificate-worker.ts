@@ -1,8 +1,10 @@
+import { toLanguage } from '@sello/contracts/reference/status-labels';
 import type { Kysely, Transaction } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
+import { formatAddressLines } from '../postal/postal-address.ts';
 import { insertDocuments } from '../shippings/shipping-documents.queries.ts';
 import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
@@ -11,6 +13,7 @@ import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
 import {
   nextDocumentPosition,
   selectCertificateFacts,
+  selectCertificateLetters,
   selectCertificateReceivers,
   selectChain,
   selectStoredDocuments,
@@ -38,9 +41,10 @@ async function buildSignedCertificate(
   shipping: TLockedShipping,
   seal: TSeal,
 ) {
-  const [facts, receivers, documents, events] = await Promise.all([
+  const [facts, receivers, letters, documents, events] = await Promise.all([
     selectCertificateFacts(trx, shipping.id),
     selectCertificateReceivers(trx, shipping.id),
+    selectCertificateLetters(trx, shipping.id),
     selectStoredDocuments(trx, [shipping.id]),
     selectChain(trx, shipping.id),
   ]);
@@ -53,10 +57,11 @@ async function buildSignedCertificate(
     );
   }
   const issuedAt = new Date();
+  const language = toLanguage(facts.language);
   const pdf = await buildCertificatePdf({
     providerName: deps.config.PROVIDER_NAME,
     issuedAt,
-    language: facts.language,
+    language,
     shipping: {
       requestId: facts.id,
       guid: facts.guid,
@@ -64,7 +69,8 @@ async function buildSignedCertificate(
       subject: facts.subject,
       service: facts.service,
       channel: facts.channel,
-      state: facts.state,
+      // Issued as the shipping closes: the certify transition takes it from pending_cert to closed.
+      state: 'closed',
       result: facts.result,
       isSandbox: facts.isSandbox,
     },
@@ -80,6 +86,15 @@ async function buildSignedCertificate(
       document: receiver.documentNumber ? `${receiver.documentType ?? ''} ${receiver.documentNumber}`.trim() : null,
       contact: [receiver.email, receiver.mobile].filter(Boolean).join(', ') || '-',
       status: receiver.status,
+      letters: letters
+        .filter((letter) => letter.receiverId === receiver.id)
+        .map((letter) => ({
+          addressLines: formatAddressLines({ ...receiver, receiverName: receiver.name }, language).slice(1),
+          reference: letter.reference,
+          status: letter.status,
+          courierRef: letter.courierRef,
+          resultDate: letter.resultDate,
+        })),
     })),
     documents: documents.map((document) => ({
       fileRequest: document.position,

@@ -51,10 +51,33 @@ export function selectCertificateFacts(db: Db, shippingId: string) {
 export function selectCertificateReceivers(db: Db, shippingId: string) {
   return db
     .selectFrom('shipping_receivers')
-    .select(['position', 'name', 'document_type as documentType', 'document_number as documentNumber'])
+    .select(['id', 'position', 'name', 'document_type as documentType', 'document_number as documentNumber'])
     .select(['email', 'mobile', 'status', 'status_at as statusAt'])
+    .select([
+      'street_type as streetType',
+      'street',
+      'street_num_type as streetNumType',
+      'street_number as streetNumber',
+    ])
+    .select(['address_extra as addressExtra', 'postal_code as postalCode', 'city', 'province', 'country'])
     .where('shipping_id', '=', shippingId)
     .orderBy('position')
+    .execute();
+}
+
+/** The postal letters of a shipping, in the order they were made: what the courier was given and answered. */
+export function selectCertificateLetters(db: Db, shippingId: string) {
+  return db
+    .selectFrom('postal_letters')
+    .select([
+      'receiver_id as receiverId',
+      'reference',
+      'status',
+      'courier_ref as courierRef',
+      'result_date as resultDate',
+    ])
+    .where('shipping_id', '=', shippingId)
+    .orderBy('id')
     .execute();
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChain } from '../../test/chain-fixtures.ts';
+import { readPdfText } from '../../test/pdf-text.ts';
 import { loadConfig } from '../config.ts';
 import { buildCertificatePdf, certificateEvents, type TCertificateContent } from './certificate-pdf.ts';
 import { findChainBreaks } from './evidence-verify.ts';
@@ -65,13 +66,52 @@ describe('the certificate PDF', () => {
       isSandbox: false,
     },
     sender: { name: 'Ana Gil', username: 'ana', company: 'Notaría Central S.L.', companyTaxId: 'B1234567A' },
-    receivers: [{ position: 1, name, document: null, contact: 'a@example.es', status: 'accepted' }],
+    receivers: [{ position: 1, name, document: null, contact: 'a@example.es', status: 'accepted', letters: [] }],
     documents: [{ fileRequest: 1, kind: 'original', name: 'deed.pdf', sizeBytes: 10, sha256: 'a'.repeat(64) }],
     events: certificateEvents(chain(60)),
     chainHead: { seq: 60, hash: 'b'.repeat(64) },
   });
 
-  it('draws any script (what Helvetica lacks becomes ?), wraps long text and runs onto more pages', async () => {
+  it('writes services, channels, states, results, events and statuses in words, times with UTC beside', async () => {
+    const postal: TCertificateContent = {
+      ...content('es-es', 'Lucía Pérez'),
+      shipping: { ...content('es-es', '').shipping, subject: 'Aviso', channel: 'postal', state: 'closed' },
+      receivers: [
+        {
+          position: 1,
+          name: 'Lucía Pérez',
+          document: null,
+          contact: '-',
+          status: 'delivered',
+          letters: [
+            {
+              addressLines: ['Calle Mayor, 7', '28013 Madrid'],
+              reference: 'LETTER-REF-1',
+              status: 'delivered',
+              courierRef: 'CORREOS-998877',
+              resultDate: '2026-11-20',
+            },
+          ],
+        },
+      ],
+      events: certificateEvents(chain(3)),
+    };
+    const text = readPdfText(await (await buildCertificatePdf(postal)).save(), false);
+    expect(text).toContain('Servicio: Notificación');
+    expect(text).toContain('Canal: Correo postal');
+    expect(text).toContain('Estado: Cerrado');
+    expect(text).toContain('Resultado: Aceptado');
+    expect(text).toContain('Dirección postal: Calle Mayor, 7, 28013 Madrid');
+    expect(text).toContain('Referencia del mensajero: CORREOS-998877');
+    expect(text).toContain('Fecha de entrega: 20 nov 2026');
+    expect(text).toContain('Emitido el: 24 nov 2026, 11:00 CET (24 nov 2026, 10:00 UTC)');
+    expect(text).toContain('[Original]');
+    for (const code of ['notification', 'pending_cert', 'accepted', '[original]', 'delivered']) {
+      expect(text).not.toMatch(new RegExp(`(^|[\\s:/])${code.replace(/[[\]]/g, '\\$&')}($|[\\s,])`, 'm'));
+    }
+  });
+
+  it('draws any script (what DejaVu Sans lacks becomes ?), wraps long text and runs onto more pages', async () => {
     const pdf = await buildCertificatePdf(content('pt-pt', '李雷 Çéü 😀'));
     expect(pdf.getPageCount()).toBeGreaterThan(1);
     expect(pdf.getTitle()).toBe('Certificado de entrega eletrónica 42');

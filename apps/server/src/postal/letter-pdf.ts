@@ -1,5 +1,7 @@
-import type { Language } from '@sello/contracts/constants';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type Language, LOCALE_BY_LANGUAGE } from '@sello/contracts/constants';
+import { DEFAULT_TIME_ZONE } from '@sello/contracts/reference/status-labels';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { drawableText, embedTextFonts, textWidth } from '../platform/pdf-fonts.ts';
 import { drawCode39 } from './code39.ts';
 
 export type TLetterAttachment = { name: string; sha256: string; mimeType: string; bytes: Buffer | null };
@@ -41,19 +43,19 @@ const LABELS: Record<Language, { reference: string; attached: string; notPrinted
   },
 };
 
-/** The standard fonts encode WinAnsi only: anything else would make pdf-lib throw, so it is replaced. */
+/** One line of text: what the font cannot draw becomes `?`, and a line break a space. */
 function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC')].map((char) => (supported.has(char.codePointAt(0) ?? 0) ? char : '?')).join('');
+  return drawableText(font, text.replace(/[\r\n\t]+/g, ' '));
 }
 
+/** The text split at its own line breaks first, then wrapped to the width. */
 function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of printable(font, text).split(/\r?\n/)) {
+  for (const paragraph of text.split(/\r?\n|\r/).map((part) => printable(font, part))) {
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width || line === '') line = candidate;
+      if (textWidth(font, candidate, size) <= width || line === '') line = candidate;
       else {
         lines.push(line);
         line = word;
@@ -73,8 +75,7 @@ type TCursor = { page: PDFPage; y: number };
  */
 export async function renderLetterPdf(input: TLetterInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedTextFonts(pdf);
   pdf.setTitle(printable(regular, input.subject));
   pdf.setSubject(input.reference);
   pdf.setProducer(input.providerName);
@@ -101,9 +102,10 @@ export async function renderLetterPdf(input: TLetterInput): Promise<Uint8Array> 
   }
 
   // Date and reference on the right.
-  const dateText = new Intl.DateTimeFormat(input.language.slice(0, 2), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    input.date,
-  );
+  const dateText = new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[input.language], {
+    dateStyle: 'long',
+    timeZone: DEFAULT_TIME_ZONE,
+  }).format(input.date);
   text(first, dateText, 125 * MM, windowTop - 12 * MM, 10);
 
   // Barcode and reference line below the window.

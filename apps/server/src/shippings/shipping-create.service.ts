@@ -5,6 +5,7 @@ import type { ErrorKey } from '@sello/contracts/error-keys';
 import { findIllegalSmsCharacters } from '@sello/contracts/patterns';
 import { initialLifecycle } from '@sello/contracts/shipping-lifecycle';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
+import { TEMPLATE_VARIABLES } from '@sello/contracts/template-variables';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -51,9 +52,21 @@ function mayUseCompany(principal: TPrincipal, company: { id: string; domainId: s
   return principal.roleKeys.includes('domainAdmin') || principal.companyIds.includes(company.id);
 }
 
+const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
+
 /** `{{name}}` placeholders of a template, filled from the custom fields and the company name. */
 function fillTemplate(body: string, values: Record<string, string>): string {
-  return body.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return body.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * The first `{{name}}` left in a text that no one will fill, as written: no receiver may read one. The
+ * template variables (template-variables.ts) are filled for each receiver when the message is composed.
+ */
+function firstPlaceholder(text: string | null | undefined): string | undefined {
+  const known = new Set<string>(TEMPLATE_VARIABLES);
+  for (const match of text?.matchAll(PLACEHOLDER) ?? []) if (!known.has(match[1]!)) return match[0];
+  return undefined;
 }
 
 function toReceiverRow(receiver: TReceiver, position: number): TNewReceiver {
@@ -175,13 +188,24 @@ export function createShippingCreation(deps: {
             : type!.defaultTemplateId
           : null;
     let body = request.message ?? null;
+    const placeholderValues = {
+      company: company!.name,
+      ...(request.reference && { reference: request.reference }),
+      ...request.customFields,
+    };
     if (templateId !== null) {
       const template = await selectTemplateForShipping(db, domainId, companyId, templateId);
       if (!template || template.contentType !== (smsLike ? 'SMS' : 'HTML'))
         errors.add('templateId', 'ERR_FIELD_INVALID');
       // The form sends the template's text as the sender edited it: its placeholders are filled too.
-      else body = fillTemplate(body ?? template.body, { company: company!.name, ...request.customFields });
-    }
+      else body = fillTemplate(body ?? template.body, placeholderValues);
+    } else if (body !== null) body = fillTemplate(body, placeholderValues);
+    // Placeholders the custom fields did not fill: the shipping is refused with the first one named.
+    const subject = fillTemplate(request.subject, placeholderValues);
+    const unfilledSubject = firstPlaceholder(subject);
+    if (unfilledSubject) errors.add('subject', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledSubject });
+    const unfilledBody = firstPlaceholder(body);
+    if (unfilledBody) errors.add('message', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledBody });
     if (request.channel === 'sms') {
       const maxCharacters = await preferences.getNumber(PREFERENCES.smsMaxCharacters, 160);
       if (!body) errors.add('message', 'ERR_FIELD_REQUIRED');
@@ -226,7 +250,7 @@ export function createShippingCreation(deps: {
         channel: request.channel,
         templateId,
         reference: request.reference || null,
-        subject: request.subject,
+        subject,
         body,
         state: lifecycle.state,
         customFields: request.customFields ?? {},

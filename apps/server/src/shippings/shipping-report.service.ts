@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { TShippingRow } from '@sello/contracts/catalogue/shippings-list';
 import type { TExportJob, TShippingsReportRequest } from '@sello/contracts/catalogue/shippings-report';
 import { DEFAULT_LANGUAGE, type Language } from '@sello/contracts/constants';
+import { SERVICE_NAMES } from '@sello/contracts/reference/services';
+import { CHANNEL_NAMES, labelOf, RESULT_NAMES, STATE_NAMES } from '@sello/contracts/reference/status-labels';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -86,14 +88,14 @@ function reportColumns(language: Language | undefined): { sheet: string; columns
     (row) => row.requestId,
     (row) => row.reference,
     (row) => row.subject,
-    (row) => row.service,
-    (row) => row.channel,
+    (row) => labelOf(SERVICE_NAMES, row.service, language),
+    (row) => labelOf(CHANNEL_NAMES, row.channel, language),
     (row) => row.typeName,
     (row) => row.companyName,
     (row) => row.sender,
     (row) => row.receiver,
-    (row) => row.state,
-    (row) => row.result,
+    (row) => labelOf(STATE_NAMES, row.state, language),
+    (row) => labelOf(RESULT_NAMES, row.result, language) || null,
     (row) => (row.isSandbox ? labels.yes : labels.no),
     (row) => new Date(row.createdAt),
     (row) => new Date(row.updatedAt),

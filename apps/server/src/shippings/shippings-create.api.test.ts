@@ -102,6 +102,7 @@ describe('shippings/sendrequest', () => {
           ...(channel === 'sms' && { message: 'You have a certified notice.' }),
           ...(rule.documents === 'required' && { documents: [{ name: 'doc.pdf', content: pdfDataUrl(type.name) }] }),
           ...(type.name === 'Claim settlement acceptance' && { authorizers: [] }),
+          ...(type.name === 'Policy renewal notice' && { customFields: { policy: 'P-1', date: '1 May 2027' } }),
         });
         expect(response.statusCode, `${type.name} by ${channel}: ${response.body}`).toBe(200);
         channels.add(channel);
@@ -211,7 +212,7 @@ describe('shippings/sendrequest', () => {
       .executeTakeFirstOrThrow();
     const chosen = await notification({ templateId: Number(template.id), customFields: { reference: 'HOME-7' } });
     const detail = (await user.get(`shippings/shippingdetail?requestId=${chosen.json().requestId}`)).json();
-    expect(detail.body).toBe('<p>Your policy HOME-7 renews on {{deadline}}. Documents attached.</p>');
+    expect(detail.body).toMatch(/^<p>Your policy HOME-7 renews on \{\{deadline\}\}\. /);
     expect(detail.templateId).toBe(Number(template.id));
     const written = await notification({ message: 'Written by hand' });
     expect((await user.get(`shippings/shippingdetail?requestId=${written.json().requestId}`)).json().body).toBe(
@@ -227,6 +228,36 @@ describe('shippings/sendrequest', () => {
     );
     const smsTemplate = await notification({ channel: 'sms', templateId: Number(template.id) });
     expect(smsTemplate.json().fields).toMatchObject({ templateId: 'ERR_FIELD_INVALID' });
+  });
+
+  it('refuses a subject or body that still holds a placeholder, naming it, and keeps nothing', async () => {
+    const before = await tableCounts();
+    // A custom field fills its placeholder; one no field and no template variable fills is refused.
+    const body = await notification({
+      message: '<p>Your policy {{policy}} renews on {{date}}.</p>',
+      customFields: { policy: 'HOME-7' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({
+      key: 'ERR_VALIDATION',
+      fields: { message: 'ERR_PLACEHOLDER_UNFILLED' },
+      params: { placeholder: '{{date}}' },
+    });
+    const subject = await notification({ subject: 'Renewal of {{ policy }}', message: 'Plain text' });
+    expect(subject.json()).toMatchObject({
+      fields: { subject: 'ERR_PLACEHOLDER_UNFILLED' },
+      params: { placeholder: '{{ policy }}' },
+    });
+    expect(await tableCounts()).toEqual(before);
+    // The shipping's own reference and the custom fields fill the subject too.
+    const filled = await notification({
+      reference: 'R-77',
+      subject: 'Policy {{policy}} ({{reference}})',
+      message: 'Plain text',
+      customFields: { policy: 'CAR-1' },
+    });
+    const detail = (await user.get(`shippings/shippingdetail?requestId=${filled.json().requestId}`)).json();
+    expect(detail.subject).toBe('Policy CAR-1 (R-77)');
   });
 
   it('flags the shippings of sandbox users', async () => {

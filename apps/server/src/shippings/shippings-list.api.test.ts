@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CHANNELS, RESULT_FILTERS, SERVICE_KINDS, SHIPPING_STATE_FILTERS } from '@sello/contracts/enums';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -216,18 +217,27 @@ describe('shippings/shippingsreport', () => {
     expect(rows.find((row) => row[0] === ids.denied)).toEqual(
       expect.arrayContaining([
         'DEED-2',
-        'acceptance',
-        'email',
+        'Acceptance',
+        'E-mail',
         'Deed acceptance',
-        'no_auth',
-        'authorizer_reject',
+        'Not authorised',
+        'Rejected by the authoriser',
         'No',
       ]),
     );
+    // Words, never codes: no cell of the file holds a state, result, service or channel code.
+    const codes = new Set<string>([...SHIPPING_STATE_FILTERS, ...RESULT_FILTERS, ...SERVICE_KINDS, ...CHANNELS]);
+    expect(
+      rows
+        .slice(1)
+        .flat()
+        .filter((cell) => codes.has(String(cell))),
+    ).toEqual([]);
     const spanish = await readXlsx(
       (await user.post('shippings/shippingsreport', { filterAll: 'tiago', language: 'es-es' })).rawPayload,
     );
     expect(spanish[0]?.[1]).toBe('Referencia');
+    expect(spanish[1]).toEqual(expect.arrayContaining(['Correo postal']));
     expect(spanish.slice(1).map((row) => row[0])).toEqual([ids.postal]);
   });
 

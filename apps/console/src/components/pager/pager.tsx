@@ -101,7 +101,7 @@ export function Pager({
           style={{ minWidth: 110 }}
         />
         <Typography.Text type="secondary" data-testid="pager-total">
-          {t('PAGER_TOTAL', { total })}
+          {t('PAGER_TOTAL', { count: total })}
         </Typography.Text>
       </Space>
     </nav>

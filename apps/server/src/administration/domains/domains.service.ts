@@ -6,6 +6,7 @@ import {
 } from '@sello/contracts/catalogue/administration-domains';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { DOMAIN_TYPES, type DomainType, TEMPLATE_KINDS, type TemplateKind } from '@sello/contracts/enums';
+import { DOMAIN_TYPE_NAMES, labelOf } from '@sello/contracts/reference/status-labels';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -130,7 +131,7 @@ export function createDomainsService(db: Kysely<Database>) {
         { header: label('code'), width: 15, value: (row) => row.code },
         { header: label('name'), width: 30, value: (row) => row.name },
         { header: label('description'), width: 40, value: (row) => row.description },
-        { header: label('domainType'), value: (row) => row.domainType },
+        { header: label('domainType'), value: (row) => labelOf(DOMAIN_TYPE_NAMES, row.domainType, query.language) },
         { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
         { header: label('twoFactorCoolDownHours'), width: 12, value: (row) => row.twoFactorCoolDownHours },
         { header: label('companies'), width: 12, value: (row) => row.companies },

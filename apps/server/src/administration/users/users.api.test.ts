@@ -464,6 +464,9 @@ describe('administration/users/export', () => {
     const rows = await readXlsx(direct.rawPayload);
     expect(rows[0]?.slice(0, 5)).toEqual(['Id', 'User', 'Name', 'E-mail', 'Role']);
     expect(rows.slice(1).map((row) => row[1])).toEqual(['company.admin']);
+    // The role and the language in words, not their codes.
+    expect(rows[1]?.[4]).toBe('Administrator');
+    expect(['Spanish', 'English', 'Portuguese']).toContain(rows[1]?.[5]);
     const form = await postDownloadFile(
       t.app,
       'administration/users/export',

@@ -7,6 +7,8 @@ import {
   type TPermissionMap,
   toPermissionMap,
 } from '@sello/contracts/permissions';
+import { LANGUAGE_NAMES } from '@sello/contracts/reference/language-names';
+import { labelOf, ROLE_NAMES } from '@sello/contracts/reference/status-labels';
 import { ADMINISTRATOR_ROLES, DEFAULT_PERMISSIONS_BY_ROLE } from '@sello/contracts/role-rules';
 import { detectRoles } from '@sello/contracts/roles';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -179,8 +181,11 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
         { header: label('userid'), width: 25, value: (row) => row.username },
         { header: label('name'), width: 30, value: (row) => row.name },
         { header: label('email'), width: 30, value: (row) => row.email },
-        { header: label('role'), value: (row) => row.roles.join(', ') },
-        { header: label('language'), width: 10, value: (row) => row.language },
+        {
+          header: label('role'),
+          value: (row) => row.roles.map((role) => labelOf(ROLE_NAMES, role, query.language)).join(', '),
+        },
+        { header: label('language'), width: 10, value: (row) => labelOf(LANGUAGE_NAMES, row.language, query.language) },
         { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
         { header: label('blocked'), width: 10, value: (row) => yesNo(row.blocked) },
         { header: label('isSandbox'), width: 10, value: (row) => yesNo(row.isSandbox) },

@@ -241,7 +241,7 @@ describe('shippings list page', () => {
 
     fireEvent.click(screen.getByTestId('select-11'));
     await waitFor(() => expect(enabledBatch()).toEqual(['authorize', 'deny', 'delete', 'download']));
-    expect(screen.getByTestId('shippings-selected-count').textContent).toBe('1 shippings selected');
+    expect(screen.getByTestId('shippings-selected-count').textContent).toBe('1 shipping selected');
 
     // An error to retry and one awaiting authorisation share only delete.
     fireEvent.click(screen.getByTestId('select-12'));

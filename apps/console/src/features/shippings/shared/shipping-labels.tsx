@@ -69,7 +69,14 @@ export function ResultTag({ result, testId }: { result: ResultFilter | null; tes
 
 /** A time-stamp in the console's language (dayjs's localized formats are loaded with the locale). */
 export function formatDateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format('L LT') : '—';
+  if (!value) return '—';
+  return `${dayjs(value).format('L LT')} ${timeZoneName(new Date(value))}`;
+}
+
+/** The reader's time zone as its short name at that date ("CET", "CEST", "WET"), so a time is never ambiguous. */
+function timeZoneName(date: Date): string {
+  const parts = new Intl.DateTimeFormat(dayjs.locale(), { timeZoneName: 'short' }).formatToParts(date);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
 export const shippingDetailPath = (id: number) => `/shippings/detail/${id}`;

@@ -81,7 +81,7 @@ export function useShippingActions({
     onSuccess: ({ action, result }) => {
       onBatchDone?.(action, result);
       if (result.failed.length === 0) notify.success(`SHIPPING_BATCH_${action.toUpperCase()}_OK`);
-      else notify.warning('SHIPPING_BATCH_PARTIAL', { params: { failed: result.failed.length } });
+      else notify.warning('SHIPPING_BATCH_PARTIAL', { params: { count: result.failed.length } });
       return refresh();
     },
     onError: notifyFailure,

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+
+const require = createRequire(import.meta.url);
+
+let fontFiles: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+
+/** DejaVu Sans (npm dejavu-fonts-ttf): covers Spanish, Portuguese and most Latin, Greek and Cyrillic names. */
+function loadFontFiles() {
+  fontFiles ??= Promise.all([
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fontFiles;
+}
+
+/** Embeds the regular and bold faces, subset to the characters the document uses. */
+export async function embedTextFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  pdf.registerFontkit(fontkit);
+  const files = await loadFontFiles();
+  const [regular, bold] = await Promise.all([
+    pdf.embedFont(files.regular, { subset: true }),
+    pdf.embedFont(files.bold, { subset: true }),
+  ]);
+  return { regular, bold };
+}
+
+// A font's character set is built once: DejaVu has thousands of glyphs and a certificate writes hundreds of lines.
+const CHARACTER_SETS = new WeakMap<PDFFont, Set<number>>();
+
+/** Text the font cannot draw (a script DejaVu lacks, a control character) becomes `?`; line breaks are kept. */
+export function drawableText(font: PDFFont, text: string): string {
+  let supported = CHARACTER_SETS.get(font);
+  if (!supported) {
+    supported = new Set(font.getCharacterSet());
+    CHARACTER_SETS.set(font, supported);
+  }
+  return [...text.normalize('NFC')]
+    .map((character) => (character === '\n' || supported.has(character.codePointAt(0) ?? 0) ? character : '?'))
+    .join('');
+}
+
+const CHARACTER_WIDTHS = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * The width of a line, summed from cached widths of its characters: pdf-lib lays out a whole string
+ * with fontkit on each measure, which is slow for an embedded font when a writer measures word by word.
+ */
+export function textWidth(font: PDFFont, text: string, size: number): number {
+  let widths = CHARACTER_WIDTHS.get(font);
+  if (!widths) {
+    widths = new Map();
+    CHARACTER_WIDTHS.set(font, widths);
+  }
+  let total = 0;
+  for (const character of text) {
+    let width = widths.get(character);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(character, 1000);
+      widths.set(character, width);
+    }
+    total += width;
+  }
+  return (total * size) / 1000;
+}
