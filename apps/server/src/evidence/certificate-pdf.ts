@@ -20,6 +20,8 @@ export type TCertificateContent = {
   };
   sender: { name: string; username: string; company: string; companyTaxId: string };
   receivers: { position: number; name: string; document: string | null; contact: string; status: string }[];
+  /** The values the sender gave to the type's form, under each control's label. */
+  formValues: { label: string; value: string }[];
   documents: { fileRequest: number; kind: string; name: string; sizeBytes: number; sha256: string }[];
   events: {
     seq: number;
@@ -151,6 +153,11 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
     );
   }
   gap();
+  if (content.formValues.length > 0) {
+    write(labels.formData, { size: 11, bold: true });
+    for (const entry of content.formValues) write(`${entry.label}: ${entry.value}`, { indent: 8 });
+    gap();
+  }
   write(labels.documents, { size: 11, bold: true });
   for (const document of content.documents) {
     write(`${document.fileRequest}. [${document.kind}] ${document.name} (${document.sizeBytes} B)`, { indent: 8 });

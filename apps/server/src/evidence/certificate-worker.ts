@@ -81,6 +81,7 @@ async function buildSignedCertificate(
       contact: [receiver.email, receiver.mobile].filter(Boolean).join(', ') || '-',
       status: receiver.status,
     })),
+    formValues: (facts.formValues ?? []).map(({ label, value }) => ({ label, value })),
     documents: documents.map((document) => ({
       fileRequest: document.position,
       kind: document.kind,
