@@ -17,6 +17,7 @@ type TLabels = {
   sender: string;
   company: string;
   receivers: string;
+  formData: string;
   documents: string;
   events: string;
   chainHead: string;
@@ -49,6 +50,7 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     sender: 'Remitente',
     company: 'Empresa',
     receivers: 'Destinatarios',
+    formData: 'Datos del formulario',
     documents: 'Documentos (SHA-256)',
     events: 'Eventos',
     chainHead: 'Hash final de la cadena',
@@ -89,6 +91,7 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     sender: 'Sender',
     company: 'Company',
     receivers: 'Receivers',
+    formData: 'Form data',
     documents: 'Documents (SHA-256)',
     events: 'Events',
     chainHead: 'Final hash of the chain',
@@ -129,6 +132,7 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     sender: 'Remetente',
     company: 'Empresa',
     receivers: 'Destinatários',
+    formData: 'Dados do formulário',
     documents: 'Documentos (SHA-256)',
     events: 'Eventos',
     chainHead: 'Hash final da cadeia',

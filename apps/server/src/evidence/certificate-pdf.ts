@@ -41,6 +41,8 @@ export type TCertificateContent = {
     /** The letters of a postal shipping: where each went, the courier's reference and the delivery date. */
     letters: TCertificateLetter[];
   }[];
+  /** The values the sender gave to the type's form, under each control's label. */
+  formValues: { label: string; value: string }[];
   documents: { fileRequest: number; kind: string; name: string; sizeBytes: number; sha256: string }[];
   events: {
     seq: number;
@@ -198,6 +200,11 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
     }
   }
   gap();
+  if (content.formValues.length > 0) {
+    write(labels.formData, { size: 11, bold: true });
+    for (const entry of content.formValues) write(`${entry.label}: ${entry.value}`, { indent: 8 });
+    gap();
+  }
   write(labels.documents, { size: 11, bold: true });
   for (const document of content.documents) {
     const kind = labelOf(DOCUMENT_KIND_NAMES, document.kind, language);

@@ -96,6 +96,7 @@ async function buildSignedCertificate(
           resultDate: letter.resultDate,
         })),
     })),
+    formValues: (facts.formValues ?? []).map(({ label, value }) => ({ label, value })),
     documents: documents.map((document) => ({
       fileRequest: document.position,
       kind: document.kind,

@@ -43,7 +43,7 @@ export function selectChainHead(db: Db, shippingId: string) {
 /** What the certificate states about a shipping besides its events and documents. */
 export function selectCertificateFacts(db: Db, shippingId: string) {
   return selectShippingRows(db)
-    .select(['u.username as senderUsername', 'u.language', 'c.tax_id as companyTaxId'])
+    .select(['u.username as senderUsername', 'u.language', 'c.tax_id as companyTaxId', 's.form_values as formValues'])
     .where('s.id', '=', shippingId)
     .executeTakeFirstOrThrow();
 }

@@ -67,6 +67,7 @@ describe('the certificate PDF', () => {
     },
     sender: { name: 'Ana Gil', username: 'ana', company: 'Notaría Central S.L.', companyTaxId: 'B1234567A' },
     receivers: [{ position: 1, name, document: null, contact: 'a@example.es', status: 'accepted', letters: [] }],
+    formValues: [],
     documents: [{ fileRequest: 1, kind: 'original', name: 'deed.pdf', sizeBytes: 10, sha256: 'a'.repeat(64) }],
     events: certificateEvents(chain(60)),
     chainHead: { seq: 60, hash: 'b'.repeat(64) },

@@ -124,6 +124,11 @@ export function selectShippingList(db: Db, where: TShippingListWhere) {
   return selectShippingRows(db).where(shippingListCondition(where));
 }
 
+/** The list as the Excel export reads it: each row with the values of its type's form. */
+export function selectShippingExportList(db: Db, where: TShippingListWhere) {
+  return selectShippingList(db, where).select('s.form_values as formValues');
+}
+
 /** The ids of the list, from the shippings alone (no names joined): what a page picks its rows by. */
 export function selectShippingListIds(db: Db, where: TShippingListWhere) {
   return db.selectFrom('shippings as s').select('s.id').where(shippingListCondition(where));

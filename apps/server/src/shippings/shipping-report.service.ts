@@ -14,7 +14,7 @@ import { sendExcel, type TExcelColumn } from '../platform/excel-export.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { writeXlsx } from '../platform/xlsx-writer.ts';
 import { deleteExpiredExportJobs, insertExportJob, markExportJob, selectExportJob } from './shipping-export.queries.ts';
-import { orderedShippingList, toShippingRow } from './shippings.service.ts';
+import { orderedShippingExport, orderedShippingList, toShippingRow } from './shippings.service.ts';
 
 const LABELS = {
   'en-en': {
@@ -34,6 +34,7 @@ const LABELS = {
       'Sandbox',
       'Created',
       'Updated',
+      'Form data',
     ],
     yes: 'Yes',
     no: 'No',
@@ -55,6 +56,7 @@ const LABELS = {
       'Pruebas',
       'Creado',
       'Actualizado',
+      'Datos del formulario',
     ],
     yes: 'Sí',
     no: 'No',
@@ -76,15 +78,23 @@ const LABELS = {
       'Testes',
       'Criado',
       'Atualizado',
+      'Dados do formulário',
     ],
     yes: 'Sim',
     no: 'Não',
   },
 } satisfies Record<Language, { sheet: string; columns: string[]; yes: string; no: string }>;
 
-function reportColumns(language: Language | undefined): { sheet: string; columns: TExcelColumn<TShippingRow>[] } {
+/** A row of the export: the list's row and the form values of its type's form, as `label: value` pairs. */
+type TReportRow = TShippingRow & { formData: string };
+
+function formData(values: readonly { label: string; value: string }[] | null): string {
+  return (values ?? []).map((entry) => `${entry.label}: ${entry.value}`).join('; ');
+}
+
+function reportColumns(language: Language | undefined): { sheet: string; columns: TExcelColumn<TReportRow>[] } {
   const labels = LABELS[language ?? DEFAULT_LANGUAGE];
-  const values: ((row: TShippingRow) => string | number | Date | null)[] = [
+  const values: ((row: TReportRow) => string | number | Date | null)[] = [
     (row) => row.requestId,
     (row) => row.reference,
     (row) => row.subject,
@@ -99,10 +109,15 @@ function reportColumns(language: Language | undefined): { sheet: string; columns
     (row) => (row.isSandbox ? labels.yes : labels.no),
     (row) => new Date(row.createdAt),
     (row) => new Date(row.updatedAt),
+    (row) => row.formData,
   ];
   return {
     sheet: labels.sheet,
-    columns: values.map((value, index) => ({ header: labels.columns[index]!, width: index === 2 ? 40 : 20, value })),
+    columns: values.map((value, index) => ({
+      header: labels.columns[index]!,
+      width: index === 2 || index === 14 ? 40 : 20,
+      value,
+    })),
   };
 }
 
@@ -111,11 +126,7 @@ async function* mapRows<In, Out>(rows: AsyncIterable<In>, map: (row: In) => Out)
 }
 
 /** Writes the rows to an .xlsx (platform/xlsx-writer.ts, as the direct export) and answers the file and the row count. */
-async function writeWorkbook(
-  sheetName: string,
-  columns: TExcelColumn<TShippingRow>[],
-  rows: AsyncIterable<TShippingRow>,
-) {
+async function writeWorkbook(sheetName: string, columns: TExcelColumn<TReportRow>[], rows: AsyncIterable<TReportRow>) {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -155,8 +166,11 @@ export function createShippingReport(deps: { db: Kysely<Database>; exports: TBlo
   const running = new Set<Promise<void>>();
 
   function rowsOf(principal: TPrincipal, request: TShippingsReportRequest) {
-    const { ordered } = orderedShippingList(db, principal, { ...request, domainid: request.domainId });
-    return mapRows(ordered.offset(request.first).limit(request.pageSize).stream(1000), toShippingRow);
+    const { ordered } = orderedShippingExport(db, principal, { ...request, domainid: request.domainId });
+    return mapRows(ordered.offset(request.first).limit(request.pageSize).stream(1000), (row) => ({
+      ...toShippingRow(row),
+      formData: formData(row.formValues),
+    }));
   }
 
   /** Prepares the file in this process; the job queue of the delivery side will take this over. */

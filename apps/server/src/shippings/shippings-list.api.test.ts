@@ -210,6 +210,7 @@ describe('shippings/shippingsreport', () => {
       'Sandbox',
       'Created',
       'Updated',
+      'Form data',
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(
       await expectedRows(user, 'scope=all&sortField=reference&sortOrder=1'),

@@ -37,6 +37,7 @@ import { selectDocuments, type TDocumentRecord } from './shipping-documents.quer
 import {
   countShippingList,
   SHIPPING_SORT_COLUMNS,
+  selectShippingExportList,
   selectShippingList,
   selectShippingListIds,
   selectShippingRows,
@@ -142,6 +143,11 @@ function listOrder(query: TListOrder) {
 export function orderedShippingList(db: Kysely<Database>, principal: TPrincipal, query: TListRequest & TListOrder) {
   const where = resolveListWhere(principal, query);
   return buildListQuery(selectShippingList(db, where), listOrder(query), SHIPPING_SORT_COLUMNS, LIST_OPTIONS);
+}
+
+export function orderedShippingExport(db: Kysely<Database>, principal: TPrincipal, query: TListRequest & TListOrder) {
+  const where = resolveListWhere(principal, query);
+  return buildListQuery(selectShippingExportList(db, where), listOrder(query), SHIPPING_SORT_COLUMNS, LIST_OPTIONS);
 }
 
 export function toShippingRow(row: TShippingRowRecord): TShippingRow {

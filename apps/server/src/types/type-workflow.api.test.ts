@@ -98,6 +98,35 @@ describe('shippings/types/wfUsers and saveWfUsers', () => {
   });
 });
 
+describe('shippings/types/wfGroups', () => {
+  it("offers the live groups of the type's domain, the chosen ones apart, and update saves a new choice", async () => {
+    const legal = await groupIdOf(t.database.db, 'Legal');
+    const claims = await groupIdOf(t.database.db, 'Claims');
+    const dispatch = await groupIdOf(t.database.db, 'Dispatch');
+    const typeId = await newType(notaria, 'Workflow group picker', { wfGroups: [legal] });
+    const before = (await admin.get(`shippings/types/wfGroups?typeId=${typeId}`)).json();
+    expect(ids(before.selected)).toEqual([legal]);
+    expect(ids(before.available)).toContain(claims);
+    expect(ids(before.available)).not.toContain(legal);
+    expect(ids(before.available)).not.toContain(dispatch);
+
+    const saved = await admin.put('shippings/types/update', {
+      id: typeId,
+      companyId: notaria,
+      name: 'Workflow group picker',
+      service: 'communication',
+      channels: ['email'],
+      requiresAuth: true,
+      wfGroups: [claims, legal],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await admin.get(`shippings/types/wfGroups?typeId=${typeId}`)).json();
+    expect(ids(after.selected)).toEqual([claims, legal]);
+    expect(ids(after.available)).not.toContain(claims);
+    expect((await admin.get('shippings/types/wfGroups?typeId=999999')).statusCode).toBe(404);
+  });
+});
+
 describe('a shipping of a type with two authorisers', () => {
   it('waits for both before it can be sent', async () => {
     const typeId = await newType(notaria, 'Two authorisers');

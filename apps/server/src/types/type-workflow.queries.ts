@@ -57,6 +57,18 @@ export function selectWfCandidates(db: Db, domainId: string, companyId: string |
     .execute();
 }
 
+/** The live groups of a domain: those a type of the domain may name in its workflow. */
+export function selectLiveGroups(db: Db, domainId: string) {
+  return db
+    .selectFrom('groups as g')
+    .select(['g.id', 'g.name as text', 'g.description', 'g.active'])
+    .where('g.domain_id', '=', domainId)
+    .where('g.deleted_at', 'is', null)
+    .orderBy(sql`lower(g.name)`)
+    .orderBy('g.id')
+    .execute();
+}
+
 export async function selectLiveGroupIds(db: Db, domainId: string, ids: readonly number[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db

@@ -5,7 +5,13 @@ import type { Database } from '../db/schema.ts';
 import { fieldError, notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { typeScope } from './type-scope.ts';
-import { replaceWfUsers, selectWfCandidates, selectWfUsers } from './type-workflow.queries.ts';
+import {
+  replaceWfUsers,
+  selectLiveGroups,
+  selectWfCandidates,
+  selectWfGroups,
+  selectWfUsers,
+} from './type-workflow.queries.ts';
 import { selectType, selectTypesForCombo } from './types.queries.ts';
 
 /** The authorisers of a type (the dual-list picker) and the types combo of the new-shipping form. */
@@ -32,6 +38,20 @@ export function createTypeWorkflowService(db: Kysely<Database>) {
     };
   }
 
+  /** The type's workflow groups and the other live groups of its domain (the groups `update` accepts). */
+  async function wfGroups(
+    principal: TPrincipal,
+    typeId: number,
+  ): Promise<{ available: TPickerItem[]; selected: TPickerItem[] }> {
+    const type = await findType(principal, typeId);
+    const [selected, groups] = await Promise.all([selectWfGroups(db, type.id), selectLiveGroups(db, type.domainId)]);
+    const chosen = new Set(selected.map((row) => row.id));
+    return {
+      available: groups.filter((row) => !chosen.has(row.id)).map(toPickerItem),
+      selected: selected.map(toPickerItem),
+    };
+  }
+
   async function saveWfUsers(principal: TPrincipal, typeId: number, userIds: readonly number[]) {
     const type = await findType(principal, typeId);
     const candidates = new Set((await selectWfCandidates(db, type.domainId, type.companyId)).map((row) => row.id));
@@ -50,5 +70,5 @@ export function createTypeWorkflowService(db: Kysely<Database>) {
     return (await selectTypesForCombo(db, principal.domainId, ids)).map(toPickerItem);
   }
 
-  return { wfUsers, saveWfUsers, shippingTypesForCombo };
+  return { wfUsers, wfGroups, saveWfUsers, shippingTypesForCombo };
 }

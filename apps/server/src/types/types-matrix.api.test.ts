@@ -126,6 +126,12 @@ const CASES: Record<string, TCase> = {
       return { method: 'GET', path: `wfUsers?typeId=${id}`, typeId: id };
     },
   },
+  wfGroups: {
+    build: async (code, companyId) => {
+      const id = await fixtureType(code, companyId);
+      return { method: 'GET', path: `wfGroups?typeId=${id}`, typeId: id };
+    },
+  },
   saveWfUsers: {
     build: async (code, companyId) => {
       const id = await fixtureType(code, companyId);

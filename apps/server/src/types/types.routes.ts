@@ -35,6 +35,7 @@ export function registerTypesRoutes({ app, db }: TAppContext): void {
   });
 
   registerEndpoint(app, typesApi.wfUsers, ({ principal, query }) => workflow.wfUsers(principal, query.typeId));
+  registerEndpoint(app, typesApi.wfGroups, ({ principal, query }) => workflow.wfGroups(principal, query.typeId));
   registerEndpoint(app, typesApi.saveWfUsers, async ({ principal, body }) => {
     await workflow.saveWfUsers(principal, body.typeId, body.wfUsers);
     return ok;

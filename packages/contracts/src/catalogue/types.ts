@@ -103,6 +103,17 @@ export const typesApi = {
     query: z.object({ typeId: ZId }),
     response: ZDualList,
   }),
+  wfGroups: defineEndpoint({
+    id: 'types.wfGroups',
+    beyondSpec: true,
+    method: 'GET',
+    path: 'shippings/types/wfGroups',
+    summary: 'Workflow groups of a type and the live groups of its domain, for the dual-list picker',
+    permission: TYPES,
+    query: z.object({ typeId: ZId }),
+    response: ZDualList,
+    methodChosen: true,
+  }),
   updateTypeOrder: defineEndpoint({
     id: 'types.updateTypeOrder',
     method: 'PUT',

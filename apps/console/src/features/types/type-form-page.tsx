@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type TTypeDetail, type TTypeInputRaw, ZTypeInput } from '@sello/contracts/catalogue/types-schemas';
 import { SERVICE_KINDS, type ServiceKind } from '@sello/contracts/enums';
-import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
@@ -9,6 +10,7 @@ import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../compo
 import { useSession } from '../../session/use-session.ts';
 import { ServiceSettingsFields } from './type-form-fields.tsx';
 import { serviceName, typesPaths } from './type-labels.ts';
+import { TypeWfGroupsField } from './type-wf-groups-field.tsx';
 import { TypeWorkflowCard } from './type-workflow-card.tsx';
 import { TypeXformsCard } from './type-xforms-card.tsx';
 import { useSaveType, useTypeDetail, useUserCompanies } from './types-api.ts';
@@ -92,12 +94,13 @@ export default function TypeFormPage() {
   const companies = useUserCompanies();
   const { roleKeys, superAdmin } = useSession();
   const save = useSaveType();
+  const [chosenGroups, setChosenGroups] = useState<number[] | undefined>();
   const [form] = Form.useForm<TTypeFields>();
   const service = Form.useWatch('service', form) as ServiceKind | undefined;
   const back = () => navigate(typesPaths.list);
 
   const submit = async (values: TTypeFields) => {
-    const wfGroups = type.data?.wfGroups.map((group) => group.value) ?? [];
+    const wfGroups = chosenGroups ?? type.data?.wfGroups.map((group) => group.value) ?? [];
     const input = parseForForm(ZTypeInput, toInput(values, wfGroups), form, t);
     if (!input) return;
     try {
@@ -186,15 +189,7 @@ export default function TypeFormPage() {
                   </Form.Item>
                 </Col>
               </Row>
-              {(type.data?.wfGroups.length ?? 0) > 0 && (
-                <Form.Item label={t('TYPE_WF_GROUPS')} extra={t('TYPE_WF_GROUPS_HINT')}>
-                  <Space wrap>
-                    {type.data?.wfGroups.map((group) => (
-                      <Tag key={group.value}>{group.text}</Tag>
-                    ))}
-                  </Space>
-                </Form.Item>
-              )}
+              {id !== undefined && <TypeWfGroupsField typeId={id} onChange={setChosenGroups} />}
               <Space className="admin-form-buttons">
                 <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="form-save">
                   {t('SAVE')}

@@ -13,6 +13,7 @@ export const typeKeys = {
   ordered: ['types', 'ordered'] as const,
   detail: (id: number) => ['types', 'detail', id] as const,
   wfUsers: (id: number) => ['types', 'wfUsers', id] as const,
+  wfGroups: (id: number) => ['types', 'wfGroups', id] as const,
   combos: (service: ServiceKind) => ['types', 'combos', service] as const,
 };
 
@@ -106,6 +107,15 @@ export function useWfUsers(typeId: number | undefined) {
   return useQuery({
     queryKey: typeKeys.wfUsers(typeId ?? 0),
     queryFn: () => callEndpoint(typesApi.wfUsers, { query: { typeId: typeId as number } }),
+    enabled: typeId !== undefined,
+  });
+}
+
+/** The type's workflow groups and the other groups of its domain; the choice is saved with the type. */
+export function useWfGroups(typeId: number | undefined) {
+  return useQuery({
+    queryKey: typeKeys.wfGroups(typeId ?? 0),
+    queryFn: () => callEndpoint(typesApi.wfGroups, { query: { typeId: typeId as number } }),
     enabled: typeId !== undefined,
   });
 }
