@@ -23,7 +23,7 @@ export function registerCoreHandoverRoutes(ctx: TAppContext): void {
       { parseAs: 'buffer' },
       (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
         if (!secret) {
-          done(new ApiError(503, 'ERR_HANDOVER_NOT_CONFIGURED'));
+          done(new ApiError(404, 'ERR_HANDOVER_NOT_CONFIGURED'));
           return;
         }
         if (!verifyCallbackSignature(secret, body, request.headers[HANDOVER_SIGNATURE_HEADER])) {
