@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { currentTotp } from '../../apps/server/test/totp-reference.ts';
 import { E2E } from '../e2e-env.ts';
-import { translate, withDatabase } from './helpers.ts';
+import { apiSignIn, createUserLike, translate, uniqueUsername, withDatabase } from './helpers.ts';
 
 /** The core platform's server-to-server call, signed with the shared secret. */
 async function askHandover(body: { login: string; uuid?: string }): Promise<{ path: string }> {
@@ -42,4 +43,25 @@ test('the core platform hands a user over to a shipping; the link works once', a
   await expect(error).toHaveAttribute('data-key', 'ERR_HANDOVER_INVALID');
   await expect(error).toHaveText(translate('es-es', 'ERR_HANDOVER_INVALID'));
   await fresh.close();
+});
+
+test('a hand-over still asks the second factor of a user who has one', async ({ page }) => {
+  const user = await createUserLike('company.user', uniqueUsername('e2e.core2fa'));
+  const { api } = await apiSignIn(user.username);
+  const { secret } = (await (await api.post('/rest/services/account/twoFactor/enrol')).json()) as { secret: string };
+  expect(
+    (await api.post('/rest/services/account/twoFactor/confirm', { data: { code: currentTotp(secret) } })).status(),
+  ).toBe(200);
+  await api.dispose();
+
+  const { path } = await askHandover({ login: user.username });
+  await page.goto(`/#${path}`);
+  await expect(page.getByTestId('two-factor-form')).toBeVisible();
+  await expect(page.getByTestId('top-nav')).toHaveCount(0);
+  await page.getByTestId('two-factor-code').fill(currentTotp(secret, 1));
+  const answered = page.waitForResponse((response) => response.url().includes('/security/twoFactorLogin'));
+  await page.getByTestId('two-factor-submit').click();
+  expect((await answered).status()).toBe(200);
+  await expect(page.getByTestId('top-nav')).toBeVisible();
+  await expect(page).not.toHaveURL(/saml|login/);
 });
