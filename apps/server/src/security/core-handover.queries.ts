@@ -31,10 +31,6 @@ export async function consumeCoreHandover(db: Kysely<Database>, requestHash: str
     .executeTakeFirst();
 }
 
-export async function deleteStaleCoreHandovers(db: Kysely<Database>) {
-  await db.deleteFrom('core_handovers').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
-}
-
 export async function selectShippingIdByGuid(db: Kysely<Database>, guid: string) {
   const row = await db.selectFrom('shippings').select('id').where('guid', '=', guid).executeTakeFirst();
   return row ? Number(row.id) : null;
