@@ -16,4 +16,6 @@ export const E2E = {
   /** The test mail server (e2e/mail-sink.ts): SMTP for the app, and its messages as JSON for the tests. */
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? port + 1),
   mailApiPort: Number(process.env.E2E_MAIL_API_PORT ?? port + 2),
+  /** The secret start-server.sh gives the server as CORE_HANDOVER_SECRET. */
+  coreHandoverSecret: process.env.E2E_CORE_HANDOVER_SECRET ?? 'e2e-core-handover-secret-0123456789abcdef',
 } as const;

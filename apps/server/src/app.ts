@@ -41,6 +41,7 @@ import { registerPostalRoutes } from './postal/postal.routes.ts';
 import { createPostalAdapter } from './postal/postal-adapter.ts';
 import { listenForPreferenceCacheClears } from './preferences/preference-cache-listener.ts';
 import { createPreferences } from './preferences/preferences.service.ts';
+import { registerCoreHandoverRoutes } from './security/core-handover.routes.ts';
 import { registerPasswordRoutes } from './security/password.routes.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     },
   };
   registerSecurityRoutes(ctx);
+  registerCoreHandoverRoutes(ctx);
   registerTwoFactorRoutes(ctx);
   registerPasswordRoutes(ctx);
   registerAccountRoutes(ctx);

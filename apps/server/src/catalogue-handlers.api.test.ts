@@ -24,7 +24,6 @@ const NOT_YET_HANDLED: readonly string[] = [
   'security.oauthAccess',
   'security.oauthLogin',
   'security.oauthLoginWp',
-  'security.samlCoreLogin',
   'security.samlLogin',
 ];
 

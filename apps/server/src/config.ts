@@ -72,6 +72,8 @@ const ZConfig = z
     DELIVERY_SWEEP_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Shared secret the providers sign their delivery callbacks with (HMAC-SHA256). */
     PROVIDER_CALLBACK_SECRET: z.string().min(16).optional(),
+    /** Shared secret the core platform signs `security/saml/coreHandover` with (HMAC-SHA256 of the body); without it the hand-over is off. */
+    CORE_HANDOVER_SECRET: z.string().min(32).optional(),
     /** The provider's seal for signing certificates: a PKCS#12 file and its password. Without it a demo CA and seal are made in DATA_DIR/secrets. */
     SEAL_P12_PATH: z.string().min(1).optional(),
     SEAL_P12_PASSWORD: z.string().optional(),

@@ -98,6 +98,10 @@ export const routes: RouteObject[] = [
         path: PATHS.login,
         lazy: async () => ({ Component: (await import('../features/login/login-page.tsx')).default }),
       },
+      ...[PATHS.samlCoreLogin, PATHS.samlCoreLoginUuid].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../features/login/core-login-page.tsx')).default }),
+      })),
       {
         path: PATHS.passwordRecovery,
         lazy: async () => ({ Component: (await import('../features/login/password-recovery-page.tsx')).default }),

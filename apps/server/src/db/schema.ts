@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
+import type { FederationTables } from './federation-schema.ts';
 import type { PasswordTables } from './password-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
@@ -251,7 +252,8 @@ export type Database = ShippingTables &
   PostalTables &
   PortalTables &
   TwoFactorTables &
-  PasswordTables & {
+  PasswordTables &
+  FederationTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

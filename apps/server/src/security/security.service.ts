@@ -66,6 +66,23 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     return startSession(user, client);
   }
 
+  /**
+   * Opens the session of a user the core platform handed over (core-handover.service.ts): the hand-over stands
+   * for the password, so the lock, the expired password and the second factor are asked as after a password.
+   */
+  async function signInHandedOver(
+    userId: string,
+    client: ClientInfo,
+    trustToken?: string,
+  ): Promise<TSessionUser | TTwoFactorChallenge> {
+    const user = await selectUserForLoginById(db, userId);
+    if (!user || user.blocked || user.locked) throw new ApiError(401, 'ERR_HANDOVER_INVALID');
+    refuseExpiredPassword(user);
+    const challenge = await secondFactor.afterPassword(user.id, trustToken);
+    if (challenge) return challenge;
+    return startSession(user, client);
+  }
+
   async function startSession(user: TSignInUser, client: ClientInfo): Promise<TSessionUser> {
     const { token, expiresAt } = await openSession(user.id, client);
     const roleKeys = detectRoles(user.roles);
@@ -104,6 +121,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
   return {
     login,
     completeLogin,
+    signInHandedOver,
     /** The lock rules of a sign-in, for calls that prove who asks by the current password (`pwdExpired`). */
     checkSignInAllowed: (user: Parameters<typeof assertLoginAllowed>[1], passwordOk: boolean) =>
       assertLoginAllowed(lock, user, passwordOk),

@@ -17,13 +17,14 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Posts that cannot carry the XSRF header and prove themselves otherwise: the DownloadFile form
  * carries the session token in its body, which a forging site does not know; providers' delivery
- * reports are signed with a shared secret; recipient pages carry the link token in a header, which a
+ * reports and the core platform's hand-over requests are signed with a shared secret; recipient pages carry the link token in a header, which a
  * forging site can neither know nor set.
  */
 const XSRF_EXEMPT: readonly RegExp[] = [
   /^\/rest\/services\/DownloadFile(?:\?|$)/,
   /^\/rest\/services\/delivery\/callback\/[a-z]+(?:\?|$)/,
   /^\/rest\/services\/portal\//,
+  /^\/rest\/services\/security\/saml\/coreHandover(?:\?|$)/,
 ];
 
 /**

@@ -8,6 +8,7 @@ import { shippingsReportApi } from '@sello/contracts/catalogue/shippings-report'
 import type { TAppContext } from '../app-context.ts';
 import { createAccessResend } from '../delivery/access-resend.service.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createCoreHandoverService } from '../security/core-handover.service.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
 import { createShippingDashboard } from './shipping-dashboard.service.ts';
@@ -21,6 +22,7 @@ const ok = { ok: true as const };
 export function registerShippingsRoutes(ctx: TAppContext): void {
   const { app, db, blobs, preferences } = ctx;
   const shippings = createShippingsService(db);
+  const handover = createCoreHandoverService(ctx);
   const creation = createShippingCreation({ db, blobs, preferences, jobs: ctx.jobs });
   const actions = createShippingActions(db, ctx.jobs);
   const accessResend = createAccessResend(ctx);
@@ -43,7 +45,7 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
     shippings.detail(principal, query.requestId),
   );
   registerEndpoint(app, shippingsDetailApi.samlAccess, ({ principal, query }) =>
-    shippings.samlAccess(principal, query.requestId),
+    handover.shippingSamlAccess(principal, query.requestId),
   );
   registerEndpoint(app, shippingsDetailApi.auths, ({ principal, query }) =>
     shippings.auths(principal, query.requestId),

@@ -375,12 +375,6 @@ export function createShippingsService(db: Kysely<Database>) {
     }));
   }
 
-  /** No receiver signs in over SAML yet: every shipping answers that it has no such access. */
-  async function samlAccess(principal: TPrincipal, id: number): Promise<{ url: string }> {
-    await findVisible(principal, id);
-    throw new ApiError(409, 'ERR_NO_SAML_ACCESS');
-  }
-
   /** The recording of a video identification, once the identification has stored one. */
   async function urlVideoDownload(principal: TPrincipal, id: number): Promise<{ url: string }> {
     const row = await findVisible(principal, id);
@@ -397,7 +391,6 @@ export function createShippingsService(db: Kysely<Database>) {
     detail,
     auths,
     signatures,
-    samlAccess,
     urlVideoDownload,
   };
 }

@@ -68,6 +68,20 @@ export const ZRecoveryLogin = z.object({
 });
 export type TRecoveryLogin = z.infer<typeof ZRecoveryLogin>;
 
+/** What the core platform asks for: whose sign-in, and optionally which shipping (its guid) the link opens. */
+export const ZCoreHandoverRequest = z.object({
+  login: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(50),
+  uuid: z.uuid().optional(),
+});
+/** The one-time hand-over: the console path the browser is sent to carries both values (valid 60 s, single use). */
+export const ZCoreHandover = z.object({
+  requestHash: z.string(),
+  tokenHash: z.string(),
+  path: z.string(),
+  expiration: z.number().int(),
+});
+export type TCoreHandover = z.infer<typeof ZCoreHandover>;
+
 export const securityApi = {
   login: defineEndpoint({
     id: 'security.login',
@@ -83,10 +97,26 @@ export const securityApi = {
     id: 'security.samlCoreLogin',
     method: 'POST',
     path: 'security/saml/coreLogin',
-    summary: 'Sign in from a SAML core hand-off',
+    summary: 'Sign in from a hand-over of the core platform (docs/decisions.md "Core hand-over")',
     permission: 'public',
-    body: z.object({ requestHash: z.string(), tokenHash: z.string(), uuid: z.string().optional() }),
-    response: ZSessionUser,
+    body: z.object({
+      requestHash: z.string().min(1).max(100),
+      tokenHash: z.string().min(1).max(100),
+      uuid: z.uuid().optional(),
+    }),
+    // The same second factor as a password sign-in may follow (two-factor.ts). `shippingId`: the shipping the
+    // hand-over names, when the user may see it.
+    response: z.union([ZSessionUser.extend({ shippingId: z.number().int().nullable() }), ZTwoFactorChallenge]),
+  }),
+  coreHandover: defineEndpoint({
+    id: 'security.coreHandover',
+    method: 'POST',
+    path: 'security/saml/coreHandover',
+    summary: 'The core platform obtains a one-time hand-over for a user (body signed with CORE_HANDOVER_SECRET)',
+    permission: 'public',
+    beyondSpec: true,
+    body: ZCoreHandoverRequest,
+    response: ZCoreHandover,
   }),
   samlLogin: defineEndpoint({
     id: 'security.samlLogin',

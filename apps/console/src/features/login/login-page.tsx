@@ -5,7 +5,7 @@ import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import { Button, Input } from 'antd';
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
 import { adoptAccountLanguage } from '../../i18n/change-language.ts';
 import { landingPathAfterLogin } from '../../session/landing-path.ts';
@@ -64,7 +64,9 @@ export default function LoginPage() {
   const [fields, setFields] = useState<TLoginFields>({ login: '', password: '' });
   // Like antd's Form: a field is checked from its first change on, and every field on submit.
   const [checked, setChecked] = useState<Partial<Record<TFieldName, boolean>>>({});
-  const [error, setError] = useState<string | null>(null);
+  // A refusal of another sign-in route (core-login-page.tsx) arrives as navigation state.
+  const refused = (useLocation().state as { error?: unknown } | null)?.error;
+  const [error, setError] = useState<string | null>(typeof refused === 'string' ? refused : null);
   const [busy, setBusy] = useState(false);
   // After a right password, when a second factor is needed (two-factor-step.tsx).
   const [secondStep, setSecondStep] = useState<TTwoFactorChallenge | null>(null);

@@ -1,0 +1,54 @@
+import { securityApi } from '@sello/contracts/catalogue/security';
+import { HEADERS } from '@sello/contracts/constants';
+import { TWO_FACTOR } from '@sello/contracts/two-factor';
+import type { FastifyRequest } from 'fastify';
+import type { TAppContext } from '../app-context.ts';
+import { verifyCallbackSignature } from '../delivery/provider-callbacks.service.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createCoreHandoverService } from './core-handover.service.ts';
+import { clientOf } from './security.routes.ts';
+
+/** Header carrying the hex HMAC-SHA256 of the `coreHandover` body under CORE_HANDOVER_SECRET. */
+export const HANDOVER_SIGNATURE_HEADER = 'x-sello-signature';
+
+export function registerCoreHandoverRoutes(ctx: TAppContext): void {
+  const handover = createCoreHandoverService(ctx);
+  const secret = ctx.config.CORE_HANDOVER_SECRET;
+
+  // The core platform's call carries no session: the exact bytes of its body must be signed with the shared secret.
+  ctx.app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
+        if (!secret) {
+          done(new ApiError(404, 'ERR_HANDOVER_NOT_CONFIGURED'));
+          return;
+        }
+        if (!verifyCallbackSignature(secret, body, request.headers[HANDOVER_SIGNATURE_HEADER])) {
+          done(new ApiError(401, 'ERR_SIGNATURE_INVALID'));
+          return;
+        }
+        try {
+          done(null, JSON.parse(body.toString('utf8')));
+        } catch {
+          done(new ApiError(400, 'ERR_VALIDATION'));
+        }
+      },
+    );
+    registerEndpoint(scope, securityApi.coreHandover, ({ body }) => handover.coreHandover(body));
+  });
+
+  registerEndpoint(
+    ctx.app,
+    securityApi.samlCoreLogin,
+    async ({ body, request, reply }) => {
+      const answer = await handover.coreLogin(body, clientOf(request), request.cookies[TWO_FACTOR.trustCookie]);
+      if ('twoFactorRequired' in answer) return answer;
+      reply.header(HEADERS.authToken, answer.token).header(HEADERS.authTokenExpires, String(answer.expiration));
+      return answer;
+    },
+    { config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } },
+  );
+}
