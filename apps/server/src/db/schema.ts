@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
+import type { ImportTables } from './import-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
@@ -226,6 +227,7 @@ export type LiveCountsTable = {
 
 export type Database = ShippingTables &
   DeliveryTables &
+  ImportTables &
   PostalTables &
   PortalTables & {
     domains: DomainsTable;
