@@ -32,7 +32,7 @@ import {
   updateRowVerdicts,
 } from './imports.queries.ts';
 
-const CHECK_BATCH = 2000;
+const CHECK_BATCH = 500;
 const CREATE_BATCH = 100;
 const RELEASE_BATCH = 500;
 
