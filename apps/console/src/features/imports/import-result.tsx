@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
 import { notifyFailure } from '../../api/http-client.ts';
-import { downloadImportErrors, downloadImportReport, useRetryErrors, useSaveImport } from './use-imports.ts';
+import { downloadImportErrors, downloadImportReport, isWorking, useRetryErrors, useSaveImport } from './use-imports.ts';
 
 /** Tag colours by import state, and by row state (`row_…`), in lower case. */
 const STATE_COLOURS: Record<string, string> = {
@@ -23,7 +23,8 @@ const STATE_COLOURS: Record<string, string> = {
 export function importProgress(detail: TImportDetail): number {
   if (detail.total === 0) return 100;
   if (detail.state === 'CREATED') return Math.round(((detail.valid + detail.errors) / detail.total) * 100);
-  if (detail.state === 'IN_COURSE') return detail.valid === 0 ? 0 : Math.round((detail.created / detail.valid) * 100);
+  if (detail.state.toLowerCase() === 'in_course')
+    return detail.valid === 0 ? 0 : Math.round((detail.created / detail.valid) * 100);
   return 100;
 }
 
@@ -41,7 +42,7 @@ export function ImportResult({
   const { t } = useTranslation();
   const save = useSaveImport();
   const retry = useRetryErrors();
-  const working = detail.state === 'CREATED' || detail.state === 'IN_COURSE';
+  const working = isWorking(detail.state);
   const canConfirm = detail.state === 'VALIDATED' && detail.valid > detail.created;
 
   const run = async (work: () => Promise<unknown>, ok?: string) => {

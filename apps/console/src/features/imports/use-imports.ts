@@ -46,7 +46,7 @@ export function useImportProgress(importId: number | undefined) {
     enabled: importId !== undefined,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
-      return state === 'CREATED' || state === 'IN_COURSE' ? 1500 : false;
+      return state && isWorking(state) ? 1500 : false;
     },
   });
 }
@@ -98,4 +98,9 @@ export async function downloadImportReport(importId: number): Promise<void> {
 
 export async function downloadSample(typeId: number): Promise<void> {
   saveBlob(await fetchEndpointFile(importsApi.downloadFile, { query: { typeId } }), `sample-${typeId}.csv`);
+}
+
+/** An import whose dry run or saving is still running (CREATED, IN_COURSE). */
+export function isWorking(state: string): boolean {
+  return ['created', 'in_course'].includes(state.toLowerCase());
 }
