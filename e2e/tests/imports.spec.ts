@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { acceptCookies, signIn, withDatabase } from './helpers.ts';
+import { waitForRecipientLink } from './delivery-helpers.ts';
 import { pick } from './shipping-form.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -87,4 +88,30 @@ test('imports 30 rows with 3 bad ones, downloads and fixes the errors, re-import
   await page.getByTestId('imports-table').getByRole('link').first().click();
   await expect(page.getByTestId('import-result')).toBeVisible();
   await expect(page.getByTestId('import-created')).toHaveText('3');
+});
+
+test('an import from a template fills the template variables in the messages sent', async ({ page }) => {
+  test.setTimeout(120_000);
+  const address = `${stamp.toLowerCase()}@example.es`;
+  await signIn(page, 'company.admin');
+  await acceptCookies(page);
+  await page.getByTestId('nav-MENU_IMPORT_TEMPLATE').click();
+  await pick(page, 'import-company', /./);
+  await pick(page, 'import-type', 'Policy renewal notice');
+  await pick(page, 'import-channel', 'Correo electrónico');
+  await pick(page, 'import-template', 'Renewal with documents');
+  const rows = page.getByTestId('import-template-rows');
+  await rows.getByLabel('name 1').fill('Lucía Fernández');
+  await rows.getByLabel('email 1').fill(address);
+  await rows.getByLabel('policy 1').fill(`POL-${stamp}`);
+  await rows.getByLabel('date 1').fill('31/12/2026');
+  await page.getByTestId('import-check').click();
+  await expect(page.getByTestId('import-valid')).toHaveText('1');
+  await page.getByTestId('import-confirm').click();
+  await expect(page.getByTestId('import-state')).toHaveText('Terminada');
+  // The e-mail carries the receiver's link; the page it opens shows the message with the variables filled.
+  const link = await waitForRecipientLink(address);
+  await page.goto(link);
+  await expect(page.getByText(`POL-${stamp}`)).toBeVisible();
+  await expect(page.getByText('2026-12-31')).toBeVisible();
 });
