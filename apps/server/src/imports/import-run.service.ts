@@ -15,6 +15,7 @@ import type { TNewDocument } from '../shippings/shipping-documents.queries.ts';
 import { applyTransitions } from '../shippings/shipping-transitions.ts';
 import { rowToRequest } from './import-columns.ts';
 import {
+  addCreated,
   flagForReview,
   lockPendingShippings,
   lockRowsToCreate,
@@ -195,7 +196,7 @@ export function createImportRun(deps: {
         return rows.length;
       });
       if (done === 0) break;
-      await updateImportCounts(db, importId);
+      await addCreated(db, importId, done);
     }
     await release(importId, record.userId);
     await updateImportCounts(db, importId, 'FINISHED');

@@ -9,49 +9,48 @@ type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 export type TImportState = 'CREATED' | 'VALIDATED' | 'IN_COURSE' | 'FINISHED' | 'ERROR';
 
-export async function insertImport(
-  db: Db,
-  values: {
-    domainId: string;
-    companyId: string;
-    userId: string;
-    type: 'FILE' | 'TEMPLATE';
-    description: string | null;
-    fileName: string | null;
-    fileSha256: string | null;
-    settings: TImportSettings;
-    total: number;
-  },
-) {
-  const row = await db
-    .insertInto('imports')
-    .values({
-      domain_id: values.domainId,
-      company_id: values.companyId,
-      user_id: values.userId,
-      type: values.type,
-      description: values.description,
-      file_name: values.fileName,
-      file_sha256: values.fileSha256,
-      settings: JSON.stringify(values.settings),
-      total: values.total,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 const copyText = (text: string) =>
   text.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r');
 
-/** Stages the rows of an import with one COPY (the 100,000-row file is not written row by row). */
-export async function copyImportRows(
+export type TNewImport = {
+  domainId: string;
+  companyId: string;
+  userId: string;
+  type: 'FILE' | 'TEMPLATE';
+  description: string | null;
+  fileName: string | null;
+  fileSha256: string | null;
+  settings: TImportSettings;
+};
+
+/**
+ * Inserts the import and stages its rows with one COPY (the 100,000-row file is not written row by row), in
+ * one transaction: no worker ever sees an import whose rows are not all there, and a failure leaves nothing.
+ */
+export async function insertImportWithRows(
   pool: pg.Pool,
-  importId: string,
+  values: TNewImport,
   rows: readonly { line: number; cells: Record<string, string> }[],
-): Promise<void> {
+): Promise<string> {
   const client = await pool.connect();
   try {
+    await client.query('BEGIN');
+    const inserted = await client.query<{ id: string }>(
+      `INSERT INTO imports (domain_id, company_id, user_id, type, description, file_name, file_sha256, settings, total)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        values.domainId,
+        values.companyId,
+        values.userId,
+        values.type,
+        values.description,
+        values.fileName,
+        values.fileSha256,
+        JSON.stringify(values.settings),
+        rows.length,
+      ],
+    );
+    const importId = inserted.rows[0]!.id;
     const stream = client.query(copyFrom('COPY import_rows (import_id, line, cells) FROM STDIN'));
     const done = new Promise<void>((resolve, reject) => {
       stream.on('finish', resolve);
@@ -67,6 +66,11 @@ export async function copyImportRows(
     }
     stream.end(chunk);
     await done;
+    await client.query('COMMIT');
+    return importId;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   } finally {
     client.release();
   }
@@ -305,6 +309,15 @@ export async function selectStalledImports(db: Db, seconds: number) {
     .select(['id', 'state'])
     .where('state', 'in', ['CREATED', 'IN_COURSE'])
     .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .execute();
+}
+
+/** Progress of saving, without recounting the rows (cheap after every batch of a large import). */
+export async function addCreated(db: Db, importId: string, count: number): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set((eb) => ({ created: eb('created', '+', count), updated_at: new Date() }))
+    .where('id', '=', importId)
     .execute();
 }
 

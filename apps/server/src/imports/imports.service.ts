@@ -23,8 +23,7 @@ import { mapColumns, normaliseHeader } from './import-columns.ts';
 import { IMPORT_JOBS } from './import-job-catalogue.ts';
 import type { TImportRun } from './import-run.service.ts';
 import {
-  copyImportRows,
-  insertImport,
+  insertImportWithRows,
   resetFailedRows,
   selectCompany,
   selectImport,
@@ -35,6 +34,7 @@ import {
   selectTypeName,
   type TImportRecord,
   type TImportScope,
+  type TNewImport,
   updateImportCounts,
   updateImportState,
 } from './imports.queries.ts';
@@ -91,21 +91,12 @@ export function createImportsService(deps: {
   }
 
   /** Stages the rows and runs the dry run now (up to the online limit) or in the background. */
-  async function stage(
-    values: Omit<Parameters<typeof insertImport>[1], 'total'>,
-    rows: { line: number; cells: Record<string, string> }[],
-  ): Promise<string> {
+  async function stage(values: TNewImport, rows: { line: number; cells: Record<string, string> }[]): Promise<string> {
     if (rows.length === 0) throw fieldError('data', 'ERR_FILE_EMPTY');
     if (rows.length > IMPORT_MAX_ROWS) {
       throw new ApiError(400, 'ERR_VALIDATION', { data: 'ERR_TOO_MANY_ROWS' }, { max: IMPORT_MAX_ROWS });
     }
-    const importId = await insertImport(db, { ...values, total: rows.length });
-    try {
-      await copyImportRows(deps.pool, importId, rows);
-    } catch (error) {
-      await db.deleteFrom('imports').where('id', '=', importId).execute();
-      throw error;
-    }
+    const importId = await insertImportWithRows(deps.pool, values, rows);
     if (rows.length <= LIMITS.onlineLimit) await run.validate(importId);
     else await jobs.send(IMPORT_JOBS.run, { importId });
     return importId;
