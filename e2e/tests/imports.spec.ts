@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { acceptCookies, signIn, withDatabase } from './helpers.ts';
 import { waitForRecipientLink } from './delivery-helpers.ts';
+import { acceptCookies, signIn, withDatabase } from './helpers.ts';
 import { pick } from './shipping-form.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');

@@ -122,7 +122,7 @@ export function createImportRun(deps: {
   /** The dry run: every PENDING row gets its verdict; nothing is created. */
   async function validate(importId: string): Promise<void> {
     const record = await selectImport(db, importId, null);
-    if (!record || record.state !== 'CREATED') return;
+    if (record?.state !== 'CREATED') return;
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
@@ -159,7 +159,7 @@ export function createImportRun(deps: {
   /** Creates the valid rows' shippings in `pending_import`, then releases them together. */
   async function save(importId: string): Promise<void> {
     const record = await selectImport(db, importId, null);
-    if (!record || record.state !== 'IN_COURSE') return;
+    if (record?.state !== 'IN_COURSE') return;
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
