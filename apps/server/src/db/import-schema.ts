@@ -17,6 +17,8 @@ export type TImportSettings = {
   /** The file's header row: as written and normalised (the key of each row's cells). */
   columns: { header: string; key: string }[];
   documents: TImportDocument[];
+  /** Files of an uploaded ZIP, by lower-case name, that rows name in their `files` column. */
+  rowDocuments?: Record<string, TImportDocument>;
   /** Template imports: the template's variables, filled from the row's cells of the same name. */
   variables?: string[];
 };

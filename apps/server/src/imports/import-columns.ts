@@ -1,6 +1,6 @@
 import { IMPORT_FIELDS, type ImportField } from '@sello/contracts/catalogue/imports';
 import type { TSendRequestInput } from '@sello/contracts/catalogue/shippings-create';
-import type { TImportSettings } from '../db/import-schema.ts';
+import type { TImportDocument, TImportSettings } from '../db/import-schema.ts';
 
 /** Headers compared without case, accents, spaces, dots, underscores or dashes. */
 export function normaliseHeader(header: string): string {
@@ -33,6 +33,19 @@ const FIELD_NAMES: Record<ImportField, string[]> = {
   province: ['provincia', 'province', 'state', 'distrito', 'region'],
   country: ['pais', 'country'],
   custodyDays: ['diascustodia', 'diasdecustodia', 'custodydays'],
+  files: [
+    'ficheros',
+    'fichero',
+    'archivos',
+    'archivo',
+    'documentos',
+    'files',
+    'file',
+    'ficheiros',
+    'ficheiro',
+    'anexos',
+    'attachments',
+  ],
 };
 
 const FIELD_BY_NAME = new Map<string, ImportField>(
@@ -78,6 +91,21 @@ export function normaliseLocaleDate(text: string): string {
 }
 
 const optional = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+/** The documents of one row: the shared ones, then the ZIP's files its `files` column names (null: one is missing). */
+export function rowDocuments(
+  cells: Readonly<Record<string, string>>,
+  settings: TImportSettings,
+): TImportDocument[] | null {
+  const column = Object.entries(settings.mapping).find(([, field]) => field === 'files')?.[0];
+  const names = (column ? (cells[column] ?? '') : '')
+    .split(/[,;|]/)
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const own = names.map((name) => settings.rowDocuments?.[name]);
+  if (own.some((document) => document === undefined)) return null;
+  return [...settings.documents, ...(own as TImportDocument[])];
+}
 
 /**
  * The `sendrequest` body one row stands for; what the rules think of it is for the create service to say.
@@ -136,7 +164,7 @@ export function rowToRequest(
         postal,
       },
     ],
-    documents: settings.documents.map((document) => ({
+    documents: (rowDocuments(cells, settings) ?? settings.documents).map((document) => ({
       name: document.name,
       category: document.category as 'UNSPECIFIED',
       content: `data:${document.mime};base64,`,

@@ -13,7 +13,7 @@ import type {
 import { directLookups } from '../shippings/shipping-create.service.ts';
 import type { TNewDocument } from '../shippings/shipping-documents.queries.ts';
 import { applyTransitions } from '../shippings/shipping-transitions.ts';
-import { rowToRequest } from './import-columns.ts';
+import { rowDocuments, rowToRequest } from './import-columns.ts';
 import {
   addCreated,
   flagForReview,
@@ -103,6 +103,7 @@ export function createImportRun(deps: {
     lookups: TCreationLookups,
   ): Promise<TRowCheck> {
     const settings = record.settings;
+    if (rowDocuments(cells, settings) === null) return { ok: false, field: 'files', key: 'ERR_FIELD_INVALID' };
     const parsed = ZSendRequest.safeParse(rowToRequest(cells, settings, Number(record.companyId), templateSubject));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -163,15 +164,16 @@ export function createImportRun(deps: {
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
-    const documents: TNewDocument[] = record.settings.documents.map((document, index) => ({
-      position: index + 1,
-      kind: 'original',
-      name: document.name,
-      mimeType: document.mime,
-      sizeBytes: document.size,
-      category: document.category,
-      sha256: document.sha256,
-    }));
+    const documentsOf = (cells: Record<string, string>): TNewDocument[] =>
+      (rowDocuments(cells, record.settings) ?? []).map((document, index) => ({
+        position: index + 1,
+        kind: 'original',
+        name: document.name,
+        mimeType: document.mime,
+        sizeBytes: document.size,
+        category: document.category,
+        sha256: document.sha256,
+      }));
     for (;;) {
       const done = await db.transaction().execute(async (trx) => {
         const rows = await lockRowsToCreate(trx, importId, CREATE_BATCH);
@@ -187,7 +189,7 @@ export function createImportRun(deps: {
             principal,
             check.request,
             check.checked,
-            documents,
+            documentsOf(row.cells),
             importId,
           );
           if (row.needsReview) await flagForReview(trx, shippingId);

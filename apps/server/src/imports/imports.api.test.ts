@@ -293,3 +293,41 @@ describe('lists, files and tenancy', () => {
     expect(other.json().fields).toEqual({ companyId: 'ERR_FIELD_INVALID' });
   });
 });
+
+describe('a ZIP whose rows name their own files', () => {
+  it('gives each row the files it names and refuses a row naming a missing one', async () => {
+    const JSZip = (await import('jszip')).default;
+    const zip = new JSZip();
+    zip.file('carta-1.pdf', pdf);
+    zip.file('docs/carta-2.pdf', Buffer.from(await demoPdf('Second letter')));
+    const bytes = await zip.generateAsync({ type: 'nodebuffer' });
+    const rows = [
+      [...HEADER, 'Ficheros'],
+      [...person(1), 'carta-1.pdf'],
+      [...person(2), 'CARTA-2.pdf'],
+      [...person(3), 'no-existe.pdf'],
+    ];
+    const response = await uploadImport(
+      admin,
+      { companyId: String(notaria), typeId: String(notice), channel: 'email' },
+      { data: { name: 'zip.csv', bytes: spanishCsv(rows) }, documents: { name: 'cartas.zip', bytes } },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = response.json();
+    expect(detail).toMatchObject({ valid: 2, errors: 1 });
+    expect(detail.lines[0]).toMatchObject({ line: 4, column: 'Ficheros', errorKey: 'ERR_FIELD_INVALID' });
+    await admin.post('shipping/import/saveFromFile', { importId: detail.importId });
+    const shippings = await shippingsOf(detail.importId);
+    const names = await t.database.db
+      .selectFrom('shipping_documents')
+      .select(['shipping_id', 'name'])
+      .where(
+        'shipping_id',
+        'in',
+        shippings.map((s) => s.id),
+      )
+      .orderBy('shipping_id')
+      .execute();
+    expect(names.map((row) => row.name)).toEqual(['carta-1.pdf', 'carta-2.pdf']);
+  });
+});

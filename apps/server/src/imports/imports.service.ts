@@ -22,6 +22,7 @@ import { checkDocumentType } from '../shippings/document-check.ts';
 import { mapColumns, normaliseHeader } from './import-columns.ts';
 import { IMPORT_JOBS } from './import-job-catalogue.ts';
 import type { TImportRun } from './import-run.service.ts';
+import { readZipEntries } from './import-zip.ts';
 import {
   insertImportWithRows,
   resetFailedRows,
@@ -48,6 +49,7 @@ export const IMPORT_MAX_ROWS = LIMITS.shippingListExcelExportLimit;
 export const IMPORT_MAX_BYTES = LIMITS.uploadFileLimit * LIMITS.byteScale * LIMITS.byteScale;
 
 const FORMULA_START = /^'(?=[=+\-@])/;
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Whose imports a principal sees: super admins every domain's, administrators their domain's, others their companies'. */
 export function importScopeOf(principal: TPrincipal): TImportScope {
@@ -102,16 +104,36 @@ export function createImportsService(deps: {
     return importId;
   }
 
-  async function storeDocuments(files: TUploadedFile[]): Promise<TImportDocument[]> {
-    const documents: TImportDocument[] = [];
+  /** Shared documents, and the files of any ZIP among them (rows name those in their `files` column). */
+  async function storeDocuments(files: TUploadedFile[]) {
+    const shared: TImportDocument[] = [];
+    const byName: Record<string, TImportDocument> = {};
     for (const [index, file] of files.entries()) {
-      const mime = checkDocumentType(file.filename, { bytes: file.bytes, declaredMime: '' });
-      if (file.bytes.length === 0) throw fieldError(`documents.${index}`, 'ERR_FILE_EMPTY');
-      if (!mime) throw fieldError(`documents.${index}`, 'ERR_FILE_TYPE');
-      const stored = await blobs.put(file.bytes);
-      documents.push({ name: file.filename, mime, sha256: stored.sha256, size: stored.size, category: 'UNSPECIFIED' });
+      if (file.bytes.subarray(0, 4).equals(ZIP_SIGNATURE) && file.filename.toLowerCase().endsWith('.zip')) {
+        let entries: Awaited<ReturnType<typeof readZipEntries>>;
+        try {
+          entries = await readZipEntries(file.bytes, IMPORT_MAX_BYTES);
+        } catch {
+          throw fieldError(`documents.${index}`, 'ERR_FILE_TYPE');
+        }
+        for (const entry of entries) {
+          byName[entry.name.toLowerCase()] = await storeFile(
+            { filename: entry.name, mimetype: '', bytes: entry.bytes },
+            index,
+          );
+        }
+      } else shared.push(await storeFile(file, index));
     }
-    return documents;
+    return { shared, byName };
+  }
+
+  /** One document, checked by its bytes as `sendrequest` checks them, stored once. */
+  async function storeFile(file: TUploadedFile, index: number): Promise<TImportDocument> {
+    const mime = checkDocumentType(file.filename, { bytes: file.bytes, declaredMime: '' });
+    if (file.bytes.length === 0) throw fieldError(`documents.${index}`, 'ERR_FILE_EMPTY');
+    if (!mime) throw fieldError(`documents.${index}`, 'ERR_FILE_TYPE');
+    const stored = await blobs.put(file.bytes);
+    return { name: file.filename, mime, sha256: stored.sha256, size: stored.size, category: 'UNSPECIFIED' };
   }
 
   async function importFromFile(
@@ -155,13 +177,15 @@ export function createImportsService(deps: {
     });
     const documentFiles = body.documents === undefined ? [] : ([body.documents].flat() as TUploadedFile[]);
     if (documentFiles.length > LIMITS.uploadFileLimit) throw fieldError('documents', 'ERR_TOO_MANY_ITEMS');
-    const stored = await blobs.put(file.bytes);
+    const original = await blobs.put(file.bytes);
+    const stored = await storeDocuments(documentFiles);
     const settings: TImportSettings = {
       typeId: body.typeId,
       channel: body.channel,
       mapping: mapColumns(table.headers, manual),
       columns: table.headers.map((header, index) => ({ header, key: keys[index]! })),
-      documents: await storeDocuments(documentFiles),
+      documents: stored.shared,
+      rowDocuments: stored.byName,
     };
     const importId = await stage(
       {
@@ -171,7 +195,7 @@ export function createImportsService(deps: {
         type: 'FILE',
         description: body.description || null,
         fileName: file.filename,
-        fileSha256: stored.sha256,
+        fileSha256: original.sha256,
         settings,
       },
       rows,

@@ -86,6 +86,8 @@ export const IMPORT_FIELDS = [
   'province',
   'country',
   'custodyDays',
+  /** Names of the row's own files in the uploaded ZIP, separated by `,` `;` or `|`. */
+  'files',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 

@@ -143,7 +143,7 @@ export default function ImportFilePage() {
           <Form.Item label={t('IMPORT_SHARED_DOCUMENTS')}>
             <Upload
               multiple
-              accept=".pdf,application/pdf,image/*"
+              accept=".pdf,application/pdf,image/*,.zip,application/zip"
               data-testid="import-documents"
               fileList={documents.map((document, index) => ({
                 uid: String(index),
