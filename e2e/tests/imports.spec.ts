@@ -91,7 +91,7 @@ test('imports 30 rows with 3 bad ones, downloads and fixes the errors, re-import
 });
 
 test('an import from a template fills the template variables in the messages sent', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const address = `${stamp.toLowerCase()}@example.es`;
   await signIn(page, 'company.admin');
   await acceptCookies(page);
