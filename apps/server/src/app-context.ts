@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { TConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { TBlobStore } from './platform/blob-store.ts';
@@ -16,6 +17,8 @@ export type TAppContext = {
   app: FastifyInstance;
   config: TConfig;
   db: Kysely<Database>;
+  /** The pool behind `db`, for COPY (imports stage their rows with it). */
+  pool: pg.Pool;
   preferences: TPreferences;
   security: TSecurityService;
   mailer: TMailer;

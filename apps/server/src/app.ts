@@ -29,6 +29,9 @@ import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
+import { IMPORT_JOBS } from './imports/import-job-catalogue.ts';
+import { createImportJobs } from './imports/import-jobs.ts';
+import { registerImportsRoutes } from './imports/imports.routes.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
@@ -142,6 +145,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     app,
     config,
     db: database.db,
+    pool: database.pool,
     preferences,
     security,
     mailer,
@@ -178,14 +182,17 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerProviderCallbackRoutes(ctx);
   registerPostalRoutes(ctx);
   registerPortalRoutes(ctx);
+  registerImportsRoutes(ctx);
 
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),
     ...createDeliveryJobs(ctx),
+    ...createImportJobs(ctx),
   ]);
   app.addHook('onClose', () => jobs.stop());
   // A copy that works jobs first picks up what a stopped or killed copy left behind.
   if (config.JOBS_ENABLED) await jobs.send(DELIVERY_JOBS.sweep);
+  if (config.JOBS_ENABLED) await jobs.send(IMPORT_JOBS.sweep);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

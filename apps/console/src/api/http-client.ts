@@ -18,6 +18,8 @@ export type TCallInput<E extends TEndpoint> = {
   query?: Infer<E['query']>;
   body?: Infer<E['body']>;
   params?: Record<string, string | number>;
+  /** A multipart body (file uploads) instead of the JSON `body`. */
+  form?: FormData;
 };
 
 export type TCallOptions = {
@@ -122,7 +124,7 @@ async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, 
   if (token) headers[HEADERS.authToken] = token;
   const xsrf = readCookie(COOKIES.xsrf);
   if (xsrf) headers[HEADERS.xsrf] = xsrf;
-  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (input.body !== undefined && !input.form) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -131,6 +133,7 @@ async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, 
       headers,
       credentials: 'include',
       ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
+      ...(input.form && { body: input.form }),
     });
   } catch (cause) {
     throw handleFailure(new ApiCallError((cause as Error).message, 0, null), url, options);

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
+import type { ImportTables } from './import-schema.ts';
 import type { PasswordTables } from './password-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
@@ -249,6 +250,7 @@ export type LiveCountsTable = {
 
 export type Database = ShippingTables &
   DeliveryTables &
+  ImportTables &
   PostalTables &
   PortalTables &
   TwoFactorTables &

@@ -65,6 +65,8 @@ export type ShippingsTable = {
   custody_days: number | null;
   requires_auth: boolean;
   needs_review: Generated<boolean>;
+  /** The import that created it (issue 17). */
+  import_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   auth_round: Generated<number>;
   auth_deadline_at: NullableTimestamp;
   response_deadline_at: NullableTimestamp;

@@ -89,6 +89,8 @@ export type TNewShipping = {
   domainId: string;
   companyId: string;
   typeId: string;
+  /** Set when an import created it. */
+  importId?: string | null;
   senderId: string;
   serviceKind: string;
   channel: string;
@@ -119,6 +121,7 @@ export async function insertShipping(trx: Trx, values: TNewShipping) {
       domain_id: values.domainId,
       company_id: values.companyId,
       type_id: values.typeId,
+      import_id: values.importId ?? null,
       sender_id: values.senderId,
       service_kind: values.serviceKind,
       channel: values.channel,

@@ -3,10 +3,10 @@ import { LIMITS, PREFERENCES } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { findIllegalSmsCharacters } from '@sello/contracts/patterns';
-import { initialLifecycle } from '@sello/contracts/shipping-lifecycle';
+import { initialLifecycle, type TLifecycle } from '@sello/contracts/shipping-lifecycle';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import { TEMPLATE_VARIABLES } from '@sello/contracts/template-variables';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
@@ -29,6 +29,44 @@ import { insertDocuments, type TNewDocument } from './shipping-documents.queries
 import { appendEvent, eventTime } from './shipping-transitions.ts';
 import { checkTypeValues } from './shipping-type-checks.ts';
 import { queueStateFollowUp } from './state-follow-ups.ts';
+
+/** The reads creation makes; imports pass memoised ones so a thousand rows of one type read it once. */
+export type TCreationLookups = {
+  company: typeof selectCompanyForShipping;
+  type: typeof selectTypeForCreation;
+  template: typeof selectTemplateForShipping;
+  typeAuthorisers: typeof selectTypeAuthorisers;
+  authoriserCandidates: typeof selectAuthoriserCandidates;
+};
+
+export const directLookups: TCreationLookups = {
+  company: selectCompanyForShipping,
+  type: selectTypeForCreation,
+  template: selectTemplateForShipping,
+  typeAuthorisers: selectTypeAuthorisers,
+  authoriserCandidates: selectAuthoriserCandidates,
+};
+
+/** What the rules decided about a request, as creation needs it. */
+export type TCheckedRequest = {
+  domainId: string;
+  companyId: string;
+  companyName: string;
+  typeId: string;
+  serviceKind: ServiceKind;
+  custodyDays: number | null;
+  templateId: string | null;
+  subject: string;
+  body: string | null;
+  formValues: ReturnType<typeof checkTypeValues>;
+  /** The type's signing settings unless the sender chose otherwise. */
+  multiSignerOrder: 0 | 1;
+  pinSignatureText: NonNullable<TSendRequest['pinSignatureText']> | null;
+  font: NonNullable<TSendRequest['font']> | null;
+  slots: TAuthoriserSlot[];
+  requiresAuth: boolean;
+  authDeadlineHours: number;
+};
 
 /** Collects field errors so one answer lists them all. */
 class FieldErrors {
@@ -147,15 +185,23 @@ export function createShippingCreation(deps: {
     return rows;
   }
 
-  async function sendRequest(principal: TPrincipal, request: TSendRequest): Promise<{ requestId: number }> {
+  /**
+   * Every rule of `sendrequest` but the documents' bytes: answers what creation needs, or throws the field
+   * errors (400 ERR_VALIDATION). Imports check each row with it, so there is one rule set.
+   */
+  async function checkSendRequest(
+    principal: TPrincipal,
+    request: TSendRequest,
+    lookups: TCreationLookups = directLookups,
+  ): Promise<TCheckedRequest> {
     const errors = new FieldErrors();
-    const company = await selectCompanyForShipping(db, String(request.companyId));
+    const company = await lookups.company(db, String(request.companyId));
     if (!company || !mayUseCompany(principal, company)) errors.add('companyId', 'ERR_FIELD_INVALID');
     errors.throwIfAny();
     const domainId = company!.domainId;
     const companyId = company!.id;
 
-    const type = await selectTypeForCreation(db, domainId, companyId, String(request.typeId));
+    const type = await lookups.type(db, domainId, companyId, String(request.typeId));
     if (!type) errors.add('typeId', 'ERR_FIELD_INVALID');
     errors.throwIfAny();
     const serviceKind = type!.serviceKind as ServiceKind;
@@ -194,7 +240,7 @@ export function createShippingCreation(deps: {
       ...request.customFields,
     };
     if (templateId !== null) {
-      const template = await selectTemplateForShipping(db, domainId, companyId, templateId);
+      const template = await lookups.template(db, domainId, companyId, templateId);
       if (!template || template.contentType !== (smsLike ? 'SMS' : 'HTML'))
         errors.add('templateId', 'ERR_FIELD_INVALID');
       // The form sends the template's text as the sender edited it: its placeholders are filled too.
@@ -215,13 +261,13 @@ export function createShippingCreation(deps: {
     }
 
     // Authorisers: those the type names, plus users the sender adds (of the company, never the sender).
-    const slots: TAuthoriserSlot[] = (await selectTypeAuthorisers(db, [type!.id])).map((row) => ({
+    const slots: TAuthoriserSlot[] = (await lookups.typeAuthorisers(db, [type!.id])).map((row) => ({
       userId: row.userId,
       groupId: row.groupId,
     }));
     const added = [...new Set((request.authorizers ?? []).map(String))];
     if (added.length > 0) {
-      const candidates = await selectAuthoriserCandidates(db, domainId, companyId, added);
+      const candidates = await lookups.authoriserCandidates(db, domainId, companyId, added);
       added.forEach((userId, index) => {
         if (!candidates.has(userId) || userId === principal.userId) {
           errors.add(`authorizers.${index}`, 'ERR_FIELD_INVALID');
@@ -232,74 +278,113 @@ export function createShippingCreation(deps: {
     const formValues = checkTypeValues(type!, request, (field, key) => errors.add(field, key));
     errors.throwIfAny();
 
-    const documents = await storeDocuments(request, errors);
-    const requiresAuth = type!.requiresAuth || slots.length > 0;
-    const lifecycle = initialLifecycle({ requiresAuth });
-    const createdAt = eventTime();
-    const authDeadlineAt = requiresAuth ? new Date(createdAt.getTime() + type!.authDeadlineHours * 3_600_000) : null;
-    const receivers = request.receivers.map((receiver, index) => toReceiverRow(receiver, index + 1));
-    const firstName = receivers[0]!.name;
+    return {
+      domainId,
+      companyId,
+      companyName: company!.name,
+      typeId: type!.id,
+      serviceKind,
+      custodyDays,
+      templateId,
+      subject,
+      body,
+      formValues,
+      multiSignerOrder:
+        rule.signing && request.multiSignerOrder === 0 ? (type!.multiSignerOrder as 0 | 1) : request.multiSignerOrder,
+      pinSignatureText:
+        request.pinSignatureText ??
+        (rule.signing ? (type!.pinSignatureText as TSendRequest['pinSignatureText']) : undefined) ??
+        null,
+      font: request.font ?? (rule.signing ? (type!.font as TSendRequest['font']) : undefined) ?? null,
+      slots,
+      requiresAuth: type!.requiresAuth || slots.length > 0,
+      authDeadlineHours: type!.authDeadlineHours,
+    };
+  }
 
-    const id = await db.transaction().execute(async (trx) => {
-      const shipping = await insertShipping(trx, {
-        domainId,
-        companyId,
-        typeId: type!.id,
-        senderId: principal.userId,
-        serviceKind,
-        channel: request.channel,
-        templateId,
-        reference: request.reference || null,
-        subject,
-        body,
-        state: lifecycle.state,
-        customFields: request.customFields ?? {},
-        metaProperties: request.metaProperties ?? {},
-        formValues,
-        // The type's signing settings unless the sender chose otherwise.
-        multiSignerOrder:
-          rule.signing && request.multiSignerOrder === 0 ? (type!.multiSignerOrder as 0 | 1) : request.multiSignerOrder,
-        pinSignatureText:
-          request.pinSignatureText ??
-          (rule.signing ? (type!.pinSignatureText as TSendRequest['pinSignatureText']) : undefined) ??
-          null,
-        font: request.font ?? (rule.signing ? (type!.font as TSendRequest['font']) : undefined) ?? null,
-        custodyDays,
-        requiresAuth,
-        authDeadlineAt,
-        isSandbox: principal.isSandbox,
-        receiverSummary: receivers.length > 1 ? `${firstName} +${receivers.length - 1}` : firstName,
-        searchText: `${searchTextOf(request)}`,
-        createdAt,
-      });
-      await insertReceivers(trx, shipping.id, receivers);
-      await insertDocuments(trx, shipping.id, documents);
-      if (authDeadlineAt) await insertAuthorisations(trx, shipping.id, 1, slots, authDeadlineAt);
-      await appendEvent(
-        trx,
-        { id: shipping.id, eventCount: 0, lastEventHash: null },
-        {
-          at: createdAt,
-          actor: principal.userId,
-          action: 'create',
-          from: null,
-          to: lifecycle,
-          details: {
-            guid: shipping.guid,
-            service: serviceKind,
-            channel: request.channel,
-            receivers: receivers.length,
-            documents: documents.map((document) => document.sha256),
-            authorisations: authDeadlineAt ? slots.length : 0,
-            sandbox: principal.isSandbox,
-          },
-        },
-      );
-      await queueStateFollowUp(deps.jobs, trx, shipping.id, null, lifecycle.state);
-      return shipping.id;
-    });
+  async function sendRequest(principal: TPrincipal, request: TSendRequest): Promise<{ requestId: number }> {
+    const checked = await checkSendRequest(principal, request);
+    const documents = await storeDocuments(request, new FieldErrors());
+    const id = await db
+      .transaction()
+      .execute((trx) => insertCheckedShipping(trx, principal, request, checked, documents, null));
     return { requestId: Number(id) };
   }
 
-  return { sendRequest };
+  /**
+   * Writes a checked shipping in `trx`. With `importId` it waits in `pending_import` until its import is
+   * released (imports/import-run.service.ts), and no follow-up is queued.
+   */
+  async function insertCheckedShipping(
+    trx: Transaction<Database>,
+    principal: TPrincipal,
+    request: TSendRequest,
+    checked: TCheckedRequest,
+    documents: TNewDocument[],
+    importId: string | null,
+  ): Promise<string> {
+    const { domainId, companyId, serviceKind, custodyDays, templateId, body, slots, requiresAuth } = checked;
+    const lifecycle: TLifecycle = importId
+      ? { state: 'pending_import', result: null, deleted: false }
+      : initialLifecycle({ requiresAuth });
+    const createdAt = eventTime();
+    const authDeadlineAt = requiresAuth ? new Date(createdAt.getTime() + checked.authDeadlineHours * 3_600_000) : null;
+    const receivers = request.receivers.map((receiver, index) => toReceiverRow(receiver, index + 1));
+    const firstName = receivers[0]!.name;
+
+    const shipping = await insertShipping(trx, {
+      domainId,
+      companyId,
+      typeId: checked.typeId,
+      importId,
+      senderId: principal.userId,
+      serviceKind,
+      channel: request.channel,
+      templateId,
+      reference: request.reference || null,
+      subject: checked.subject,
+      body,
+      state: lifecycle.state,
+      customFields: request.customFields ?? {},
+      metaProperties: request.metaProperties ?? {},
+      formValues: checked.formValues,
+      multiSignerOrder: checked.multiSignerOrder,
+      pinSignatureText: checked.pinSignatureText,
+      font: checked.font,
+      custodyDays,
+      requiresAuth,
+      authDeadlineAt,
+      isSandbox: principal.isSandbox,
+      receiverSummary: receivers.length > 1 ? `${firstName} +${receivers.length - 1}` : firstName,
+      searchText: `${searchTextOf(request)}`,
+      createdAt,
+    });
+    await insertReceivers(trx, shipping.id, receivers);
+    await insertDocuments(trx, shipping.id, documents);
+    if (authDeadlineAt) await insertAuthorisations(trx, shipping.id, 1, slots, authDeadlineAt);
+    await appendEvent(
+      trx,
+      { id: shipping.id, eventCount: 0, lastEventHash: null },
+      {
+        at: createdAt,
+        actor: principal.userId,
+        action: 'create',
+        from: null,
+        to: lifecycle,
+        details: {
+          guid: shipping.guid,
+          service: serviceKind,
+          channel: request.channel,
+          receivers: receivers.length,
+          documents: documents.map((document) => document.sha256),
+          authorisations: authDeadlineAt ? slots.length : 0,
+          sandbox: principal.isSandbox,
+        },
+      },
+    );
+    await queueStateFollowUp(deps.jobs, trx, shipping.id, null, lifecycle.state);
+    return shipping.id;
+  }
+
+  return { sendRequest, checkSendRequest, insertCheckedShipping, storeDocuments };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, ZFile, ZId, ZIdField, ZPagedQuery, ZPickerList, ZSelectedQuery, ZTimestamp } from '../common.ts';
 import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
-import { ZImportState, ZImportType } from '../enums.ts';
+import { ZChannel, ZImportState, ZImportType } from '../enums.ts';
 
 /** Spec §6: the imports list needs shpImport; importing also needs edit mode, from a template shpImportTemplate. */
 const READ = { all: ['shpImport'] } as const satisfies TPermissionRule;
@@ -20,21 +20,39 @@ export const ZImportRow = z.object({
   total: z.number().int().nonnegative(),
   valid: z.number().int().nonnegative(),
   errors: z.number().int().nonnegative(),
+  /** Shippings created so far (saving shows progress by it). */
+  created: z.number().int().nonnegative(),
+  /** Why the import stopped, when its state is ERROR. */
+  errorKey: z.string().nullable(),
   createdAt: ZTimestamp,
   updatedAt: ZTimestamp,
 });
 export type TImportRow = z.infer<typeof ZImportRow>;
 
-/** One row of the imported file and what became of it. */
+export const IMPORT_LINE_STATES = ['PENDING', 'VALID', 'ERROR', 'CREATED'] as const;
+
+/** One row of the imported file and what became of it: checked, refused (column and key) or created. */
 export const ZImportLine = z.object({
   line: z.number().int().positive(),
   receiver: z.string(),
   requestId: z.number().int().nullable(),
-  state: z.enum(['PENDING', 'SENT', 'ERROR']),
+  state: z.enum(IMPORT_LINE_STATES),
+  /** The shipping field the error is about (`receivers.0.email`), and the file column it came from. */
+  field: z.string().nullable(),
+  column: z.string().nullable(),
   errorKey: z.string().nullable(),
 });
+export type TImportLine = z.infer<typeof ZImportLine>;
 
-export const ZImportDetail = ZImportRow.extend({ lines: z.array(ZImportLine) });
+/**
+ * An import with at most the online limit of its rows (spec §9): the failed ones first, then the rest in
+ * file order. `columns` are the file's headers, `mapping` the field each one fills.
+ */
+export const ZImportDetail = ZImportRow.extend({
+  columns: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()),
+  lines: z.array(ZImportLine),
+});
 export type TImportDetail = z.infer<typeof ZImportDetail>;
 
 /**
@@ -45,7 +63,55 @@ const ZImportUploadBase = z.object({
   companyId: ZId,
   description: z.string().trim().max(200).optional(),
 });
-export const ZImportFileUpload = ZImportUploadBase.extend({ data: ZFile.describe('the uploaded file') });
+
+/** Shipping fields a file column can fill (`IMPORT_FIELDS`); other columns are ignored unless mapped. */
+export const IMPORT_FIELDS = [
+  'reference',
+  'subject',
+  'message',
+  'name',
+  'receiverType',
+  'documentType',
+  'documentNumber',
+  'email',
+  'cc',
+  'mobile',
+  'language',
+  'streetType',
+  'street',
+  'streetNumber',
+  'addressExtra',
+  'postalCode',
+  'city',
+  'province',
+  'country',
+  'custodyDays',
+  /** Names of the row's own files in the uploaded ZIP, separated by `,` `;` or `|`. */
+  'files',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** Multipart: text parts and the file part `data`; `documents` parts are shared by every row. */
+export const ZImportFileUpload = ZImportUploadBase.extend({
+  typeId: ZId,
+  channel: ZChannel,
+  /** JSON object: file header → field of IMPORT_FIELDS, for columns the headers do not name. */
+  mapping: z.string().max(10_000).optional(),
+  data: ZFile.describe('the uploaded file'),
+  documents: ZFile.optional().describe('documents shared by every row'),
+});
+
+/** `data` of `importWithTemplate`, as JSON text: each row fills the receiver fields and the template's variables. */
+export const ZImportTemplateData = z.object({
+  typeId: ZIdField,
+  templateId: ZIdField,
+  channel: ZChannel,
+  rows: z
+    .array(z.record(z.string().max(64), z.string().max(2000)))
+    .min(1, 'ERR_FILE_EMPTY')
+    .max(100_000, 'ERR_TOO_MANY_ROWS'),
+});
+export type TImportTemplateData = z.infer<typeof ZImportTemplateData>;
 export const ZImportTemplateUpload = ZImportUploadBase.extend({
   data: z
     .string()
@@ -104,9 +170,9 @@ export const importsApi = {
     id: 'imports.downloadFile',
     method: 'GET',
     path: 'shipping/import/downloadFile',
-    summary: 'The file an import was made from',
+    summary: 'The file an import was made from (selected), or the sample file of a type (typeId)',
     permission: READ,
-    query: ZSelectedQuery,
+    query: z.object({ selected: ZId.optional(), typeId: ZId.optional() }),
     response: ZFile,
     responseKind: 'file',
     methodChosen: true,

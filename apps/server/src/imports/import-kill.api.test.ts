@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { COOKIES, HEADERS } from '@sello/contracts/constants';
+import { API_PREFIX } from '@sello/contracts/endpoint';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyIdOf } from '../../test/admin-fixtures.ts';
+import { spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
+import { freePort, waitFor } from '../../test/processes.ts';
+import { createShippingTestApp, typeIdOf } from '../../test/shipping-fixtures.ts';
+import { signedInClient, TEST_CERTIFICATE_KEY, type TTestApp } from '../../test/test-app.ts';
+import { connectDatabase, type TDatabase } from '../db/database.ts';
+import { DEMO_PASSWORD } from '../demo/demo-password.ts';
+
+// Issue 17: a real server process works a 3,000-row import in the background and is killed with SIGKILL
+// in the middle of the dry run and again in the middle of creating the shippings. Started again, it
+// finishes the import: every valid row is exactly one shipping, none lost, none doubled.
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const main = path.join(root, 'apps/server/src/main.ts');
+const ROWS = 3000;
+
+let setup: TTestApp;
+let database: TDatabase;
+let server: ChildProcess | null = null;
+let port = 0;
+let output = '';
+let importId = 0;
+
+beforeAll(async () => {
+  setup = await createShippingTestApp();
+  const admin = await signedInClient(setup.app, 'company.admin');
+  const rows = Array.from({ length: ROWS }, (_, index) => [`Persona ${index}`, `p${index}@example.es`, 'Aviso']);
+  const response = await uploadImport(
+    admin,
+    {
+      companyId: String(await companyIdOf(setup.database.db, 'B1234567A')),
+      typeId: String(await typeIdOf(setup.database.db, 'Certified e-mail')),
+      channel: 'email',
+    },
+    { data: { name: 'big.csv', bytes: spanishCsv([['Nombre', 'Correo', 'Asunto'], ...rows]) } },
+  );
+  importId = response.json().importId;
+  database = connectDatabase(setup.config.DATABASE_URL!, 2, pino({ level: 'silent' }));
+  await setup.app.close();
+}, 120_000);
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await database?.close();
+  await setup?.database.close();
+});
+
+async function startServer(): Promise<ChildProcess> {
+  port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: setup.config.DATABASE_URL!,
+      DATABASE_POOL_SIZE: '6',
+      DATA_DIR: setup.config.dataDir,
+      CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
+      JOBS_ENABLED: 'true',
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return child;
+}
+
+async function kill(): Promise<void> {
+  server!.kill('SIGKILL');
+  await new Promise((resolve) => server!.once('exit', resolve));
+  server = null;
+}
+
+const count = async (query: string) => Number((await database.pool.query(query, [importId])).rows[0].n);
+const rowsIn = (status: string) =>
+  count(`SELECT count(*) AS n FROM import_rows WHERE import_id = $1 AND status = '${status}'`);
+const stateOf = async () =>
+  (await database.pool.query('SELECT state FROM imports WHERE id = $1', [importId])).rows[0].state;
+
+/** Confirms the import through the running server's API, as the console does. */
+async function confirm(): Promise<void> {
+  const xsrf = 'kill-test';
+  const headers = { 'content-type': 'application/json', cookie: `${COOKIES.xsrf}=${xsrf}`, [HEADERS.xsrf]: xsrf };
+  const base = `http://127.0.0.1:${port}${API_PREFIX}`;
+  const login = await fetch(`${base}security/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ login: 'company.admin', password: DEMO_PASSWORD }),
+  });
+  const token = login.headers.get(HEADERS.authToken)!;
+  const saved = await fetch(`${base}shipping/import/saveFromFile`, {
+    method: 'POST',
+    headers: { ...headers, [HEADERS.authToken]: token },
+    body: JSON.stringify({ importId }),
+  });
+  expect(saved.status, await saved.text()).toBe(200);
+}
+
+describe('killing the server in the middle of an import', () => {
+  it('resumes the dry run and the creation without losing or doubling a row', { timeout: 300_000 }, async () => {
+    expect(await stateOf()).toBe('CREATED');
+    server = await startServer();
+    await waitFor(async () => (await rowsIn('VALID')) > 0, 90_000, `the dry run to start (${output})`);
+    await kill();
+    const checkedAtKill = await rowsIn('VALID');
+    expect(checkedAtKill).toBeLessThan(ROWS);
+
+    server = await startServer();
+    await waitFor(async () => (await stateOf()) === 'VALIDATED', 90_000, `the dry run to finish (${output})`);
+    expect(await rowsIn('VALID')).toBe(ROWS);
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => null)) !== null, 30_000, 'the API');
+    await confirm();
+    await waitFor(async () => (await rowsIn('CREATED')) > 50, 90_000, `the creation to start (${output})`);
+    await kill();
+    const createdAtKill = await rowsIn('CREATED');
+    expect(createdAtKill).toBeLessThan(ROWS);
+
+    server = await startServer();
+    await waitFor(async () => (await stateOf()) === 'FINISHED', 200_000, `the import to finish (${output})`);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server!.once('exit', resolve));
+    server = null;
+
+    expect(await rowsIn('CREATED')).toBe(ROWS);
+    expect(await count('SELECT count(*) AS n FROM shippings WHERE import_id = $1')).toBe(ROWS);
+    expect(await count('SELECT count(DISTINCT shipping_id) AS n FROM import_rows WHERE import_id = $1')).toBe(ROWS);
+    expect(await count("SELECT count(*) AS n FROM shippings WHERE import_id = $1 AND state = 'pending_import'")).toBe(
+      0,
+    );
+    // Each receiver got exactly one shipping.
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM (SELECT r.email FROM shipping_receivers r JOIN shippings s ON s.id = r.shipping_id WHERE s.import_id = $1 GROUP BY r.email HAVING count(*) > 1) d',
+      ),
+    ).toBe(0);
+  });
+});

@@ -1,0 +1,235 @@
+import { type TSendRequest, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
+import type { Kysely } from 'kysely';
+import type { TImportSettings } from '../db/import-schema.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../platform/api-error.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
+import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
+import type {
+  createShippingCreation,
+  TCheckedRequest,
+  TCreationLookups,
+} from '../shippings/shipping-create.service.ts';
+import { directLookups } from '../shippings/shipping-create.service.ts';
+import type { TNewDocument } from '../shippings/shipping-documents.queries.ts';
+import { applyTransitions } from '../shippings/shipping-transitions.ts';
+import { rowDocuments, rowToRequest } from './import-columns.ts';
+import {
+  addCreated,
+  flagForReview,
+  lockPendingShippings,
+  lockRowsToCreate,
+  markRowCreated,
+  markRowFailed,
+  selectImport,
+  selectPrincipalUser,
+  selectRowsToCheck,
+  selectTemplateForImport,
+  streamValidCells,
+  type TImportRecord,
+  type TRowVerdict,
+  touchImport,
+  updateImportCounts,
+  updateRowVerdicts,
+} from './imports.queries.ts';
+
+const CHECK_BATCH = 500;
+const CREATE_BATCH = 100;
+const RELEASE_BATCH = 500;
+
+type TRowCheck =
+  | { ok: true; request: TSendRequest; checked: TCheckedRequest }
+  | { ok: false; field: string | null; key: string };
+
+/** Reads that do not change during one import are made once (one type, one company, one template). */
+function memoiseLookups(): TCreationLookups {
+  const memo = <F extends (...args: never[]) => Promise<unknown>>(read: F): F => {
+    const cache = new Map<string, Promise<unknown>>();
+    return ((...args: Parameters<F>) => {
+      const key = JSON.stringify(args.slice(1));
+      let value = cache.get(key);
+      if (!value) {
+        value = read(...args);
+        cache.set(key, value);
+      }
+      return value;
+    }) as F;
+  };
+  return {
+    company: memo(directLookups.company),
+    type: memo(directLookups.type),
+    template: memo(directLookups.template),
+    typeAuthorisers: memo(directLookups.typeAuthorisers),
+    authoriserCandidates: directLookups.authoriserCandidates,
+  };
+}
+
+/** The receiver that makes two rows the same person: e-mail, else mobile, else identity document. */
+function receiverKey(request: TSendRequest): string | null {
+  const receiver = request.receivers[0];
+  const key = receiver?.email ?? receiver?.mobile ?? receiver?.documentNumber;
+  return key ? key.toLowerCase() : null;
+}
+
+/**
+ * The work of an import, the same whether a request or a background job runs it, and safe to run again
+ * after a crash: the dry run only checks rows still PENDING, creation takes VALID rows without a shipping
+ * (locked, SKIP LOCKED, and marked in the shipping's own transaction), release moves what still waits.
+ */
+export function createImportRun(deps: {
+  db: Kysely<Database>;
+  jobs: TJobQueue;
+  creation: ReturnType<typeof createShippingCreation>;
+}) {
+  const { db, jobs, creation } = deps;
+
+  async function principalOf(record: TImportRecord): Promise<TPrincipal> {
+    const user = await selectPrincipalUser(db, record.userId);
+    return toPrincipal(user, { sessionId: '0', token: '', expiresAt: new Date(8_640_000_000_000_000) });
+  }
+
+  async function templateSubjectOf(record: TImportRecord, settings: TImportSettings): Promise<string | null> {
+    if (settings.templateId === undefined) return null;
+    const template = await selectTemplateForImport(db, record.domainId, record.companyId, String(settings.templateId));
+    return template?.subject ?? null;
+  }
+
+  /** One row through exactly the rules of `sendrequest`: the contract's schema, then the create service's checks. */
+  async function checkRow(
+    principal: TPrincipal,
+    record: TImportRecord,
+    templateSubject: string | null,
+    cells: Record<string, string>,
+    lookups: TCreationLookups,
+  ): Promise<TRowCheck> {
+    const settings = record.settings;
+    if (rowDocuments(cells, settings) === null) return { ok: false, field: 'files', key: 'ERR_FIELD_INVALID' };
+    const parsed = ZSendRequest.safeParse(rowToRequest(cells, settings, Number(record.companyId), templateSubject));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const key = issue.message.startsWith('ERR_') ? issue.message : 'ERR_FIELD_INVALID';
+      return { ok: false, field: issue.path.join('.') || null, key };
+    }
+    try {
+      const checked = await creation.checkSendRequest(principal, parsed.data, lookups);
+      return { ok: true, request: parsed.data, checked };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      const [field, key] = Object.entries(error.fields ?? {})[0] ?? [null, error.key];
+      return { ok: false, field, key };
+    }
+  }
+
+  /** The dry run: every PENDING row gets its verdict; nothing is created. */
+  async function validate(importId: string): Promise<void> {
+    const record = await selectImport(db, importId, null);
+    if (record?.state !== 'CREATED') return;
+    const principal = await principalOf(record);
+    const templateSubject = await templateSubjectOf(record, record.settings);
+    const lookups = memoiseLookups();
+    const seen = new Set<string>();
+    for await (const row of streamValidCells(db, importId)) {
+      const parsed = ZSendRequest.safeParse(
+        rowToRequest(row.cells, record.settings, Number(record.companyId), templateSubject),
+      );
+      const key = parsed.success ? receiverKey(parsed.data) : null;
+      if (key) seen.add(key);
+    }
+    let afterLine = 0;
+    for (;;) {
+      const rows = await selectRowsToCheck(db, importId, afterLine, CHECK_BATCH);
+      if (rows.length === 0) break;
+      const verdicts: TRowVerdict[] = [];
+      for (const row of rows) {
+        const check = await checkRow(principal, record, templateSubject, row.cells, lookups);
+        if (!check.ok) {
+          verdicts.push({ id: row.id, status: 'ERROR', field: check.field, key: check.key, review: false });
+          continue;
+        }
+        const key = receiverKey(check.request);
+        verdicts.push({ id: row.id, status: 'VALID', field: null, key: null, review: key !== null && seen.has(key) });
+        if (key) seen.add(key);
+      }
+      await updateRowVerdicts(db, verdicts);
+      await touchImport(db, importId);
+      afterLine = rows.at(-1)!.line;
+    }
+    await updateImportCounts(db, importId, 'VALIDATED');
+  }
+
+  /** Creates the valid rows' shippings in `pending_import`, then releases them together. */
+  async function save(importId: string): Promise<void> {
+    const record = await selectImport(db, importId, null);
+    if (record?.state !== 'IN_COURSE') return;
+    const principal = await principalOf(record);
+    const templateSubject = await templateSubjectOf(record, record.settings);
+    const lookups = memoiseLookups();
+    const documentsOf = (cells: Record<string, string>): TNewDocument[] =>
+      (rowDocuments(cells, record.settings) ?? []).map((document, index) => ({
+        position: index + 1,
+        kind: 'original',
+        name: document.name,
+        mimeType: document.mime,
+        sizeBytes: document.size,
+        category: document.category,
+        sha256: document.sha256,
+      }));
+    for (;;) {
+      const done = await db.transaction().execute(async (trx) => {
+        const rows = await lockRowsToCreate(trx, importId, CREATE_BATCH);
+        for (const row of rows) {
+          // Checked again: the type or the sender's rights may have changed since the dry run.
+          const check = await checkRow(principal, record, templateSubject, row.cells, lookups);
+          if (!check.ok) {
+            await markRowFailed(trx, row.id, check.field, check.key);
+            continue;
+          }
+          const shippingId = await creation.insertCheckedShipping(
+            trx,
+            principal,
+            check.request,
+            check.checked,
+            documentsOf(row.cells),
+            importId,
+          );
+          if (row.needsReview) await flagForReview(trx, shippingId);
+          await markRowCreated(trx, row.id, shippingId);
+        }
+        return rows.length;
+      });
+      if (done === 0) break;
+      await addCreated(db, importId, done);
+    }
+    await release(importId, record.userId);
+    await updateImportCounts(db, importId, 'FINISHED');
+  }
+
+  async function release(importId: string, userId: string): Promise<void> {
+    for (;;) {
+      const moved = await db.transaction().execute(async (trx) => {
+        const shippings = await lockPendingShippings(trx, importId, RELEASE_BATCH);
+        if (shippings.length > 0) {
+          await applyTransitions(
+            trx,
+            jobs,
+            shippings.map((shipping) => ({ shipping, action: 'importValidated' as const, actor: userId })),
+          );
+        }
+        return shippings.length;
+      });
+      if (moved === 0) return;
+      await touchImport(db, importId);
+    }
+  }
+
+  /** Whatever the import's state asks for next. */
+  async function advance(importId: string): Promise<void> {
+    const record = await selectImport(db, importId, null);
+    if (record?.state === 'CREATED') await validate(importId);
+    else if (record?.state === 'IN_COURSE') await save(importId);
+  }
+
+  return { validate, save, advance, checkRow };
+}
+
+export type TImportRun = ReturnType<typeof createImportRun>;

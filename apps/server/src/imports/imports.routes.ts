@@ -1,0 +1,84 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import { importsApi } from '@sello/contracts/catalogue/imports';
+import { LIMITS } from '@sello/contracts/constants';
+import type { TAppContext } from '../app-context.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createShippingCreation } from '../shippings/shipping-create.service.ts';
+import { createImportFiles } from './import-files.service.ts';
+import { createImportRun } from './import-run.service.ts';
+import { createImportsService, IMPORT_MAX_BYTES, type TUploadedFile } from './imports.service.ts';
+
+/** The import file and the shared documents, each read whole within the limits of spec §9. */
+async function readPart(part: MultipartFile & { value?: unknown }): Promise<void> {
+  if (part.filename.length > LIMITS.fileNameLength) {
+    throw new ApiError(400, 'ERR_VALIDATION', { [part.fieldname]: 'ERR_FILE_NAME_TOO_LONG' });
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch {
+    throw new ApiError(
+      400,
+      'ERR_VALIDATION',
+      { [part.fieldname]: 'ERR_MAX_FILE_SIZE' },
+      { size: IMPORT_MAX_BYTES / 1024 },
+    );
+  }
+  const file: TUploadedFile = { filename: part.filename, mimetype: part.mimetype, bytes };
+  part.value = file;
+}
+
+export function registerImportsRoutes(ctx: TAppContext): void {
+  const { db, blobs, jobs } = ctx;
+  const creation = createShippingCreation({ db, blobs, preferences: ctx.preferences, jobs });
+  const run = createImportRun({ db, jobs, creation });
+  const imports = createImportsService({ db, pool: ctx.pool, blobs, jobs, run });
+  const files = createImportFiles({ db, blobs, imports });
+
+  // Multipart is read only in this scope: the rest of the API stays JSON.
+  ctx.app.register(async (app) => {
+    await app.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      onFile: readPart,
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1 + LIMITS.uploadFileLimit, fields: 10 },
+    });
+    registerEndpoint(app, importsApi.import, ({ principal, body }) => imports.import(principal, body), {
+      bodyLimit: IMPORT_MAX_BYTES * 2,
+    });
+  });
+  const { app } = ctx;
+  registerEndpoint(app, importsApi.saveFromFile, ({ principal, body }) =>
+    imports.saveFromFile(principal, body.importId),
+  );
+  registerEndpoint(app, importsApi.importWithTemplate, ({ principal, body }) =>
+    imports.importWithTemplate(principal, body),
+  );
+  registerEndpoint(app, importsApi.saveWithTemplate, ({ principal, body }) =>
+    imports.saveWithTemplate(principal, body.importId),
+  );
+  registerEndpoint(app, importsApi.downloadFile, async ({ principal, query, reply }) => {
+    await files.downloadFile(principal, query, reply);
+    return undefined;
+  });
+  registerEndpoint(app, importsApi.downloadImportErrors, async ({ principal, query, reply }) => {
+    await files.downloadImportErrors(principal, query.selected, reply);
+    return undefined;
+  });
+  registerEndpoint(app, importsApi.report, async ({ principal, query, reply }) => {
+    await files.report(principal, query.selected, reply);
+    return undefined;
+  });
+  registerEndpoint(app, importsApi.list, ({ principal, query }) => imports.list(principal, query));
+  registerEndpoint(app, importsApi.listReduced, ({ principal, query }) => imports.listReduced(principal, query.type));
+  registerEndpoint(app, importsApi.usersWithImportForCombo, ({ principal }) =>
+    imports.usersWithImportForCombo(principal),
+  );
+  registerEndpoint(app, importsApi.detail, ({ principal, query }) => imports.detail(principal, query.selected));
+  registerEndpoint(app, importsApi.refreshTable, ({ principal, query }) =>
+    imports.refreshTable(principal, query.selected),
+  );
+  registerEndpoint(app, importsApi.retryErrors, ({ principal, query }) =>
+    imports.retryErrors(principal, query.selected),
+  );
+}
