@@ -103,8 +103,8 @@ test('an import from a template fills the template variables in the messages sen
   const rows = page.getByTestId('import-template-rows');
   await rows.getByLabel('name 1').fill('Lucía Fernández');
   await rows.getByLabel('email 1').fill(address);
-  await rows.getByLabel('policy 1').fill(`POL-${stamp}`);
-  await rows.getByLabel('date 1').fill('31/12/2026');
+  await rows.getByLabel('reference 1').fill(`POL-${stamp}`);
+  await rows.getByLabel('deadline 1').fill('31/12/2026');
   await page.getByTestId('import-check').click();
   await expect(page.getByTestId('import-valid')).toHaveText('1');
   await page.getByTestId('import-confirm').click();
