@@ -1,4 +1,6 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 /** A loopback port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -23,4 +25,47 @@ export async function waitFor(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** What a kill test needs of a running copy of the real server: its process and what it printed. */
+export type TServerProcess = { child: ChildProcess; output: () => string };
+
+/**
+ * Starts the real server (main.ts) as a child process on the test's database and data folder, working
+ * jobs and seeding nothing; `env` adds or overrides settings. Its output is kept for failure messages.
+ */
+export function spawnServer(options: {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  certificateKey: string;
+  env?: Record<string, string>;
+}): TServerProcess {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      DATABASE_POOL_SIZE: '6',
+      DATA_DIR: options.dataDir,
+      CERTIFICATE_ENCRYPTION_KEY: options.certificateKey,
+      JOBS_ENABLED: 'true',
+      SEED_DEMO: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
 }

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitFor } from '../../test/processes.ts';
+import { freePort, spawnServer, waitFor } from '../../test/processes.ts';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { signedInClient, TEST_CERTIFICATE_KEY, type TTestApp } from '../../test/test-app.ts';
@@ -12,15 +11,13 @@ import { connectDatabase, type TDatabase } from '../db/database.ts';
 // killed with SIGKILL in the middle, and started again. No message may reach the SMTP server twice and
 // no shipping may stay behind.
 
-const root = path.resolve(import.meta.dirname, '../../../..');
-const main = path.join(root, 'apps/server/src/main.ts');
 const SHIPPINGS = 12;
 
 let setup: TTestApp;
 let database: TDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: ChildProcess | null = null;
-let output = '';
+const logs: (() => string)[] = [];
 
 beforeAll(async () => {
   // One message at a time takes 400 ms to be accepted: the kill lands while some are on the wire.
@@ -41,34 +38,22 @@ afterAll(async () => {
 
 async function startServer(): Promise<ChildProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    cwd: root,
+  const started = spawnServer({
+    port,
+    databaseUrl: setup.config.DATABASE_URL!,
+    dataDir: setup.config.dataDir,
+    certificateKey: TEST_CERTIFICATE_KEY,
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: setup.config.DATABASE_URL!,
-      DATABASE_POOL_SIZE: '6',
-      // The copies of a deployment share the blob store: the dispatch records the documents as sent.
-      DATA_DIR: setup.config.dataDir,
-      CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
-      JOBS_ENABLED: 'true',
-      SEED_DEMO: 'false',
       SMTP_URL: smtp.url,
       DELIVERY_SWEEP_STALE_SECONDS: '2',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return child;
+  logs.push(started.output);
+  return started.child;
 }
+
+/** What every server process of this test printed, for failure messages. */
+const printed = () => logs.map((output) => output()).join('');
 
 const count = async (query: string) => Number((await database.pool.query(query)).rows[0].n);
 
@@ -82,7 +67,7 @@ describe('killing the server in the middle of the dispatch', () => {
     expect(await count("SELECT count(*) AS n FROM shippings WHERE state = 'pending_to_send'")).toBe(SHIPPINGS);
 
     server = await startServer();
-    await waitFor(async () => smtp.received.length >= 2, 90_000, `the first mails (${output})`);
+    await waitFor(async () => smtp.received.length >= 2, 90_000, `the first mails (${printed()})`);
     // Killed while messages are on the wire (marked `sending`, the SMTP server holding them).
     await waitFor(
       async () => (await count("SELECT count(*) AS n FROM delivery_messages WHERE status = 'sending'")) > 0,
@@ -108,7 +93,7 @@ describe('killing the server in the middle of the dispatch', () => {
         (await count("SELECT count(*) AS n FROM shippings WHERE state = 'pending_to_send'")) === 0 &&
         (await count('SELECT count(*) AS n FROM delivery_messages')) === SHIPPINGS,
       150_000,
-      `every message settled (${output})`,
+      `every message settled (${printed()})`,
     );
     server.kill('SIGTERM');
     await new Promise((resolve) => server!.once('exit', resolve));

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { COOKIES, HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf } from '../../test/admin-fixtures.ts';
 import { spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
-import { freePort, waitFor } from '../../test/processes.ts';
+import { freePort, spawnServer, waitFor } from '../../test/processes.ts';
 import { createShippingTestApp, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, TEST_CERTIFICATE_KEY, type TTestApp } from '../../test/test-app.ts';
 import { connectDatabase, type TDatabase } from '../db/database.ts';
@@ -16,15 +15,13 @@ import { DEMO_PASSWORD } from '../demo/demo-password.ts';
 // in the middle of the dry run and again in the middle of creating the shippings. Started again, it
 // finishes the import: every valid row is exactly one shipping, none lost, none doubled.
 
-const root = path.resolve(import.meta.dirname, '../../../..');
-const main = path.join(root, 'apps/server/src/main.ts');
 const ROWS = 3000;
 
 let setup: TTestApp;
 let database: TDatabase;
 let server: ChildProcess | null = null;
 let port = 0;
-let output = '';
+const logs: (() => string)[] = [];
 let importId = 0;
 
 beforeAll(async () => {
@@ -52,31 +49,18 @@ afterAll(async () => {
 
 async function startServer(): Promise<ChildProcess> {
   port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: setup.config.DATABASE_URL!,
-      DATABASE_POOL_SIZE: '6',
-      DATA_DIR: setup.config.dataDir,
-      CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
-      JOBS_ENABLED: 'true',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = spawnServer({
+    port,
+    databaseUrl: setup.config.DATABASE_URL!,
+    dataDir: setup.config.dataDir,
+    certificateKey: TEST_CERTIFICATE_KEY,
   });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return child;
+  logs.push(started.output);
+  return started.child;
 }
+
+/** What every server process of this test printed, for failure messages. */
+const printed = () => logs.map((output) => output()).join('');
 
 async function kill(): Promise<void> {
   server!.kill('SIGKILL');
@@ -113,23 +97,23 @@ describe('killing the server in the middle of an import', () => {
   it('resumes the dry run and the creation without losing or doubling a row', { timeout: 300_000 }, async () => {
     expect(await stateOf()).toBe('CREATED');
     server = await startServer();
-    await waitFor(async () => (await rowsIn('VALID')) > 0, 90_000, `the dry run to start (${output})`);
+    await waitFor(async () => (await rowsIn('VALID')) > 0, 90_000, `the dry run to start (${printed()})`);
     await kill();
     const checkedAtKill = await rowsIn('VALID');
     expect(checkedAtKill).toBeLessThan(ROWS);
 
     server = await startServer();
-    await waitFor(async () => (await stateOf()) === 'VALIDATED', 90_000, `the dry run to finish (${output})`);
+    await waitFor(async () => (await stateOf()) === 'VALIDATED', 90_000, `the dry run to finish (${printed()})`);
     expect(await rowsIn('VALID')).toBe(ROWS);
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => null)) !== null, 30_000, 'the API');
     await confirm();
-    await waitFor(async () => (await rowsIn('CREATED')) > 50, 90_000, `the creation to start (${output})`);
+    await waitFor(async () => (await rowsIn('CREATED')) > 50, 90_000, `the creation to start (${printed()})`);
     await kill();
     const createdAtKill = await rowsIn('CREATED');
     expect(createdAtKill).toBeLessThan(ROWS);
 
     server = await startServer();
-    await waitFor(async () => (await stateOf()) === 'FINISHED', 200_000, `the import to finish (${output})`);
+    await waitFor(async () => (await stateOf()) === 'FINISHED', 200_000, `the import to finish (${printed()})`);
     server.kill('SIGTERM');
     await new Promise((resolve) => server!.once('exit', resolve));
     server = null;
