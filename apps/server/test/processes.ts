@@ -60,6 +60,11 @@ export function spawnServer(options: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return { child, output: collectOutput(child) };
+}
+
+/** Keeps what a child process prints on stdout and stderr; answers a reader of it so far. */
+export function collectOutput(child: ChildProcess): () => string {
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -67,5 +72,5 @@ export function spawnServer(options: {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  return { child, output: () => output };
+  return () => output;
 }
