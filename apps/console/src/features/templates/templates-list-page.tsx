@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, FileExcelOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, LockOutlined, } from '@ant-design/icons';
 import { type TTemplateListRow, templatesApi } from '@sello/contracts/catalogue/templates';
 import type { TemplateContentType } from '@sello/contracts/enums';
 import { PATHS } from '@sello/contracts/routes';
@@ -12,6 +12,7 @@ import { ActiveTag } from '../../components/badges/badges.tsx';
 import { downloadFile } from '../../components/download-file.ts';
 import { toPagedQuery } from '../../components/list-state/list-state.ts';
 import { useListState } from '../../components/list-state/use-list-state.ts';
+import { ListActions } from '../../components/paged-table/list-actions.tsx';
 import { PagedTable, type TPagedColumn } from '../../components/paged-table/paged-table.tsx';
 import { templateEditPath } from './template-paths.ts';
 
@@ -118,19 +119,11 @@ export default function TemplatesListPage() {
         ]}
       />
       <div className="admin-toolbar">
-        <div className="admin-toolbar-actions">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(`${PATHS.templateCreate}${contentType === 'SMS' ? '?contentType=SMS' : ''}`)}
-            data-testid="template-create"
-          >
-            {t('ADMIN_CREATE')}
-          </Button>
-          <Button icon={<FileExcelOutlined />} onClick={exportList} data-testid="template-export">
-            {t('ADMIN_EXPORT')}
-          </Button>
-        </div>
+        <ListActions
+          onCreate={() => navigate(`${PATHS.templateCreate}${contentType === 'SMS' ? '?contentType=SMS' : ''}`)}
+          onExport={exportList}
+          testIdPrefix="template"
+        />
       </div>
       <PagedTable<TTemplateListRow>
         columns={columns}

@@ -3,8 +3,6 @@ import {
   ArrowUpOutlined,
   DeleteOutlined,
   EditOutlined,
-  FileExcelOutlined,
-  PlusOutlined,
 } from '@ant-design/icons';
 import { typesApi } from '@sello/contracts/catalogue/types';
 import type { TTypeListRow } from '@sello/contracts/catalogue/types-schemas';
@@ -18,6 +16,7 @@ import { ActiveTag } from '../../components/badges/badges.tsx';
 import { downloadFile } from '../../components/download-file.ts';
 import { toPagedQuery } from '../../components/list-state/list-state.ts';
 import { useListState } from '../../components/list-state/use-list-state.ts';
+import { ListActions } from '../../components/paged-table/list-actions.tsx';
 import { PagedTable, type TPagedColumn } from '../../components/paged-table/paged-table.tsx';
 import { serviceName, typesPaths } from './type-labels.ts';
 import { useDeleteType, useOrderedTypes, useReorderTypes, useTypesPage } from './types-api.ts';
@@ -142,19 +141,7 @@ export default function TypesListPage() {
       <Typography.Title level={2}>{t('TYPES_TITLE')}</Typography.Title>
       <Card className="page-card">
         <div className="admin-toolbar">
-          <div className="admin-toolbar-actions">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(typesPaths.create)}
-              data-testid="type-create"
-            >
-              {t('ADMIN_CREATE')}
-            </Button>
-            <Button icon={<FileExcelOutlined />} onClick={exportList} data-testid="type-export">
-              {t('ADMIN_EXPORT')}
-            </Button>
-          </div>
+          <ListActions onCreate={() => navigate(typesPaths.create)} onExport={exportList} testIdPrefix="type" />
         </div>
         <PagedTable<TTypeListRow>
           columns={columns}

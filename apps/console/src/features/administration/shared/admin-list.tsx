@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, } from '@ant-design/icons';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { AdminKind } from '@sello/contracts/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { downloadFile } from '../../../components/download-file.ts';
 import { DomainSelect } from '../../../components/form/domain-select.tsx';
 import { toPagedQuery } from '../../../components/list-state/list-state.ts';
 import { useListState } from '../../../components/list-state/use-list-state.ts';
+import { ListActions } from '../../../components/paged-table/list-actions.tsx';
 import { PagedTable, type TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { ADMIN_LIST_CALLS, adminKeys } from './admin-api.ts';
 import { adminCreatePath, adminEditPath, adminListPath } from './admin-paths.ts';
@@ -130,22 +131,13 @@ export function AdminList<Row extends TRow>({
         {domainScoped && superAdmin && (
           <DomainSelect value={domainId} onChange={(id) => navigate(adminListPath(kind, id))} />
         )}
-        <div className="admin-toolbar-actions">
-          {canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(adminCreatePath(kind, domainId), { state: listState })}
-              data-testid="admin-create"
-            >
-              {t('ADMIN_CREATE')}
-            </Button>
-          )}
-          <Button icon={<FileExcelOutlined />} onClick={exportList} data-testid="admin-export">
-            {t('ADMIN_EXPORT')}
-          </Button>
+        <ListActions
+          onCreate={canCreate ? () => navigate(adminCreatePath(kind, domainId), { state: listState }) : undefined}
+          onExport={exportList}
+          testIdPrefix="admin"
+        >
           {toolbar}
-        </div>
+        </ListActions>
       </div>
       <PagedTable<Row>
         columns={columns}
