@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, LockOutlined, } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, LockOutlined } from '@ant-design/icons';
 import { type TTemplateListRow, templatesApi } from '@sello/contracts/catalogue/templates';
 import type { TemplateContentType } from '@sello/contracts/enums';
 import { PATHS } from '@sello/contracts/routes';

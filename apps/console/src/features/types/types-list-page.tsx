@@ -1,9 +1,4 @@
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  EditOutlined,
-} from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { typesApi } from '@sello/contracts/catalogue/types';
 import type { TTypeListRow } from '@sello/contracts/catalogue/types-schemas';
 import { SERVICE_KINDS } from '@sello/contracts/enums';

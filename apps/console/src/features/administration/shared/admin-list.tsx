@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { AdminKind } from '@sello/contracts/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
