@@ -17,6 +17,31 @@ export type CoreHandoversTable = {
   created_at: Generated<Date> & Timestamp;
 };
 
+/** migrations/022_i18_identity_providers.sql */
+export type IdentityProvidersTable = {
+  id: Id;
+  domain_id: BigintRef;
+  kind: 'saml' | 'oidc';
+  name: string;
+  email_domains: ColumnType<string[], string[] | undefined, string[]>;
+  trust_idp_second_factor: Generated<boolean>;
+  active: Generated<boolean>;
+  saml_entity_id: string | null;
+  saml_sso_url: string | null;
+  saml_certificate_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  saml_user_attribute: string | null;
+  oidc_issuer: string | null;
+  oidc_client_id: string | null;
+  oidc_client_secret_sealed: Buffer | null;
+  oidc_client_secret_key_id: string | null;
+  created_at: Generated<Date> & Timestamp;
+  created_by: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  updated_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+  deleted_by: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+};
+
 export type FederationTables = {
   core_handovers: CoreHandoversTable;
+  identity_providers: IdentityProvidersTable;
 };
