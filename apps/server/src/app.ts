@@ -46,6 +46,7 @@ import { listenForPreferenceCacheClears } from './preferences/preference-cache-l
 import { createPreferences } from './preferences/preferences.service.ts';
 import { registerCoreHandoverRoutes } from './security/core-handover.routes.ts';
 import { registerPasswordRoutes } from './security/password.routes.ts';
+import { registerSamlRoutes } from './security/saml.routes.ts';
 import { registerSecurityRoutes } from './security/security.routes.ts';
 import { createSecurityService } from './security/security.service.ts';
 import { registerSessionHooks } from './security/session-hooks.ts';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   };
   registerSecurityRoutes(ctx);
   registerCoreHandoverRoutes(ctx);
+  registerSamlRoutes(ctx);
   registerTwoFactorRoutes(ctx);
   registerPasswordRoutes(ctx);
   registerAccountRoutes(ctx);

@@ -15,6 +15,7 @@ import { importsApi } from './catalogue/imports.ts';
 import { portalApi } from './catalogue/portal.ts';
 import { postalApi } from './catalogue/postal.ts';
 import { securityApi } from './catalogue/security.ts';
+import { samlApi } from './catalogue/security-saml.ts';
 import { shippingsActionsApi } from './catalogue/shippings-actions.ts';
 import { shippingsCreateApi } from './catalogue/shippings-create.ts';
 import { shippingsDashboardApi } from './catalogue/shippings-dashboard.ts';
@@ -124,6 +125,7 @@ const shippingsApi = {
 /** Every call of spec §7, one group per API area. */
 export const API_GROUPS = {
   security: securityApi,
+  saml: samlApi,
   account: accountApi,
   configuration: configurationApi,
   admin: adminApi,

@@ -5,6 +5,7 @@ import type { ImportTables } from './import-schema.ts';
 import type { PasswordTables } from './password-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
+import type { SamlTables } from './saml-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
 import type { TwoFactorTables } from './two-factor-schema.ts';
 
@@ -255,7 +256,8 @@ export type Database = ShippingTables &
   PortalTables &
   TwoFactorTables &
   PasswordTables &
-  FederationTables & {
+  FederationTables &
+  SamlTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

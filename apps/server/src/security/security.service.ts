@@ -1,5 +1,6 @@
 import type { TLoginRequest, TSessionUser } from '@sello/contracts/catalogue/security';
 import type { Language } from '@sello/contracts/constants';
+import type { ErrorKey } from '@sello/contracts/error-keys';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import { detectRoles } from '@sello/contracts/roles';
 import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
@@ -83,6 +84,24 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     return startSession(user, client);
   }
 
+  /**
+   * Opens the session of a user an identity provider has proved (SAML, OpenID Connect): the provider stands for the
+   * password, so no password rule applies; an administrator's block refuses with `blockedKey`, and Sello's second
+   * factor is asked unless the provider is trusted for it.
+   */
+  async function signInFederated(
+    userId: string,
+    client: ClientInfo,
+    options: { trustToken?: string | undefined; providerVouches: boolean; refusal: ErrorKey; blockedKey: ErrorKey },
+  ): Promise<TSessionUser | TTwoFactorChallenge> {
+    const user = await selectUserForLoginById(db, userId);
+    if (!user) throw new ApiError(401, options.refusal);
+    if (user.blocked) throw new ApiError(401, options.blockedKey);
+    const challenge = await secondFactor.afterPassword(user.id, options.trustToken, options.providerVouches);
+    if (challenge) return challenge;
+    return startSession(user, client);
+  }
+
   async function startSession(user: TSignInUser, client: ClientInfo): Promise<TSessionUser> {
     const { token, expiresAt } = await openSession(user.id, client);
     const roleKeys = detectRoles(user.roles);
@@ -122,6 +141,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     login,
     completeLogin,
     signInHandedOver,
+    signInFederated,
     /** The lock rules of a sign-in, for calls that prove who asks by the current password (`pwdExpired`). */
     checkSignInAllowed: (user: Parameters<typeof assertLoginAllowed>[1], passwordOk: boolean) =>
       assertLoginAllowed(lock, user, passwordOk),

@@ -25,6 +25,8 @@ const XSRF_EXEMPT: readonly RegExp[] = [
   /^\/rest\/services\/delivery\/callback\/[a-z]+(?:\?|$)/,
   /^\/rest\/services\/portal\//,
   /^\/rest\/services\/security\/saml\/coreHandover(?:\?|$)/,
+  // The identity provider's form post to the SAML ACS: its response is signed, and it only redirects the browser.
+  /^\/rest\/services\/security\/saml\/acs\/[^/?]+(?:\?|$)/,
 ];
 
 /**

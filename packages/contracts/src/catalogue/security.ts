@@ -82,6 +82,9 @@ export const ZCoreHandover = z.object({
 });
 export type TCoreHandover = z.infer<typeof ZCoreHandover>;
 
+/** The largest base64 SAMLResponse accepted (a signed response with attributes is a few kilobytes). */
+export const SAML_RESPONSE_MAX_LENGTH = 200_000;
+
 export const securityApi = {
   login: defineEndpoint({
     id: 'security.login',
@@ -122,10 +125,12 @@ export const securityApi = {
     id: 'security.samlLogin',
     method: 'POST',
     path: 'security/saml/samllogin',
-    summary: 'Sign in with a SAML assertion',
+    summary: 'Sign in with a SAML response the identity provider posted to the ACS (docs/decisions.md "SAML sign-in")',
     permission: 'public',
-    body: z.object({ saml_assertion: z.string().min(1) }),
-    response: ZSessionUser,
+    // The base64 SAMLResponse as the IdP posted it: the console route takes it from the URL fragment.
+    body: z.object({ saml_assertion: z.string().min(1).max(SAML_RESPONSE_MAX_LENGTH, 'ERR_SAML_INVALID') }),
+    // Sello's own second factor may follow, unless the provider is trusted for it (two-factor.ts).
+    response: z.union([ZSessionUser, ZTwoFactorChallenge]),
   }),
   oauthLogin: defineEndpoint({
     id: 'security.oauthLogin',
