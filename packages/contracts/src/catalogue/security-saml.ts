@@ -16,7 +16,7 @@ export const samlApi = {
     summary: 'SP-initiated sign-in: redirects the browser to the provider with an AuthnRequest (redirect binding)',
     permission: 'public',
     beyondSpec: true,
-    query: z.object({ provider: z.coerce.number().int().positive() }),
+    query: z.object({ provider: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     response: z.string(),
     responseKind: 'text',
   }),
