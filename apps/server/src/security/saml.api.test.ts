@@ -9,7 +9,7 @@ import {
   type TAssertionOptions,
   toBase64,
 } from '../../test/saml-idp.ts';
-import { createTestApp, TestClient, type TTestApp } from '../../test/test-app.ts';
+import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 import { makeCertificate } from '../../test/test-certificates.ts';
 
 let t: TTestApp;
@@ -252,5 +252,25 @@ describe('the SP metadata and the ACS', () => {
     });
     expect(response.statusCode).toBe(303);
     expect(String(response.headers.location)).toMatch(/#\/saml\/samllogin\?error=ERR_SAML_INVALID$/);
+  });
+});
+
+describe('access to the SAML calls (all public: the signed response, not a session, says who signs in)', () => {
+  it('answers every caller alike, and a session of another domain never changes whom a response signs in', async () => {
+    const callers = [
+      new TestClient(t.app),
+      ...(await Promise.all(
+        ['company.user', 'acme.admin', 'super.admin'].map((login) => signedInClient(t.app, login)),
+      )),
+    ];
+    for (const caller of callers) {
+      expect((await caller.get('security/saml/metadata/ACME')).body).toContain('/security/saml/acs/ACME');
+      expect((await caller.get(`security/saml/start?provider=${demo.providerId}`)).statusCode).toBe(302);
+      const answer = await samlLogin(caller, signedResponse(demo.idp, options()));
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({ userid: 'company.user', domainName: 'Sello Demo' });
+      const refused = await samlLogin(caller, signedResponse(demo.idp, options({ nameId: 'acme.admin' })));
+      expect(refused.json()).toEqual({ key: 'ERR_SAML_USER_UNKNOWN' });
+    }
   });
 });
