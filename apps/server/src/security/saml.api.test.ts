@@ -252,6 +252,14 @@ describe('the SP metadata and the ACS', () => {
     });
     expect(response.statusCode).toBe(303);
     expect(String(response.headers.location)).toMatch(/#\/saml\/samllogin\?error=ERR_SAML_INVALID$/);
+    const unknownDomain = await t.app.inject({
+      method: 'POST',
+      url: '/rest/services/security/saml/acs/NO-SUCH-DOMAIN',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ SAMLResponse: signedResponse(demo.idp, options()) }).toString(),
+    });
+    expect(unknownDomain.statusCode).toBe(303);
+    expect(String(unknownDomain.headers.location)).toMatch(/#\/saml\/samllogin\?error=ERR_SAML_PROVIDER_UNKNOWN$/);
   });
 });
 

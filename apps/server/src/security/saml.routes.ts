@@ -26,8 +26,8 @@ export function registerSamlRoutes(ctx: TAppContext): void {
   registerEndpoint(
     ctx.app,
     samlApi.acs,
-    async ({ body, reply }) => {
-      reply.header('cache-control', 'no-store').redirect(await saml.acs(body), 303);
+    async ({ params, body, reply }) => {
+      reply.header('cache-control', 'no-store').redirect(await saml.acs(params, body), 303);
       return undefined;
     },
     { config: { rateLimit } },

@@ -134,7 +134,8 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
   }
 
   /** `acs`: the provider's form post becomes a console URL carrying the response in its fragment. */
-  async function acs(body: { SAMLResponse?: string | undefined }): Promise<string> {
+  async function acs(params: { domainCode: string }, body: { SAMLResponse?: string | undefined }): Promise<string> {
+    if (!(await selectLiveDomainByCode(db, params.domainCode))) return refusalUrl('ERR_SAML_PROVIDER_UNKNOWN');
     if (!body.SAMLResponse) return refusalUrl('ERR_SAML_INVALID');
     const base = await preferences.consoleUrl();
     return `${base}#${PATHS.samlLogin}?SAMLResponse=${encodeURIComponent(body.SAMLResponse)}`;
