@@ -69,9 +69,9 @@ export default function SamlLoginPage() {
             onRestart={(key) => navigate(PATHS.login, { replace: true, state: { error: key } })}
           />
         ) : (
-          <p className="login-subtitle" data-testid="saml-login-busy">
+          <div className="login-subtitle" data-testid="saml-login-busy">
             <Spin size="small" /> {t('SAML_LOGIN_SIGNING_IN')}
-          </p>
+          </div>
         )}
       </section>
     </div>
