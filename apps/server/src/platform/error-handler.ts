@@ -40,6 +40,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
 /** Every failure answers `{ key, fields? }`; a 5xx never carries internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body was read: close the connection after the answer instead of draining the body.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, ErrorKey> = {};

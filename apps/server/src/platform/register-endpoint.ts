@@ -38,7 +38,9 @@ export function registerEndpoint<E extends TEndpoint>(
       ...(endpoint.params && { params: endpoint.params }),
       ...(documented && { response: { 200: endpoint.response } }),
     },
-    preHandler: async (request) => {
+    // Route-level onRequest runs after the session hook has resolved the principal and before any byte of the
+    // body is read: a caller without the right never makes the server buffer (or parse) a large upload.
+    onRequest: async (request) => {
       const principal = request.principal;
       if (endpoint.permission === 'public') return;
       if (!principal) throw new ApiError(401, 'ERR_TKN_INVALID');
