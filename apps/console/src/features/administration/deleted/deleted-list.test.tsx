@@ -19,7 +19,7 @@ const DELETED_COMPANY = {
   id: 4,
   domainId: 1,
   name: 'Old Company SL',
-  taxId: 'B1234567A',
+  taxId: 'B12345674',
   vatNumber: null,
   email: null,
   ccEmails: null,
