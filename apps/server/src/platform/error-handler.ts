@@ -60,5 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ key: 'ERR_INTERNAL' });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ key: 'ERR_NOT_FOUND' }));
+  // A call the server does not have is not a missing record (ERR_NOT_FOUND): the console signs out on the first
+  // (spec §8) and shows the second.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ key: 'ERR_ROUTE_NOT_FOUND' }));
 }
