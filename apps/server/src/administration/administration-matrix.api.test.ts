@@ -2,7 +2,7 @@ import { API_GROUPS } from '@sello/contracts/catalogue';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyIdOf, domainIdOf, isXlsx, readXlsx, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
+import { companyIdOf, domainIdOf, entityTaxId, isXlsx, readXlsx, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { certificatePem, makeCertificate, pkcs12DataUrl } from '../../test/test-certificates.ts';
 
@@ -71,7 +71,7 @@ const deletedValues = (deleted: boolean) => ({
 const fixture = {
   async company(code: Code, deleted = false) {
     const n = next();
-    const taxId = `M${String(1_000_000 + n).padStart(7, '0')}X`;
+    const taxId = entityTaxId('P', 1_000_000 + n);
     const row = await t.database.db
       .insertInto('companies')
       .values({
@@ -405,7 +405,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
       return {
         method: 'POST',
         path: `companies/new?domainid=${domainIds[code]}`,
-        body: { name: `MATRIX-${code} new ${n}`, taxId: `N${String(1_000_000 + n).padStart(7, '0')}Y` },
+        body: { name: `MATRIX-${code} new ${n}`, taxId: entityTaxId('N', 1_000_000 + n) },
       };
     },
   },

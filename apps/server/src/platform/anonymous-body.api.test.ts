@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { API_PREFIX } from '@sello/contracts/endpoint';
+import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient, type TTestApp } from '../../test/test-app.ts';
 
@@ -16,7 +17,7 @@ type TOutcome = { status: number; body: string; written: number };
  * Sends a request that declares a 190 MiB body and streams it until the server answers; gives up (and the
  * test fails) once more than READ_LIMIT bytes went through, which means the server was reading the body.
  */
-function sendLargeBody(port: number, path: string, contentType: string): Promise<TOutcome> {
+function sendLargeBody(port: number, path: string, contentType: string, extraHeaders = ''): Promise<TOutcome> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
@@ -46,7 +47,7 @@ function sendLargeBody(port: number, path: string, contentType: string): Promise
     socket.on('connect', () => {
       socket.write(
         `POST ${API_PREFIX}${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\n` +
-          `Content-Length: ${DECLARED}\r\nCookie: XSRF-TOKEN=probe\r\nX-XSRF-TOKEN: probe\r\n\r\n`,
+          `Content-Length: ${DECLARED}\r\nCookie: XSRF-TOKEN=probe\r\nX-XSRF-TOKEN: probe\r\n${extraHeaders}\r\n`,
       );
       pump();
     });
@@ -91,6 +92,18 @@ describe('an anonymous request is refused before its body is read', () => {
     }
     expect(growthMiB).toBeLessThan(128);
   }, 60_000);
+
+  it('answers a recipient capture with an unknown link 401 ERR_LINK_INVALID before reading its body', async () => {
+    const outcome = await sendLargeBody(
+      port,
+      'portal/identification/captures',
+      'application/json',
+      `${RECEIVER_TOKEN_HEADER}: ${'x'.repeat(43)}\r\n`,
+    );
+    expect(outcome.status).toBe(401);
+    expect(JSON.parse(outcome.body)).toEqual({ key: 'ERR_LINK_INVALID' });
+    expect(outcome.written).toBeLessThan(READ_LIMIT);
+  });
 
   it('still reads the body of a signed-in sender: a malformed shipping answers its validation keys', async () => {
     const sender = await signedInClient(t.app, 'company.user');
