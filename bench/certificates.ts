@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     .executeTakeFirstOrThrow();
   const companyId =
     type.company_id ??
-    (await db.selectFrom('companies').select('id').where('tax_id', '=', 'B1234567A').executeTakeFirstOrThrow()).id;
+    (await db.selectFrom('companies').select('id').where('tax_id', '=', 'B12345674').executeTakeFirstOrThrow()).id;
   const ids: string[] = [];
   for (let index = 0; index < SHIPPINGS; index++) {
     const response = await setup.app.inject({

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     await database.pool.query<{ companyId: string; typeId: string }>(
       `SELECT c.id AS "companyId", t.id AS "typeId" FROM companies c
        JOIN shipping_types t ON t.domain_id = c.domain_id AND t.name = 'Notarial notification'
-       WHERE c.tax_id = 'B1234567A'`,
+       WHERE c.tax_id = 'B12345674'`,
     )
   ).rows[0]!;
   const state = async (id: number) =>

@@ -42,7 +42,7 @@ const PAGE = {
 async function demoIds(typeName: string) {
   return withDatabase(async (client) => {
     const type = await client.query<{ id: string }>('SELECT id FROM shipping_types WHERE name = $1', [typeName]);
-    const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B1234567A'");
+    const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B12345674'");
     return { typeId: Number(type.rows[0]!.id), companyId: Number(company.rows[0]!.id) };
   });
 }

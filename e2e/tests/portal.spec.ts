@@ -58,7 +58,7 @@ function tokenOf(link: string): string {
 async function sendAndAuthorise(typeName: string, body: Record<string, unknown>) {
   const ids = await withDatabase(async (client) => {
     const type = await client.query<{ id: string }>('SELECT id FROM shipping_types WHERE name = $1', [typeName]);
-    const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B1234567A'");
+    const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B12345674'");
     return { typeId: Number(type.rows[0]!.id), companyId: Number(company.rows[0]!.id) };
   });
   const { api } = await apiSignIn('company.user');

@@ -29,7 +29,7 @@ async function sendPostalShipping(): Promise<number> {
   const { api } = await apiSignIn('company.user');
   const company = await withDatabase(
     async (client) =>
-      (await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B1234567A'")).rows[0]!,
+      (await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B12345674'")).rows[0]!,
   );
   const type = await withDatabase(
     async (client) =>

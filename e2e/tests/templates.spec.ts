@@ -57,7 +57,7 @@ test('an HTML template with an image and variables: previewed, used in a shippin
     const type = await client.query<{ id: string }>(
       "SELECT id FROM shipping_types WHERE name = 'Notarial notification'",
     );
-    const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B1234567A'");
+    const company = await client.query<{ id: string }>("SELECT id FROM companies WHERE tax_id = 'B12345674'");
     return { typeId: Number(type.rows[0]!.id), companyId: Number(company.rows[0]!.id) };
   });
   const sent = await api.post('/rest/services/shippings/sendrequest', {

@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router.tsx';
 import { startAntdLocale, useAntdLocale } from './i18n/antd-locale.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { detectLanguage } from './i18n/language.ts';
+import { isProductionMode } from './lib/production-mode.ts';
 import './styles.css';
 
 /**
@@ -43,10 +44,15 @@ async function start() {
   await Promise.all([initI18n(language), startAntdLocale(language)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('missing #root');
+  // React's development checks (double renders and effects) run only outside production mode (spec §9).
   createRoot(root).render(
-    <StrictMode>
+    isProductionMode() ? (
       <App />
-    </StrictMode>,
+    ) : (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    ),
   );
 }
 

@@ -51,6 +51,8 @@ const ZConfig = z
     PASSWORD_RECOVER_PER_LOGIN_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
     PASSWORD_RECOVER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
     FEEDBACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+    /** Asynchronous shipping exports a user may have in course (pending or running) at once; the next is 429. */
+    EXPORTS_IN_COURSE_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
     COOKIE_SECURE: booleanFromEnv.default(false),
     TRUST_PROXY: booleanFromEnv.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

@@ -73,7 +73,7 @@ describe('two copies behind a round-robin proxy', () => {
     const company = await db
       .selectFrom('companies')
       .select('id')
-      .where('tax_id', '=', 'B1234567A')
+      .where('tax_id', '=', 'B12345674')
       .executeTakeFirstOrThrow();
     const created = await sender.call('POST', 'shippings/sendrequest', {
       companyId: Number(company.id),

@@ -119,3 +119,15 @@ export async function seedFlaggedUsers(db: Db) {
     }
   }
 }
+
+/** A valid entity NIF (formerly CIF): `letter`, the seven digits of `n`, and the control character the rule asks. */
+export function entityTaxId(letter: string, n: number): string {
+  const digits = String(n).padStart(7, '0');
+  let sum = 0;
+  for (const [index, char] of [...digits].entries()) {
+    const digit = Number(char);
+    sum += index % 2 === 0 ? Math.floor((digit * 2) / 10) + ((digit * 2) % 10) : digit;
+  }
+  const control = (10 - (sum % 10)) % 10;
+  return `${letter}${digits}${'ABEH'.includes(letter) ? control : 'JABCDEFGHI'[control]}`;
+}

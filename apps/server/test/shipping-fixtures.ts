@@ -88,7 +88,7 @@ export async function sendShipping(
     .executeTakeFirstOrThrow();
   const companyId =
     company.id ??
-    (await db.selectFrom('companies').select('id').where('tax_id', '=', 'B1234567A').executeTakeFirstOrThrow()).id;
+    (await db.selectFrom('companies').select('id').where('tax_id', '=', 'B12345674').executeTakeFirstOrThrow()).id;
   const response = await client.post('shippings/sendrequest', {
     companyId: Number(companyId),
     typeId: await typeIdOf(db, typeName),

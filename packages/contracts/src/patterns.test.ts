@@ -110,9 +110,19 @@ describe('isUsername', () => {
 });
 
 describe('isCompanyTaxId', () => {
-  it.each(['B12345678', 'A1234567J', 'b1234567j', 'Q2826000H'])('accepts %s', (value) => {
-    expect(isCompanyTaxId(value)).toBe(true);
-  });
+  it.each(['B12345674', 'A76543214', 'b12345674', 'Q2826000H', 'G5555555A', 'G55555551', 'X1234567L', 'K1234567L'])(
+    'accepts %s, whose control character is right',
+    (value) => {
+      expect(isCompanyTaxId(value)).toBe(true);
+    },
+  );
+
+  it.each(['B12345678', 'B1234567A', 'A1234567J', 'Q2826000A', 'Q28260008', 'X1234567T', 'K1234567A', 'I1234567A'])(
+    'rejects %s, whose control character is wrong or whose letter is no tax id',
+    (value) => {
+      expect(isCompanyTaxId(value)).toBe(false);
+    },
+  );
 
   it.each(['', '12345678A', 'B1234567', 'B123456789', 'BB1234567', 'B1234567-', 'B 1234567A', 'Ñ1234567A'])(
     'rejects %j',

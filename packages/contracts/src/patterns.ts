@@ -23,11 +23,24 @@ export function isUsername(value: string): boolean {
   return USERNAME_PATTERN.test(value);
 }
 
-/** Company tax id: one letter, seven digits, one letter or digit. */
+/** Company tax id: one letter, seven digits, one letter or digit (spec §5). */
 export const COMPANY_TAX_ID_PATTERN = /^[A-Za-z][0-9]{7}[A-Za-z0-9]$/;
 
+/**
+ * A company tax id of spec §5's shape whose control character is right, as Spanish tax ids are checked: an
+ * entity's NIF (formerly CIF), a foreigner's NIE, or a personal NIF of K, L or M. The one rule of the console's
+ * form and the server.
+ */
 export function isCompanyTaxId(value: string): boolean {
-  return COMPANY_TAX_ID_PATTERN.test(value);
+  if (!COMPANY_TAX_ID_PATTERN.test(value)) return false;
+  const upper = value.toUpperCase();
+  return isEntityNif(upper) || isNie(upper) || isPersonalNif(upper);
+}
+
+/** Personal NIF of K, L or M: seven digits and the DNI check letter. */
+function isPersonalNif(value: string): boolean {
+  const match = /^[KLM](\d{7})([A-Z])$/.exec(value);
+  return match !== null && dniLetterMatches(match[1]!, match[2]!);
 }
 
 /**

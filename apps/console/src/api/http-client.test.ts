@@ -3,11 +3,13 @@ import { securityApi } from '@sello/contracts/catalogue/security';
 import { defineEndpoint } from '@sello/contracts/endpoint';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { z } from 'zod';
+import { alerts } from '../alerts/alert-store.ts';
 import { browser } from '../lib/browser.ts';
 import { onCloseAllDialogs } from '../lib/dialogs.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
-import { ApiCallError, callEndpoint, resetHostCache } from './http-client.ts';
+import { resetHostCache } from './api-host.ts';
+import { ApiCallError, callEndpoint } from './http-client.ts';
 import { pendingRequests } from './loading-store.ts';
 
 vi.mock('../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
@@ -226,6 +228,51 @@ describe('http client', () => {
       await expect(readAccount()).rejects.toMatchObject({ status: 0 });
       expect(pendingAlert()).toEqual({ kind: 'error', key: 'ERR_SYSTEM_NOT_AVAILABLE' });
       expect(browser.reloadAt).toHaveBeenCalledTimes(1);
+    });
+
+    it('logs out with ERR_SYSTEM_NOT_AVAILABLE on a call the server does not have (404 ERR_ROUTE_NOT_FOUND)', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_ROUTE_NOT_FOUND' }, { status: 404, statusText: 'Not Found' }));
+      await expect(readAccount()).rejects.toMatchObject({ status: 404 });
+      expect(session.isLoggedIn()).toBe(false);
+      expect(browser.reloadAt).toHaveBeenCalledTimes(1);
+    });
+
+    it('shows a missing record (404 with its error key) and stays signed in on the page, dialogs closed', async () => {
+      session.start(makeSessionUser());
+      serve(() => json({ key: 'ERR_NOT_FOUND' }, { status: 404, statusText: 'Not Found' }));
+      await expect(readAccount()).rejects.toMatchObject({ status: 404, key: 'ERR_NOT_FOUND' });
+      expect(session.isLoggedIn()).toBe(true);
+      expect(browser.reloadAt).not.toHaveBeenCalled();
+      expect(alerts.get().map((alert) => [alert.kind, alert.key])).toContainEqual(['error', 'ERR_NOT_FOUND']);
+      expect(dialogsClosed).toHaveBeenCalledTimes(1);
+    });
+
+    it.each([
+      ['a 404', () => new Response('Not here', { status: 404, statusText: 'Not Found' })],
+      ['a network failure', () => new TypeError('Failed to fetch')],
+    ])(
+      'signed out (on /login), answers %s with ERR_SYSTEM_NOT_AVAILABLE and never reloads the page',
+      async (_, reply) => {
+        alerts.set([]);
+        serve(reply);
+        await expect(readAccount()).rejects.toBeInstanceOf(ApiCallError);
+        await expect(readAccount()).rejects.toBeInstanceOf(ApiCallError);
+        expect(browser.reloadAt).not.toHaveBeenCalled();
+        expect(alerts.get().map((alert) => alert.key)).toEqual(['ERR_SYSTEM_NOT_AVAILABLE']);
+      },
+    );
+
+    it('ends the session at the configured API host when it logs out', async () => {
+      localStorage.setItem('frontendweb_host', 'https://api.example');
+      session.start(makeSessionUser({ token: 'token-9' }));
+      serve(() => json({ key: 'ERR_TKN_INVALID' }, { status: 401 }));
+      await expect(readAccount()).rejects.toMatchObject({ status: 401 });
+      await vi.waitFor(() =>
+        expect(fetchMock.mock.calls.map(([url]) => url)).toContain('https://api.example/rest/services/security/logout'),
+      );
+      const logout = fetchMock.mock.calls.find(([url]) => url.endsWith('/security/logout'));
+      expect(headersOf(logout)['auth-token']).toBe('token-9');
     });
 
     it('closes dialogs and re-raises other errors as "status - statusText body", staying signed in', async () => {

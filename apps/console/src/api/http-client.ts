@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { notify } from '../alerts/alert-store.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { closeAllDialogs } from '../lib/dialogs.ts';
-import { storage } from '../lib/storage.ts';
 import { logout } from '../session/logout.ts';
-import { HOST_KEY, session } from '../session/session-store.ts';
+import { session } from '../session/session-store.ts';
+import { resolveHost } from './api-host.ts';
 import { trackRequest } from './loading-store.ts';
 
 type Infer<S> = S extends z.ZodType ? z.input<S> : never;
@@ -51,25 +51,6 @@ export class ApiCallError extends Error {
   }
 }
 
-let hostPromise: Promise<string> | null = null;
-
-/**
- * The API host: from local storage when set there, otherwise from UtilityServlet (same origin
- * answers an empty host), falling back to the page's own origin for local development.
- */
-export function resolveHost(): Promise<string> {
-  const stored = storage.get(HOST_KEY);
-  if (stored !== null) return Promise.resolve(stored);
-  hostPromise ??= fetch(`${API_PREFIX}security/UtilityServlet`, { credentials: 'same-origin' })
-    .then(async (response) => (response.ok ? ((await response.json()) as { host: string }).host : ''))
-    .catch(() => '');
-  return hostPromise;
-}
-
-export function resetHostCache(): void {
-  hostPromise = null;
-}
-
 function buildQuery(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
@@ -107,12 +88,25 @@ function handleFailure(error: ApiCallError, url: string, options: TCallOptions):
     }
     return error;
   }
-  if (error.status === 404 || error.status === 0) {
-    logout({ kind: 'error', key: 'ERR_SYSTEM_NOT_AVAILABLE' });
+  if (error.status === 0 || isMissingRoute(error)) {
+    // Spec §8's logout, for a signed-in user only: signed out (on /login) it would reload the page into the
+    // same failure again and again.
+    if (session.isLoggedIn()) logout({ kind: 'error', key: 'ERR_SYSTEM_NOT_AVAILABLE' });
+    else notify.error('ERR_SYSTEM_NOT_AVAILABLE');
     return error;
   }
   closeAllDialogs();
+  // A record that does not exist or belongs to another tenant: the API's own 404, shown where the user is.
+  if (error.status === 404) notify.error(error.key ?? 'ERR_NOT_FOUND', { params: error.body?.params });
   return error;
+}
+
+/**
+ * A 404 that is not the API's 'no such record': the server does not have the call (ERR_ROUTE_NOT_FOUND), or
+ * something other than the API answered (no error key).
+ */
+function isMissingRoute(error: ApiCallError): boolean {
+  return error.status === 404 && (error.key === undefined || error.key === 'ERR_ROUTE_NOT_FOUND');
 }
 
 /** Sends one call with the session, XSRF and host rules of spec §7; answers the raw response. */

@@ -1,7 +1,7 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alerts, dismissAlert } from '../alerts/alert-store.ts';
+import { alerts, clearAlertsOnNavigation, dismissAlert } from '../alerts/alert-store.ts';
 import { callEndpoint } from '../api/http-client.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
@@ -51,7 +51,10 @@ describe('changeLanguage', () => {
   it('shows KO_UPDATE_ACCOUNT when the account cannot be updated, and keeps the new language', async () => {
     session.start(makeSessionUser({ language: 'es-es' }));
     vi.mocked(callEndpoint).mockRejectedValue(new Error('500 - Internal Server Error'));
+    // The console's router clears alerts on each navigation, as the shell does.
+    navigate.mockImplementation(() => clearAlertsOnNavigation());
     await changeLanguage('en-en', navigate, { loggedIn: true, permissions: { shippingList: true } });
+    expect(navigate).toHaveBeenCalledWith('/home');
     expect(shown()).toEqual(['error:KO_UPDATE_ACCOUNT']);
     expect(document.cookie.split('; ')).toContain('lang=en-en');
     expect(session.user()?.language).toBe('es-es');

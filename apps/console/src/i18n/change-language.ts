@@ -24,7 +24,8 @@ export async function changeLanguage(
     await callEndpoint(accountApi.updateLanguage, { body: { language } });
     session.updateUser({ language });
   } catch {
-    notify.error('KO_UPDATE_ACCOUNT');
+    // The navigation below clears alerts: this one must outlive it to be seen.
+    notify.error('KO_UPDATE_ACCOUNT', { persistent: true });
   }
   navigate(hasAll(signedIn.permissions, ['shippingList']) ? PATHS.home : PATHS.administration);
 }

@@ -1,6 +1,8 @@
 import { securityApi } from '@sello/contracts/catalogue/security';
+import { API_PREFIX } from '@sello/contracts/endpoint';
 import { PATHS } from '@sello/contracts/routes';
 import type { AlertKind } from '../alerts/alert-store.ts';
+import { resolveHost } from '../api/api-host.ts';
 import { browser } from '../lib/browser.ts';
 import { closeAllDialogs } from '../lib/dialogs.ts';
 import { session } from './session-store.ts';
@@ -38,7 +40,10 @@ export function takePendingAlert(): TPendingAlert | null {
   }
 }
 
+/** The server-side logout, at the configured API host as every other call (the token is read before it is cleared). */
 function defaultEnd(path: string): Promise<unknown> {
   const token = session.token();
-  return fetch(`/rest/services/${path}`, { headers: token ? { 'auth-token': token } : {}, keepalive: true });
+  return resolveHost().then((host) =>
+    fetch(`${host}${API_PREFIX}${path}`, { headers: token ? { 'auth-token': token } : {}, keepalive: true }),
+  );
 }

@@ -2,7 +2,7 @@ import { API_GROUPS } from '@sello/contracts/catalogue';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyIdOf, domainIdOf, isXlsx, readXlsx, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
+import { companyIdOf, domainIdOf, entityTaxId, isXlsx, readXlsx, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { certificatePem, makeCertificate, pkcs12DataUrl } from '../../test/test-certificates.ts';
 
@@ -35,15 +35,15 @@ const CALLERS: Caller[] = [
 
 /** Text that only the given domain's data contains. */
 const MARKERS: Record<Code, string[]> = {
-  DEMO: ['sello demo', 'notaría central', 'b1234567a', 'domain.admin', 'matrix-demo'],
-  ACME: ['acme logistics', 'acme transportes', 'b8765432c', 'acme.admin', 'matrix-acme'],
+  DEMO: ['sello demo', 'notaría central', 'b12345674', 'domain.admin', 'matrix-demo'],
+  ACME: ['acme logistics', 'acme transportes', 'b87654323', 'acme.admin', 'matrix-acme'],
 };
 
 let t: TTestApp;
 const clients = new Map<string, TestClient>();
 const domainIds = {} as Record<Code, number>;
 const seededCompany = {} as Record<Code, number>;
-const SEEDED_TAX_ID: Record<Code, string> = { DEMO: 'B1234567A', ACME: 'B8765432C' };
+const SEEDED_TAX_ID: Record<Code, string> = { DEMO: 'B12345674', ACME: 'B87654323' };
 let counter = 0;
 const next = () => ++counter;
 
@@ -52,8 +52,8 @@ beforeAll(async () => {
   await seedFlaggedUsers(t.database.db);
   for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
   for (const code of ['DEMO', 'ACME'] as const) domainIds[code] = await domainIdOf(t.database.db, code);
-  seededCompany.DEMO = await companyIdOf(t.database.db, 'B1234567A');
-  seededCompany.ACME = await companyIdOf(t.database.db, 'B8765432C');
+  seededCompany.DEMO = await companyIdOf(t.database.db, 'B12345674');
+  seededCompany.ACME = await companyIdOf(t.database.db, 'B87654323');
   // Data of both domains the lists could leak.
   for (const code of ['DEMO', 'ACME'] as const) {
     await fixture.company(code);
@@ -71,7 +71,7 @@ const deletedValues = (deleted: boolean) => ({
 const fixture = {
   async company(code: Code, deleted = false) {
     const n = next();
-    const taxId = `M${String(1_000_000 + n).padStart(7, '0')}X`;
+    const taxId = entityTaxId('P', 1_000_000 + n);
     const row = await t.database.db
       .insertInto('companies')
       .values({
@@ -405,7 +405,7 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
       return {
         method: 'POST',
         path: `companies/new?domainid=${domainIds[code]}`,
-        body: { name: `MATRIX-${code} new ${n}`, taxId: `N${String(1_000_000 + n).padStart(7, '0')}Y` },
+        body: { name: `MATRIX-${code} new ${n}`, taxId: entityTaxId('N', 1_000_000 + n) },
       };
     },
   },

@@ -18,7 +18,7 @@ beforeAll(async () => {
   domainAdmin = await signedInClient(t.app, 'domain.admin');
   demo = await domainIdOf(t.database.db, 'DEMO');
   acme = await domainIdOf(t.database.db, 'ACME');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
   legal = await groupIdOf(t.database.db, 'Legal');
 });
 afterAll(() => t.close());
@@ -73,7 +73,7 @@ describe('live counts', () => {
 
     const company = await domainAdmin.post('administration/companies/new', {
       name: 'Contadores Unidos S.L.',
-      taxId: 'B7777777C',
+      taxId: 'B77777779',
       active: true,
     });
     expect(company.statusCode).toBe(200);

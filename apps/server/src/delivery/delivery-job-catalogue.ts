@@ -1,3 +1,4 @@
+import { LIMITS } from '@sello/contracts/constants';
 import { z } from 'zod';
 import { defineJob } from '../platform/jobs.ts';
 
@@ -40,7 +41,8 @@ export const DELIVERY_JOBS = {
     retryLimit: 8,
     // Provider failures do not throw (the message records them), so a batch fails only with the database.
     batchSize: 10,
-    localConcurrency: 4,
+    // Spec §9's upload limit to the centre: at most 5 messages handed to the providers at once per copy.
+    localConcurrency: LIMITS.uploadLimitToCenter,
     pollingIntervalSeconds: 1,
   }),
   /** Scheduled: closes unanswered shippings at their deadline and sends reminders before it. */

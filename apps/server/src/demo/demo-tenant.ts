@@ -45,7 +45,7 @@ export const DEMO_USERS: TDemoUser[] = [
       'administrationSaml',
       ...BINS,
     ],
-    companies: ['B1234567A', 'A7654321B'],
+    companies: ['B12345674', 'A76543214'],
     role: 'domain admin',
   },
   {
@@ -55,7 +55,7 @@ export const DEMO_USERS: TDemoUser[] = [
     domain: 'DEMO',
     roles: [ROLE_STRINGS.admin],
     permissions: [...SENDER, 'types', 'shpImport', 'shpImportTemplate', 'templates', 'administration', ...BINS],
-    companies: ['B1234567A'],
+    companies: ['B12345674'],
     role: 'admin',
   },
   {
@@ -74,7 +74,7 @@ export const DEMO_USERS: TDemoUser[] = [
       'templatesBin',
     ],
     language: 'pt-pt',
-    companies: ['B1234567A'],
+    companies: ['B12345674'],
     role: 'manager',
   },
   {
@@ -84,7 +84,7 @@ export const DEMO_USERS: TDemoUser[] = [
     domain: 'DEMO',
     roles: [ROLE_STRINGS.user],
     permissions: SENDER,
-    companies: ['B1234567A'],
+    companies: ['B12345674'],
     role: 'user',
   },
   {
@@ -96,7 +96,7 @@ export const DEMO_USERS: TDemoUser[] = [
     permissions: SENDER,
     isSandbox: true,
     language: 'en-en',
-    companies: ['B1234567A'],
+    companies: ['B12345674'],
     role: 'user (sandbox)',
   },
   {
@@ -106,7 +106,7 @@ export const DEMO_USERS: TDemoUser[] = [
     domain: 'ACME',
     roles: [ROLE_STRINGS.domainAdmin],
     permissions: [...SENDER, 'types', 'templates', 'administration', 'administrationDomain', ...BINS],
-    companies: ['B8765432C'],
+    companies: ['B87654323'],
     role: 'domain admin (second domain)',
   },
 ];
@@ -118,10 +118,10 @@ export const DEMO_DOMAINS = [
 ];
 
 export const DEMO_COMPANIES = [
-  { domain: 'DEMO', name: 'Notaría Central S.L.', taxId: 'B1234567A', email: 'notaria@central.local' },
-  { domain: 'DEMO', name: 'Seguros Atlántico S.A.', taxId: 'A7654321B', email: 'avisos@atlantico.local' },
-  { domain: 'ACME', name: 'Acme Transportes S.L.', taxId: 'B8765432C', email: 'ops@acme.local' },
-  { domain: 'ACME', name: 'Acme Almacenes S.L.', taxId: 'B1122334D', email: 'almacen@acme.local' },
+  { domain: 'DEMO', name: 'Notaría Central S.L.', taxId: 'B12345674', email: 'notaria@central.local' },
+  { domain: 'DEMO', name: 'Seguros Atlántico S.A.', taxId: 'A76543214', email: 'avisos@atlantico.local' },
+  { domain: 'ACME', name: 'Acme Transportes S.L.', taxId: 'B87654323', email: 'ops@acme.local' },
+  { domain: 'ACME', name: 'Acme Almacenes S.L.', taxId: 'B11223344', email: 'almacen@acme.local' },
 ];
 
 /** Groups of users each demo domain starts with, by member username. */

@@ -85,7 +85,7 @@ export async function seedDemoShippings(deps: {
   };
   const send = async (username: string, request: Omit<TSendRequestInput, 'companyId'> & { company?: string }) => {
     const { company, ...rest } = request;
-    const body = ZSendRequest.parse({ companyId: companies.get(company ?? 'B1234567A')!, ...rest });
+    const body = ZSendRequest.parse({ companyId: companies.get(company ?? 'B12345674')!, ...rest });
     return (await creation.sendRequest(await as(username), body)).requestId;
   };
   let count = 0;
@@ -201,7 +201,7 @@ export async function seedDemoShippings(deps: {
   }
   for (const [index, type] of ['NFC identity check', 'ID card capture', 'Premium direct debit acceptance'].entries()) {
     await send('domain.admin', {
-      company: 'A7654321B',
+      company: 'A76543214',
       typeId: types.get(type)!,
       channel: 'sms',
       message: 'Seguros Atlántico: complete the request we have sent you.',

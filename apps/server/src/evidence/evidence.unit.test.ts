@@ -65,7 +65,7 @@ describe('the certificate PDF', () => {
       result: 'accepted',
       isSandbox: false,
     },
-    sender: { name: 'Ana Gil', username: 'ana', company: 'Notaría Central S.L.', companyTaxId: 'B1234567A' },
+    sender: { name: 'Ana Gil', username: 'ana', company: 'Notaría Central S.L.', companyTaxId: 'B12345674' },
     receivers: [{ position: 1, name, document: null, contact: 'a@example.es', status: 'accepted', letters: [] }],
     formValues: [],
     documents: [{ fileRequest: 1, kind: 'original', name: 'deed.pdf', sizeBytes: 10, sha256: 'a'.repeat(64) }],

@@ -18,7 +18,7 @@ let requestId: number;
 beforeAll(async () => {
   t = await createShippingTestApp();
   admin = await signedInClient(t.app, 'domain.admin');
-  const companyId = await companyIdOf(t.database.db, 'B1234567A');
+  const companyId = await companyIdOf(t.database.db, 'B12345674');
   const type = (
     await admin.post('shippings/types/new', {
       companyId,

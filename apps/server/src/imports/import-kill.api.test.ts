@@ -31,7 +31,7 @@ beforeAll(async () => {
   const response = await uploadImport(
     admin,
     {
-      companyId: String(await companyIdOf(setup.database.db, 'B1234567A')),
+      companyId: String(await companyIdOf(setup.database.db, 'B12345674')),
       typeId: String(await typeIdOf(setup.database.db, 'Certified e-mail')),
       channel: 'email',
     },

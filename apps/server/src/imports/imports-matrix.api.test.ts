@@ -35,10 +35,10 @@ async function acmeImport(): Promise<number> {
         await t.database.db
           .selectFrom('companies')
           .select('domain_id')
-          .where('tax_id', '=', 'B8765432C')
+          .where('tax_id', '=', 'B87654323')
           .executeTakeFirstOrThrow()
       ).domain_id,
-      company_id: await companyIdOf(t.database.db, 'B8765432C'),
+      company_id: await companyIdOf(t.database.db, 'B87654323'),
       user_id: await userIdOf(t.database.db, 'acme.admin'),
       type: 'FILE',
       state: 'VALIDATED',
@@ -55,7 +55,7 @@ async function acmeImport(): Promise<number> {
 beforeAll(async () => {
   t = await createShippingTestApp();
   for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
   typeId = await typeIdOf(t.database.db, 'Certified e-mail');
   const csv = spanishCsv([
     ['Nombre', 'Correo', 'Asunto'],

@@ -19,7 +19,7 @@ let pdf: Buffer;
 beforeAll(async () => {
   t = await createShippingTestApp();
   admin = await signedInClient(t.app, 'company.admin');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
   notice = await typeIdOf(t.database.db, 'Notarial notification');
   renewal = await typeIdOf(t.database.db, 'Policy renewal notice');
   pdf = Buffer.from(await demoPdf('Shared notice'));
@@ -284,7 +284,7 @@ describe('lists, files and tenancy', () => {
     expect((await acme.get(`shipping/import/importdetail?selected=${id}`)).statusCode).toBe(403);
     const superAdmin = await signedInClient(t.app, 'super.admin');
     expect((await superAdmin.get(`shipping/import/importdetail?selected=${id}`)).statusCode).toBe(200);
-    const acmeCompany = await companyIdOf(t.database.db, 'B8765432C');
+    const acmeCompany = await companyIdOf(t.database.db, 'B87654323');
     const other = await upload(
       admin,
       { name: 'a.csv', bytes: spanishCsv([HEADER, person(1)]) },

@@ -14,7 +14,7 @@ import type { TImportDocument, TImportSettings } from '../db/import-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
-import { ImportFileError, readImportFile } from '../platform/import-file.ts';
+import { ImportFileError, readImportFile, toImportFileFieldError } from '../platform/import-file.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { canUseCompany } from '../platform/tenancy.ts';
@@ -161,9 +161,9 @@ export function createImportsService(deps: {
     }
     let table: Awaited<ReturnType<typeof readImportFile>>;
     try {
-      table = await readImportFile(file.bytes);
+      table = await readImportFile(file.bytes, {}, { maxRows: IMPORT_MAX_ROWS });
     } catch (error) {
-      if (error instanceof ImportFileError) throw fieldError('data', error.key);
+      if (error instanceof ImportFileError) throw toImportFileFieldError('data', error);
       throw error;
     }
     const keys = table.headers.map((header) => normaliseHeader(header));

@@ -40,6 +40,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
 /** Every failure answers `{ key, fields? }`; a 5xx never carries internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body was read: close the connection after the answer instead of draining the body.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, ErrorKey> = {};
@@ -58,5 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ key: 'ERR_INTERNAL' });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ key: 'ERR_NOT_FOUND' }));
+  // A call the server does not have is not a missing record (ERR_NOT_FOUND): the console signs out on the first
+  // (spec §8) and shows the second.
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ key: 'ERR_ROUTE_NOT_FOUND' }));
 }

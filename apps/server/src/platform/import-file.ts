@@ -1,15 +1,73 @@
+import { ApiError } from './api-error.ts';
+
 /** One data row of an import file: its line in the file (the header is line 1) and its cells by column. */
 export type TImportRow = { line: number; cells: Record<string, string> };
 
 /** `headers` are the header row as written, `columns` the same normalised. */
 export type TImportFile = { headers: string[]; columns: string[]; rows: TImportRow[] };
 
-export class ImportFileError extends Error {
-  readonly key: 'ERR_FILE_TYPE' | 'ERR_FILE_EMPTY';
+type TImportFileErrorKey =
+  | 'ERR_FILE_TYPE'
+  | 'ERR_FILE_EMPTY'
+  | 'ERR_TOO_MANY_ROWS'
+  | 'ERR_TOO_MANY_CELLS'
+  | 'ERR_FILE_TOO_COMPLEX';
 
-  constructor(key: 'ERR_FILE_TYPE' | 'ERR_FILE_EMPTY') {
+export class ImportFileError extends Error {
+  readonly key: TImportFileErrorKey;
+  /** The limit a file went over, for the message (`{{max}}`). */
+  readonly max?: number;
+
+  constructor(key: TImportFileErrorKey, max?: number) {
     super(key);
     this.key = key;
+    if (max !== undefined) this.max = max;
+  }
+}
+
+/** The answer to a file refused by the reader: a field error of `field`, with the limit when one was passed. */
+export function toImportFileFieldError(field: string, error: ImportFileError): ApiError {
+  return new ApiError(
+    400,
+    'ERR_VALIDATION',
+    { [field]: error.key },
+    error.max === undefined ? undefined : { max: error.max },
+  );
+}
+
+/**
+ * What one upload may cost the server. A spreadsheet is parsed on the event loop that serves every tenant, so a
+ * file is read within a number of data rows, of cells (every cell the rows hold, empty or not) and of wall time,
+ * and the reader gives the loop back between batches of rows.
+ */
+export type TReadLimits = { maxRows: number; maxCells: number; maxMs: number };
+
+export const IMPORT_READ_LIMITS: TReadLimits = { maxRows: 100_000, maxCells: 500_000, maxMs: 3_000 };
+/** Rows read between two turns of the event loop. */
+const ROWS_PER_TURN = 200;
+
+/** Counts rows and cells as they are read and stops the read at the first limit passed. */
+class ReadBudget {
+  readonly #limits: TReadLimits;
+  readonly #started = Date.now();
+  #rows = 0;
+  #cells = 0;
+
+  constructor(limits: TReadLimits) {
+    this.#limits = limits;
+  }
+
+  /** Called per line of the file; every ROWS_PER_TURN lines it yields to the event loop. */
+  async count(cells: number): Promise<void> {
+    this.#rows += 1;
+    this.#cells += cells;
+    // The header row is line 1 and is not a data row.
+    if (this.#rows - 1 > this.#limits.maxRows) throw new ImportFileError('ERR_TOO_MANY_ROWS', this.#limits.maxRows);
+    if (this.#cells > this.#limits.maxCells) throw new ImportFileError('ERR_TOO_MANY_CELLS', this.#limits.maxCells);
+    if (this.#rows % ROWS_PER_TURN === 0) {
+      if (Date.now() - this.#started > this.#limits.maxMs) throw new ImportFileError('ERR_FILE_TOO_COMPLEX');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }
 
@@ -35,10 +93,14 @@ function normaliseColumn(name: string, aliases: Readonly<Record<string, string>>
 export async function readImportFile(
   bytes: Buffer,
   aliases: Readonly<Record<string, string>> = {},
+  limits: Partial<TReadLimits> = {},
 ): Promise<TImportFile> {
   if (bytes.length === 0) throw new ImportFileError('ERR_FILE_EMPTY');
   if (startsWith(bytes, OLE_SIGNATURE)) throw new ImportFileError('ERR_FILE_TYPE');
-  const lines = startsWith(bytes, ZIP_SIGNATURE) ? await readXlsxLines(bytes) : readCsvLines(bytes);
+  const budget = new ReadBudget({ ...IMPORT_READ_LIMITS, ...limits });
+  const lines = startsWith(bytes, ZIP_SIGNATURE)
+    ? await readXlsxLines(bytes, budget)
+    : await readCsvLines(bytes, budget);
   const headerIndex = lines.findIndex((line) => line.cells.some((cell) => cell.trim() !== ''));
   if (headerIndex < 0) throw new ImportFileError('ERR_FILE_EMPTY');
   const headers = lines[headerIndex]!.cells.map((cell) => cell.trim());
@@ -72,7 +134,7 @@ function cellText(value: unknown): string {
 }
 
 /** The first sheet, read as a stream (the workbook is never built whole in memory). */
-async function readXlsxLines(bytes: Buffer): Promise<TLine[]> {
+async function readXlsxLines(bytes: Buffer, budget: ReadBudget): Promise<TLine[]> {
   // Loaded on first use: exceljs adds about 40 MB to the resident memory of every server process.
   const { default: ExcelJS } = await import('exceljs');
   const { Readable } = await import('node:stream');
@@ -89,12 +151,14 @@ async function readXlsxLines(bytes: Buffer): Promise<TLine[]> {
       for await (const row of sheet) {
         const values = row.values as unknown[];
         const cells: string[] = [];
+        await budget.count(Math.max(values.length - 1, 0));
         for (let column = 1; column < values.length; column++) cells.push(cellText(values[column]));
         lines.push({ line: row.number, cells });
       }
       break;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
     throw new ImportFileError('ERR_FILE_TYPE');
   }
   return lines;
@@ -125,13 +189,15 @@ function decodeText(bytes: Buffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-function readCsvLines(bytes: Buffer): TLine[] {
+async function readCsvLines(bytes: Buffer, budget: ReadBudget): Promise<TLine[]> {
   const text = decodeText(bytes);
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = [';', '\t', ','].reduce((best, candidate) =>
     count(firstLine, candidate) > count(firstLine, best) ? candidate : best,
   );
-  return parseCsv(text, delimiter);
+  const lines = parseCsv(text, delimiter);
+  for (const line of lines) await budget.count(line.cells.length);
+  return lines;
 }
 
 const count = (text: string, char: string) => text.split(char).length - 1;

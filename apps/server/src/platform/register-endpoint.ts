@@ -16,14 +16,17 @@ export type THandlerInput<E extends TEndpoint> = {
   reply: FastifyReply;
 };
 
-type TExtraOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+type TExtraOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> & {
+  /** A public call's own credential (a recipient's link), checked like the session: before the body is read. */
+  beforeBody?: (request: FastifyRequest) => Promise<void>;
+};
 
 /** Binds a catalogue entry to a handler: validation, access rule and answer schema all come from the entry. */
 export function registerEndpoint<E extends TEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: THandlerInput<E>) => Promise<Infer<E['response']> | undefined>,
-  options: TExtraOptions = {},
+  { beforeBody, ...options }: TExtraOptions = {},
 ): void {
   const documented = endpoint.responseKind === undefined || endpoint.responseKind === 'json';
   app.route({
@@ -38,11 +41,15 @@ export function registerEndpoint<E extends TEndpoint>(
       ...(endpoint.params && { params: endpoint.params }),
       ...(documented && { response: { 200: endpoint.response } }),
     },
-    preHandler: async (request) => {
+    // Route-level onRequest runs after the session hook has resolved the principal and before any byte of the
+    // body is read: a caller without the right never makes the server buffer (or parse) a large upload.
+    onRequest: async (request) => {
       const principal = request.principal;
-      if (endpoint.permission === 'public') return;
-      if (!principal) throw new ApiError(401, 'ERR_TKN_INVALID');
-      if (!isAllowedBy(endpoint.permission, principal)) throw new ApiError(403, 'ERR_FORBIDDEN');
+      if (endpoint.permission !== 'public') {
+        if (!principal) throw new ApiError(401, 'ERR_TKN_INVALID');
+        if (!isAllowedBy(endpoint.permission, principal)) throw new ApiError(403, 'ERR_FORBIDDEN');
+      }
+      if (beforeBody) await beforeBody(request);
     },
     handler: async (request, reply) =>
       handler({

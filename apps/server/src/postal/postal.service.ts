@@ -17,7 +17,7 @@ import type { Database } from '../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import { contentDisposition } from '../platform/content-disposition.ts';
-import { ImportFileError, readImportFile } from '../platform/import-file.ts';
+import { ImportFileError, readImportFile, toImportFileFieldError } from '../platform/import-file.ts';
 import { toIso } from '../platform/iso-date.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
@@ -311,9 +311,9 @@ export function createPostalService(deps: { db: Kysely<Database>; blobs: TBlobSt
   async function importResults(principal: TPrincipal, data: string): Promise<TCourierResultsImportAnswer> {
     let file: Awaited<ReturnType<typeof readImportFile>>;
     try {
-      file = await readImportFile(decodeDocument(data).bytes);
+      file = await readImportFile(decodeDocument(data).bytes, {}, { maxRows: COURIER_RESULTS_MAX_ROWS });
     } catch (error) {
-      if (error instanceof ImportFileError) throw fieldError('data', error.key);
+      if (error instanceof ImportFileError) throw toImportFileFieldError('data', error);
       throw error;
     }
     const missing = Object.entries(RESULT_COLUMNS).filter(([column]) => !file.columns.includes(column));

@@ -3,12 +3,34 @@ import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
 
-export async function insertExportJob(db: Db, userId: string, request: Record<string, unknown>) {
-  return db
-    .insertInto('export_jobs')
-    .values({ user_id: userId, kind: 'shippings', request: JSON.stringify(request) })
-    .returning(['id', 'guid', 'state', 'row_count as rowCount', 'created_at as createdAt', 'finished_at as finishedAt'])
-    .executeTakeFirstOrThrow();
+/**
+ * Queues an export unless the user already has `maxInCourse` pending or running (answers null then). A per-user
+ * advisory lock makes the count and the insert one step, so parallel requests cannot all slip under the cap.
+ */
+export async function insertExportJob(db: Db, userId: string, request: Record<string, unknown>, maxInCourse: number) {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('export_jobs'), ${Number(userId)}::int)`.execute(trx);
+    const { inCourse } = await trx
+      .selectFrom('export_jobs')
+      .select((eb) => eb.fn.countAll<string>().as('inCourse'))
+      .where('user_id', '=', userId)
+      .where('state', 'in', ['pending', 'running'])
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirstOrThrow();
+    if (Number(inCourse) >= maxInCourse) return null;
+    return trx
+      .insertInto('export_jobs')
+      .values({ user_id: userId, kind: 'shippings', request: JSON.stringify(request) })
+      .returning([
+        'id',
+        'guid',
+        'state',
+        'row_count as rowCount',
+        'created_at as createdAt',
+        'finished_at as finishedAt',
+      ])
+      .executeTakeFirstOrThrow();
+  });
 }
 
 export async function selectExportJob(db: Db, userId: string, guid: string) {

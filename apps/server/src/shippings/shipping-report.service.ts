@@ -161,8 +161,14 @@ const toJob = (row: {
   finishedAt: row.finishedAt === null ? null : row.finishedAt.toISOString(),
 });
 
-export function createShippingReport(deps: { db: Kysely<Database>; exports: TBlobStore; logger: FastifyBaseLogger }) {
-  const { db, exports, logger } = deps;
+export function createShippingReport(deps: {
+  db: Kysely<Database>;
+  exports: TBlobStore;
+  logger: FastifyBaseLogger;
+  /** Asynchronous exports one user may have in course at once (config EXPORTS_IN_COURSE_PER_USER). */
+  maxInCourse?: number;
+}) {
+  const { db, exports, logger, maxInCourse = 2 } = deps;
   const running = new Set<Promise<void>>();
 
   function rowsOf(principal: TPrincipal, request: TShippingsReportRequest) {
@@ -207,7 +213,8 @@ export function createShippingReport(deps: { db: Kysely<Database>; exports: TBlo
     // Checks the query now, so a bad one answers 400 instead of a failed job.
     orderedShippingList(db, principal, { ...request, domainid: request.domainId });
     if (request.asynchronous) {
-      const job = await insertExportJob(db, principal.userId, { ...request, authToken: undefined });
+      const job = await insertExportJob(db, principal.userId, { ...request, authToken: undefined }, maxInCourse);
+      if (!job) throw new ApiError(429, 'ERR_EXPORTS_IN_COURSE', undefined, { max: maxInCourse });
       const work = runJob(job.id, principal, request).finally(() => running.delete(work));
       running.add(work);
       return reply.code(202).send(toJob(job));

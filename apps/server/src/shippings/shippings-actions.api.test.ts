@@ -266,7 +266,7 @@ describe('batch calls', () => {
           await t.database.db
             .selectFrom('companies')
             .select('id')
-            .where('tax_id', '=', 'B8765432C')
+            .where('tax_id', '=', 'B87654323')
             .executeTakeFirstOrThrow()
         ).id,
       ),

@@ -19,8 +19,8 @@ beforeAll(async () => {
   t = await createShippingTestApp();
   user = await signedInClient(t.app, 'company.user');
   admin = await signedInClient(t.app, 'company.admin');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
-  seguros = await companyIdOf(t.database.db, 'A7654321B');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
+  seguros = await companyIdOf(t.database.db, 'A76543214');
 });
 afterAll(() => t.close());
 
@@ -423,7 +423,7 @@ describe('shippings/sendrequest validation', () => {
 
   it('refuses companies, types and templates the sender may not use, without saying whether they exist', async () => {
     const db = t.database.db;
-    const acme = await companyIdOf(db, 'B8765432C');
+    const acme = await companyIdOf(db, 'B87654323');
     await expectFields(await notification({ companyId: acme }), { companyId: 'ERR_FIELD_INVALID' });
     // company.user is not assigned to Seguros Atlántico.
     await expectFields(await notification({ companyId: seguros }), { companyId: 'ERR_FIELD_INVALID' });
@@ -495,7 +495,7 @@ describe('shippings/shippingListTypes', () => {
 
   it('answers 404 for a company the user is not assigned to', async () => {
     expect((await user.get(`shippings/shippingListTypes?companyId=${seguros}`)).statusCode).toBe(404);
-    const acme = await companyIdOf(t.database.db, 'B8765432C');
+    const acme = await companyIdOf(t.database.db, 'B87654323');
     expect((await user.get(`shippings/shippingListTypes?companyId=${acme}`)).statusCode).toBe(404);
   });
 });

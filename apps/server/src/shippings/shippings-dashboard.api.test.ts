@@ -75,7 +75,7 @@ beforeAll(async () => {
   ids.old = await sendShipping(user, db, 'Notarial notification', { reference: 'DASH-OLD' });
   await moveCreation(ids.old, new Date(Date.now() - 40 * DAY));
   // Another domain's shippings, one of them in error.
-  const acmeCompany = await companyIdOf(db, 'B8765432C');
+  const acmeCompany = await companyIdOf(db, 'B87654323');
   ids.acme = await sendShipping(acme, db, 'Delivery note acceptance', { companyId: acmeCompany, reference: 'ACME-1' });
   ids.acmeFailed = await sendShipping(acme, db, 'Delivery note acceptance', {
     companyId: acmeCompany,

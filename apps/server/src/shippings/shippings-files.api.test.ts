@@ -36,7 +36,7 @@ beforeAll(async () => {
   ids.joint = await sendShipping(user, db, 'Joint deed acceptance', { receivers: [LUCIA, TIAGO] });
   ids.video = await sendShipping(user, db, 'Remote onboarding', { documents: [] });
   ids.acme = await sendShipping(acmeAdmin, db, 'Carrier contract notification', {
-    companyId: await companyIdOf(db, 'B8765432C'),
+    companyId: await companyIdOf(db, 'B87654323'),
   });
 });
 afterAll(() => t.close());

@@ -118,7 +118,7 @@ describe('shippings/shippingslist', () => {
       ids.deed,
     ]);
     expect(
-      (await list(user, `scope=all&filters=${filtersParam({ companyId: await companyIdOf(db, 'A7654321B') })}`)).total,
+      (await list(user, `scope=all&filters=${filtersParam({ companyId: await companyIdOf(db, 'A76543214') })}`)).total,
     ).toBe(0);
     expect(idsOf(await list(user, `scope=all&filters=${filtersParam({ service: 'certified_email' })}`))).toEqual([
       ids.byAdmin,

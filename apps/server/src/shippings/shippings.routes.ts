@@ -28,7 +28,12 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   const accessResend = createAccessResend(ctx);
   const files = createShippingFiles({ db, blobs, preferences, shippings });
   const dashboard = createShippingDashboard(db);
-  const report = createShippingReport({ db, exports: ctx.exportFiles, logger: app.log });
+  const report = createShippingReport({
+    db,
+    exports: ctx.exportFiles,
+    logger: app.log,
+    maxInCourse: ctx.config.EXPORTS_IN_COURSE_PER_USER,
+  });
   app.addHook('onClose', () => report.settle());
 
   registerEndpoint(app, shippingsListApi.list, ({ principal, query }) => shippings.list(principal, query));

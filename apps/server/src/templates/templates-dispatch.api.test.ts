@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createShippingTestApp();
   admin = await signedInClient(t.app, 'domain.admin');
   sender = await signedInClient(t.app, 'company.user');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
 });
 afterAll(() => t.close());
 

@@ -16,8 +16,8 @@ beforeAll(async () => {
   domainAdmin = await signedInClient(t.app, 'domain.admin');
   manager = await signedInClient(t.app, 'company.manager');
   acmeAdmin = await signedInClient(t.app, 'acme.admin');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
-  seguros = await companyIdOf(t.database.db, 'A7654321B');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
+  seguros = await companyIdOf(t.database.db, 'A76543214');
 });
 afterAll(() => t.close());
 

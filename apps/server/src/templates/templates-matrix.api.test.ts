@@ -40,8 +40,8 @@ let counter = 0;
 beforeAll(async () => {
   t = await createTestApp();
   for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
-  companies.DEMO = await companyIdOf(t.database.db, 'B1234567A');
-  companies.ACME = await companyIdOf(t.database.db, 'B8765432C');
+  companies.DEMO = await companyIdOf(t.database.db, 'B12345674');
+  companies.ACME = await companyIdOf(t.database.db, 'B87654323');
   for (const code of ['DEMO', 'ACME'] as const) await template(code);
 });
 afterAll(() => t.close());

@@ -96,7 +96,7 @@ describe('templates for the new-shipping form', () => {
 
   it('offers a sender the live, active templates of a company by content type, with their subjects', async () => {
     const sender = await signedInClient(t.app, 'company.user');
-    const notaria = await companyIdOf(t.database.db, 'B1234567A');
+    const notaria = await companyIdOf(t.database.db, 'B12345674');
     const html = await sender.get(`templates/readListReduced?companySelected=${notaria}`);
     expect(html.statusCode).toBe(200);
     expect(names(html)).toEqual(expect.arrayContaining(['Notarial notice', 'Acceptance request']));
@@ -132,8 +132,8 @@ describe('templates for the new-shipping form', () => {
 
   it("keeps a company's own template to the senders of that company", async () => {
     const sender = await signedInClient(t.app, 'company.user');
-    const notaria = await companyIdOf(t.database.db, 'B1234567A');
-    const seguros = await companyIdOf(t.database.db, 'A7654321B');
+    const notaria = await companyIdOf(t.database.db, 'B12345674');
+    const seguros = await companyIdOf(t.database.db, 'A76543214');
     const demo = await t.database.db
       .selectFrom('companies')
       .select('domain_id')
@@ -179,7 +179,7 @@ describe('templates for the new-shipping form', () => {
   });
 
   it('keeps another domain out of the combo and the detail', async () => {
-    const notaria = await companyIdOf(t.database.db, 'B1234567A');
+    const notaria = await companyIdOf(t.database.db, 'B12345674');
     expect((await acmeAdmin.get(`templates/readListReduced?companySelected=${notaria}`)).statusCode).toBe(404);
     // ACME chose no advanced templates: its combo holds its communication templates only.
     const acme = await acmeAdmin.get('templates/readListReduced?contentType=SMS');

@@ -10,7 +10,7 @@ let notaria: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInClient(t.app, 'domain.admin');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
 });
 afterAll(() => t.close());
 

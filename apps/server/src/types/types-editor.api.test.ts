@@ -14,8 +14,8 @@ beforeAll(async () => {
   domainAdmin = await signedInClient(t.app, 'domain.admin');
   companyAdmin = await signedInClient(t.app, 'company.admin');
   acmeAdmin = await signedInClient(t.app, 'acme.admin');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
-  atlantico = await companyIdOf(t.database.db, 'A7654321B');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
+  atlantico = await companyIdOf(t.database.db, 'A76543214');
 });
 afterAll(() => t.close());
 

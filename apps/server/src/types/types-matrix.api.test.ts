@@ -35,9 +35,9 @@ let counter = 0;
 beforeAll(async () => {
   t = await createTestApp();
   for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
-  companies.DEMO = await companyIdOf(t.database.db, 'B1234567A');
-  companies.SIBLING = await companyIdOf(t.database.db, 'A7654321B');
-  companies.ACME = await companyIdOf(t.database.db, 'B8765432C');
+  companies.DEMO = await companyIdOf(t.database.db, 'B12345674');
+  companies.SIBLING = await companyIdOf(t.database.db, 'A76543214');
+  companies.ACME = await companyIdOf(t.database.db, 'B87654323');
   for (const code of ['DEMO', 'ACME'] as const) {
     domains[code] = await domainIdOf(t.database.db, code);
     await fixtureType(code, companies[code]);

@@ -40,7 +40,7 @@ export type TCompany = z.infer<typeof ZCompany>;
 
 export const ZCompanyInput = z.object({
   name: requiredName,
-  taxId: z.string().trim().toUpperCase().refine(isCompanyTaxId, 'ERR_FIELD_INVALID'),
+  taxId: z.string().trim().toUpperCase().refine(isCompanyTaxId, 'ERR_TAX_ID_INVALID'),
   /** EU VAT number with its country prefix; spaces, dots and dashes are dropped. */
   vatNumber: optionalField(
     z

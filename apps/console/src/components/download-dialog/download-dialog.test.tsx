@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetHostCache } from '../../api/api-host.ts';
 import { DownloadDialog } from './download-dialog.tsx';
 
 function checkbox(option: string): HTMLInputElement {
@@ -33,5 +34,23 @@ describe('DownloadDialog', () => {
     expect(checkbox('original').disabled).toBe(false);
     await userEvent.click(checkbox('original'));
     expect((screen.getByTestId('download-ok') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  describe('on a failed call', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('closes, as spec §8 says of other errors, and shows the error', async () => {
+      resetHostCache();
+      localStorage.setItem('frontendweb_host', '');
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('{"key":"ERR_DOWNLOAD_LIMIT"}', { status: 400, statusText: 'Bad Request' })),
+      );
+      const onClose = vi.fn();
+      render(<DownloadDialog open shippingIds={[7]} onClose={onClose} />);
+      await userEvent.click(checkbox('original'));
+      await userEvent.click(screen.getByTestId('download-ok'));
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    });
   });
 });

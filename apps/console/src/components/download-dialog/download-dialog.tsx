@@ -1,10 +1,11 @@
 import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { DOWNLOAD_OPTIONS, type DownloadOption } from '@sello/contracts/enums';
 import { Checkbox, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../alerts/alert-store.ts';
 import { callEndpoint, notifyFailure } from '../../api/http-client.ts';
+import { onCloseAllDialogs } from '../../lib/dialogs.ts';
 import { downloadFile } from '../download-file.ts';
 import { canDownload, isOptionDisabled, toggleOption } from './download-options.ts';
 
@@ -31,6 +32,10 @@ export function DownloadDialog({ open, shippingIds, offered = DOWNLOAD_OPTIONS, 
     setChosen([]);
     onClose();
   };
+  // Spec §8: a failed call closes open dialogs, this one included.
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => (open ? onCloseAllDialogs(() => closeRef.current()) : undefined), [open]);
 
   const download = async () => {
     if (!canDownload(shippingIds, chosen)) return;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../alerts/alert-store.ts';
 import { MessageArea } from '../../alerts/message-area.tsx';
-import { resetHostCache } from '../../api/http-client.ts';
+import { resetHostCache } from '../../api/api-host.ts';
 import { closeAllDialogs } from '../../lib/dialogs.ts';
 import { initTestI18n } from '../../test/test-i18n.ts';
 import { FeedbackModal, type TFeedbackContext } from './feedback-modal.tsx';
@@ -135,11 +135,17 @@ describe('FeedbackModal', () => {
     expect(screen.getByTestId('feedback-counter').textContent).toBe('5/500');
   });
 
-  it('hides the e-mail field when the user has no e-mail, and Send works without it', () => {
+  it('asks a user without an e-mail for one, and sends the report with it', async () => {
     render(<Harness context={{ ...withEmail, userEmail: undefined }} />);
-    expect(screen.queryByTestId('feedback-email')).toBeNull();
+    expect(fieldValue('feedback-email')).toBe('');
+    expect(screen.getByText('Your account has no e-mail address: give one so that we can answer you.')).toBeTruthy();
     fillAll();
+    expect(sendButton().disabled).toBe(true);
+    type('feedback-email', 'ana.home@example.com');
     expect(sendButton().disabled).toBe(false);
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === FEEDBACK_URL)).toBe(true));
+    expect(postedFeedback()).toMatchObject({ email: 'ana.home@example.com', name: 'Ana User' });
   });
 
   it('shows the request identifier read-only when there is no guid', () => {

@@ -38,7 +38,9 @@ export function FeedbackModal({
   maxSizeKb: number;
 }) {
   const { t } = useTranslation();
-  const showEmail = Boolean(context.userEmail);
+  // Spec §2 shows the e-mail only when the user has one; a report without one is refused by the server and lost, so
+  // a user without an e-mail is asked for one (docs/decisions.md).
+  const askEmail = !context.userEmail;
   const [fields, setFields] = useState<TFields>({ name: '', email: '', subject: '', msg: '' });
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
@@ -55,13 +57,13 @@ export function FeedbackModal({
   useEffect(() => onCloseAllDialogs(onClose), [onClose]);
 
   const errors = useMemo(() => {
-    const parsed = ZFeedbackForm.safeParse(showEmail ? fields : { ...fields, email: 'hidden@example.com' });
+    const parsed = ZFeedbackForm.safeParse(fields);
     const found: Partial<Record<keyof TFields, string>> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) found[issue.path[0] as keyof TFields] ??= issue.message;
     }
     return found;
-  }, [fields, showEmail]);
+  }, [fields]);
   const valid = Object.keys(errors).length === 0;
 
   const identifier = pickFeedbackIdentifier(context.requestCid, context.guid);
@@ -81,7 +83,6 @@ export function FeedbackModal({
       await callEndpoint(configurationShellApi.sendFeedback, {
         body: {
           ...fields,
-          email: showEmail ? fields.email : (context.userEmail ?? ''),
           ...describeDevice(),
           idUser: context.userId,
           currentUrl: context.currentUrl,
@@ -135,16 +136,19 @@ export function FeedbackModal({
             data-testid="feedback-name"
           />
         </Form.Item>
-        {showEmail && (
-          <Form.Item label={t('FEEDBACK_EMAIL')} required {...fieldStatus('email')}>
-            <Input
-              value={fields.email}
-              onChange={update('email')}
-              maxLength={FEEDBACK_LIMITS.email}
-              data-testid="feedback-email"
-            />
-          </Form.Item>
-        )}
+        <Form.Item
+          label={t('FEEDBACK_EMAIL')}
+          required
+          {...(askEmail && { extra: t('FEEDBACK_EMAIL_ASK') })}
+          {...fieldStatus('email')}
+        >
+          <Input
+            value={fields.email}
+            onChange={update('email')}
+            maxLength={FEEDBACK_LIMITS.email}
+            data-testid="feedback-email"
+          />
+        </Form.Item>
         <Form.Item label={t('FEEDBACK_SUBJECT')} required {...fieldStatus('subject')}>
           <Input
             value={fields.subject}

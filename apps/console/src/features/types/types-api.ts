@@ -5,6 +5,7 @@ import type { TPagedQuery } from '@sello/contracts/common';
 import { SERVICE_CODE_BY_KIND, type ServiceKind } from '@sello/contracts/enums';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../api/http-client.ts';
+import { CHECKOUT_CACHE_REFRESH_MS } from '../../api/use-other-config.ts';
 
 /** Query keys of the types screens; every change invalidates `all` (and the new-shipping form's types). */
 export const typeKeys = {
@@ -51,7 +52,8 @@ export function useServiceCombos(service: ServiceKind | undefined) {
   return useQuery({
     queryKey: typeKeys.combos(service ?? 'notification'),
     enabled: service !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
+    // Reference lists of the service: refreshed after spec §9's checkout cache refresh (1,440 minutes).
+    staleTime: CHECKOUT_CACHE_REFRESH_MS,
     queryFn: async () => {
       const code = SERVICE_CODE_BY_KIND[service as ServiceKind];
       const [custodyTimes, signMethods, steps, locations, placement, elements] = await Promise.all([

@@ -26,7 +26,7 @@ afterAll(() => t.close());
 
 const company = (overrides: Record<string, unknown> = {}) => ({
   name: 'Gestoría Levante S.L.',
-  taxId: 'B2345678C',
+  taxId: 'B23456783',
   vatNumber: 'ESB2345678C',
   email: 'info@levante.local',
   ccEmails: 'a@levante.local; b@levante.local',
@@ -41,7 +41,7 @@ describe('administration/companies/read', () => {
     const body = response.json();
     expect(body.total).toBe(2);
     expect(body.rows).toHaveLength(1);
-    expect(body.rows[0]).toMatchObject({ name: 'Notaría Central S.L.', taxId: 'B1234567A', domainId: demo });
+    expect(body.rows[0]).toMatchObject({ name: 'Notaría Central S.L.', taxId: 'B12345674', domainId: demo });
     expect(body.rows[0].deletedAt).toBeNull();
     const second = await domainAdmin.get('administration/companies/read?first=1&pageSize=1&sortOrder=1');
     expect(second.json().rows[0].name).toBe('Seguros Atlántico S.A.');
@@ -51,9 +51,9 @@ describe('administration/companies/read', () => {
     const filtered = await domainAdmin.get(
       `administration/companies/read?filters=${filtersParam({ name: 'atlánt', email: null })}`,
     );
-    expect(filtered.json().rows.map((row: { taxId: string }) => row.taxId)).toEqual(['A7654321B']);
+    expect(filtered.json().rows.map((row: { taxId: string }) => row.taxId)).toEqual(['A76543214']);
     const desc = await domainAdmin.get('administration/companies/read?sortField=taxId&sortOrder=-1');
-    expect(desc.json().rows.map((row: { taxId: string }) => row.taxId)).toEqual(['B1234567A', 'A7654321B']);
+    expect(desc.json().rows.map((row: { taxId: string }) => row.taxId)).toEqual(['B12345674', 'A76543214']);
     const badSort = await domainAdmin.get('administration/companies/read?sortField=password');
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json()).toEqual({ key: 'ERR_VALIDATION', fields: { sortField: 'ERR_FIELD_INVALID' } });
@@ -67,7 +67,7 @@ describe('administration/companies/read', () => {
 
   it('answers 404 for another domain unless the caller is a super admin', async () => {
     expect((await domainAdmin.get(`administration/companies/read?domainid=${acme}`)).statusCode).toBe(404);
-    const acmeCompany = await companyIdOf(t.database.db, 'B8765432C');
+    const acmeCompany = await companyIdOf(t.database.db, 'B87654323');
     const bySelected = await domainAdmin.get(`administration/companies/read?companySelected=${acmeCompany}`);
     expect(bySelected.statusCode).toBe(404);
     const asSuper = await superAdmin.get(`administration/companies/read?domainid=${acme}`);
@@ -80,10 +80,10 @@ describe('administration/companies/read', () => {
 
 describe('administration/companies/detail', () => {
   it('answers a company of the caller domain and 404 for another domain', async () => {
-    const own = await companyIdOf(t.database.db, 'A7654321B');
+    const own = await companyIdOf(t.database.db, 'A76543214');
     const response = await domainAdmin.get(`administration/companies/detail?selected=${own}`);
     expect(response.json()).toMatchObject({ id: own, name: 'Seguros Atlántico S.A.', users: 1 });
-    const other = await companyIdOf(t.database.db, 'B8765432C');
+    const other = await companyIdOf(t.database.db, 'B87654323');
     const denied = await domainAdmin.get(`administration/companies/detail?selected=${other}`);
     expect(denied.statusCode).toBe(404);
     expect(denied.json()).toEqual({ key: 'ERR_NOT_FOUND' });
@@ -95,13 +95,13 @@ describe('administration/companies/new and update', () => {
   it('creates a company in the caller domain with normalised values', async () => {
     const response = await domainAdmin.post(
       'administration/companies/new',
-      company({ taxId: 'b2345678c', vatNumber: 'es b2345678-c' }),
+      company({ taxId: 'b23456783', vatNumber: 'es b2345678-c' }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       domainId: demo,
       name: 'Gestoría Levante S.L.',
-      taxId: 'B2345678C',
+      taxId: 'B23456783',
       vatNumber: 'ESB2345678C',
       ccEmails: 'a@levante.local; b@levante.local',
       users: 0,
@@ -112,7 +112,9 @@ describe('administration/companies/new and update', () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ name: '' }, { name: 'ERR_FIELD_REQUIRED' }],
       [{ name: 'x'.repeat(201) }, { name: 'ERR_FIELD_TOO_LONG' }],
-      [{ taxId: '12345678A' }, { taxId: 'ERR_FIELD_INVALID' }],
+      [{ taxId: '12345678A' }, { taxId: 'ERR_TAX_ID_INVALID' }],
+      // The shape of spec §5 with a wrong control character (B1234567's is 4).
+      [{ taxId: 'B12345678' }, { taxId: 'ERR_TAX_ID_INVALID' }],
       [{ taxId: undefined }, { taxId: 'ERR_FIELD_REQUIRED' }],
       [{ vatNumber: 'XX123' }, { vatNumber: 'ERR_FIELD_INVALID' }],
       [{ vatNumber: 'PT12345' }, { vatNumber: 'ERR_FIELD_INVALID' }],
@@ -123,7 +125,7 @@ describe('administration/companies/new and update', () => {
     for (const [overrides, fields] of cases) {
       const response = await domainAdmin.post(
         'administration/companies/new',
-        company({ taxId: 'C1111111D', ...overrides }),
+        company({ taxId: 'C1111111I', ...overrides }),
       );
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(response.json()).toEqual({ key: 'ERR_VALIDATION', fields });
@@ -131,7 +133,7 @@ describe('administration/companies/new and update', () => {
     const count = await t.database.db
       .selectFrom('companies')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('tax_id', '=', 'C1111111D')
+      .where('tax_id', '=', 'C1111111I')
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
@@ -139,14 +141,14 @@ describe('administration/companies/new and update', () => {
   it('accepts empty optional fields as none', async () => {
     const response = await domainAdmin.post(
       'administration/companies/new',
-      company({ taxId: 'D2222222E', vatNumber: '', email: null, ccEmails: '' }),
+      company({ taxId: 'D2222222H', vatNumber: '', email: null, ccEmails: '' }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ vatNumber: null, email: null, ccEmails: null });
   });
 
   it('refuses a tax id already live in the domain with 409, whatever its case', async () => {
-    const response = await domainAdmin.post('administration/companies/new', company({ taxId: 'b1234567a' }));
+    const response = await domainAdmin.post('administration/companies/new', company({ taxId: 'b12345674' }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ key: 'ERR_CONFLICT', fields: { taxId: 'ERR_CONFLICT' } });
   });
@@ -154,33 +156,33 @@ describe('administration/companies/new and update', () => {
   it('lets the same tax id exist in another domain (super admin with domainid)', async () => {
     const response = await superAdmin.post(
       `administration/companies/new?domainid=${acme}`,
-      company({ name: 'Acme Notaría', taxId: 'B1234567A' }),
+      company({ name: 'Acme Notaría', taxId: 'B12345674' }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json().domainId).toBe(acme);
     const denied = await domainAdmin.post(
       `administration/companies/new?domainid=${acme}`,
-      company({ taxId: 'E3333333F' }),
+      company({ taxId: 'E33333337' }),
     );
     expect(denied.statusCode).toBe(404);
     const noDomain = await superAdmin.post(
       'administration/companies/new?domainid=999999',
-      company({ taxId: 'E3333333F' }),
+      company({ taxId: 'E33333337' }),
     );
     expect(noDomain.statusCode).toBe(404);
   });
 
   it('updates a company, refuses a duplicate tax id and another domain record', async () => {
-    const id = await companyIdOf(t.database.db, 'A7654321B');
+    const id = await companyIdOf(t.database.db, 'A76543214');
     const updated = await domainAdmin.post('administration/companies/update', {
       id,
-      ...company({ name: 'Seguros Atlántico Vida S.A.', taxId: 'A7654321B' }),
+      ...company({ name: 'Seguros Atlántico Vida S.A.', taxId: 'A76543214' }),
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ id, name: 'Seguros Atlántico Vida S.A.', email: 'info@levante.local' });
     const duplicate = await domainAdmin.post('administration/companies/update', {
       id,
-      ...company({ taxId: 'B1234567A' }),
+      ...company({ taxId: 'B12345674' }),
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().fields).toEqual({ taxId: 'ERR_CONFLICT' });
@@ -188,10 +190,10 @@ describe('administration/companies/new and update', () => {
     expect(invalid.statusCode).toBe(400);
     const after = await domainAdmin.get(`administration/companies/detail?selected=${id}`);
     expect(after.json().name).toBe('Seguros Atlántico Vida S.A.');
-    const other = await companyIdOf(t.database.db, 'B1122334D');
+    const other = await companyIdOf(t.database.db, 'B11223344');
     const denied = await domainAdmin.post('administration/companies/update', {
       id: other,
-      ...company({ taxId: 'B1122334D' }),
+      ...company({ taxId: 'B11223344' }),
     });
     expect(denied.statusCode).toBe(404);
     const row = await t.database.db
@@ -207,7 +209,7 @@ describe('administration/companies delete and recover', () => {
   it('soft-deletes, lists the deleted company with who and when, and recovers it', async () => {
     const created = await domainAdmin.post(
       'administration/companies/new',
-      company({ name: 'Temporal S.L.', taxId: 'F4444444G' }),
+      company({ name: 'Temporal S.L.', taxId: 'F4444444F' }),
     );
     const id: number = created.json().id;
     const deleted = await domainAdmin.delete(`administration/companies/delete/${id}`);
@@ -234,12 +236,12 @@ describe('administration/companies delete and recover', () => {
   it('refuses to recover a company whose tax id was reused meanwhile', async () => {
     const first = await domainAdmin.post(
       'administration/companies/new',
-      company({ name: 'Primera S.L.', taxId: 'G5555555H' }),
+      company({ name: 'Primera S.L.', taxId: 'G5555555A' }),
     );
     await domainAdmin.delete(`administration/companies/delete/${first.json().id}`);
     const second = await domainAdmin.post(
       'administration/companies/new',
-      company({ name: 'Segunda S.L.', taxId: 'G5555555H' }),
+      company({ name: 'Segunda S.L.', taxId: 'G5555555A' }),
     );
     expect(second.statusCode).toBe(200);
     const recover = await domainAdmin.put(`administration/companies/recover/${first.json().id}`);
@@ -261,7 +263,7 @@ describe('administration/companies delete and recover', () => {
   });
 
   it('does not delete or recover another domain company', async () => {
-    const other = await companyIdOf(t.database.db, 'B8765432C');
+    const other = await companyIdOf(t.database.db, 'B87654323');
     expect((await domainAdmin.delete(`administration/companies/delete/${other}`)).statusCode).toBe(404);
     expect((await domainAdmin.put(`administration/companies/recover/${other}`)).statusCode).toBe(404);
     const row = await t.database.db
@@ -295,7 +297,7 @@ describe('administration/companies/export', () => {
       'Deleted',
       'Deleted by',
     ]);
-    expect(rows.slice(1).map((row) => row[2])).toEqual(['B1234567A']);
+    expect(rows.slice(1).map((row) => row[2])).toEqual(['B12345674']);
     expect(rows[1]?.[1]).toBe('Notaría Central S.L.');
     expect(rows[1]?.[6]).toBe('Yes');
   });
@@ -334,9 +336,9 @@ describe('administration/companies/companiesByDomain', () => {
     );
     expect(response.json()).toEqual([
       {
-        value: await companyIdOf(t.database.db, 'B1234567A'),
+        value: await companyIdOf(t.database.db, 'B12345674'),
         text: 'Notaría Central S.L.',
-        description: 'B1234567A',
+        description: 'B12345674',
         blocked: false,
       },
     ]);
@@ -367,7 +369,7 @@ describe('malformed requests', () => {
       ['GET', 'administration/users/usersWithRequestsByCompanies?companies=1,,2'],
       ['POST', 'administration/companies/new', 'not json'],
       ['POST', 'administration/companies/new', [1, 2]],
-      ['POST', 'administration/companies/update', { id: 'x', name: 'A', taxId: 'B1234567A' }],
+      ['POST', 'administration/companies/update', { id: 'x', name: 'A', taxId: 'B12345674' }],
       ['PUT', 'administration/users/update', { id: 1 }],
       ['POST', 'administration/groups/new', { name: 'A', userIds: [1e20] }],
       ['PUT', 'administration/domains/updateTypesDocument/1', { listOfTypes: 'all' }],

@@ -21,8 +21,8 @@ beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
   companyAdmin = await signedInClient(t.app, 'company.admin');
   domainAdmin = await signedInClient(t.app, 'domain.admin');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
-  seguros = await companyIdOf(t.database.db, 'A7654321B');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
+  seguros = await companyIdOf(t.database.db, 'A76543214');
   segurosUser = await createUser('seguros.only', [seguros]);
   sharedUser = await createUser('both.companies', [notaria, seguros]);
 });
@@ -162,7 +162,7 @@ describe('a plain administrator and companies', () => {
       email: 'nueva@central.local',
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    const created = await companyAdmin.post('administration/companies/new', { name: 'Mine now', taxId: 'B7777777Z' });
+    const created = await companyAdmin.post('administration/companies/new', { name: 'Mine now', taxId: 'B77777779' });
     expect(created.statusCode).toBe(403);
   });
 });

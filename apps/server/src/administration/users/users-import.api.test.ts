@@ -33,9 +33,9 @@ describe('administration/users/importUsers', () => {
   it('creates every user of a semicolon CSV with roles, companies, groups and flags', async () => {
     const csv = [
       'userid;name;email;role;language;companies;groups;permissions;active',
-      'marta.vidal;Marta Vidal;marta@central.local;cust_ctr_user;en-en;B1234567A;Legal;;',
-      'ivan.soler;"Soler, Iván";ivan@central.local;Manager;;"B1234567A; A7654321B";"legal;Claims";"shippingList;templates";no',
-      'rosa.pena;Rosa Peña;rosa@atlantico.local;cust_ctr_admin;pt-pt;A7654321B;;;yes',
+      'marta.vidal;Marta Vidal;marta@central.local;cust_ctr_user;en-en;B12345674;Legal;;',
+      'ivan.soler;"Soler, Iván";ivan@central.local;Manager;;"B12345674; A76543214";"legal;Claims";"shippingList;templates";no',
+      'rosa.pena;Rosa Peña;rosa@atlantico.local;cust_ctr_admin;pt-pt;A76543214;;;yes',
     ].join('\r\n');
     const response = await domainAdmin.post('administration/users/importUsers', { data: csvDataUrl(csv) });
     expect(response.statusCode).toBe(200);
@@ -97,7 +97,7 @@ describe('administration/users/importUsers', () => {
       'no.role,No Role,norole@central.local,,,,,',
       'odd.role,Odd Role,odd@central.local,cust_ctr_boss,,,,',
       'too.strong,Too Strong,strong@central.local,lgt_superadm,,,,',
-      'far.company,Far Company,far@central.local,cust_ctr_user,B8765432C,,,',
+      'far.company,Far Company,far@central.local,cust_ctr_user,B87654323,,,',
       'no.group,No Group,nogroup@central.local,cust_ctr_user,,Nobody,,',
       'odd.flag,Odd Flag,flag@central.local,cust_ctr_user,,,superPowers,',
       'odd.active,Odd Active,active@central.local,cust_ctr_user,,,,maybe',
@@ -183,7 +183,7 @@ describe('administration/users/importUsers', () => {
 
   it('imports into another domain only for a super admin', async () => {
     const csv = csvDataUrl(
-      'userid,name,email,role,companies\nacme.bulk,Acme Bulk,bulk@acme.local,cust_ctr_user,B8765432C\n',
+      'userid,name,email,role,companies\nacme.bulk,Acme Bulk,bulk@acme.local,cust_ctr_user,B87654323\n',
     );
     expect(
       (await domainAdmin.post(`administration/users/importUsers?domainid=${acme}`, { data: csv })).statusCode,

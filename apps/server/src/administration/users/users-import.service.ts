@@ -12,7 +12,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { decodeDataUrl } from '../../platform/attachment-check.ts';
-import { ImportFileError, type TImportFile, type TImportRow } from '../../platform/import-file.ts';
+import {
+  ImportFileError,
+  type TImportFile,
+  type TImportRow,
+  toImportFileFieldError,
+} from '../../platform/import-file.ts';
 import type { TMailer } from '../../platform/mailer.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
@@ -170,7 +175,7 @@ export function createUsersImportService({ db, mailer, preferences, logger, link
     try {
       file = await readUserImportFile(bytes);
     } catch (error) {
-      if (error instanceof ImportFileError) throw new ApiError(400, 'ERR_VALIDATION', { data: error.key });
+      if (error instanceof ImportFileError) throw toImportFileFieldError('data', error);
       throw error;
     }
     const missing = REQUIRED_COLUMNS.filter((column) => !file.columns.includes(column));

@@ -32,9 +32,9 @@ beforeAll(async () => {
   superAdmin = await signedInClient(t.app, 'super.admin');
   demo = await domainIdOf(t.database.db, 'DEMO');
   acme = await domainIdOf(t.database.db, 'ACME');
-  notaria = await companyIdOf(t.database.db, 'B1234567A');
-  seguros = await companyIdOf(t.database.db, 'A7654321B');
-  acmeCompany = await companyIdOf(t.database.db, 'B8765432C');
+  notaria = await companyIdOf(t.database.db, 'B12345674');
+  seguros = await companyIdOf(t.database.db, 'A76543214');
+  acmeCompany = await companyIdOf(t.database.db, 'B87654323');
   legal = await groupIdOf(t.database.db, 'Legal');
 });
 afterAll(async () => {

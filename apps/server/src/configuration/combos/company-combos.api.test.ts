@@ -83,7 +83,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   [notaria, atlantico, acmeTransport, acmeWarehouse] = await Promise.all(
-    ['B1234567A', 'A7654321B', 'B8765432C', 'B1122334D'].map((taxId) => companyIdOf(db, taxId)),
+    ['B12345674', 'A76543214', 'B87654323', 'B11223344'].map((taxId) => companyIdOf(db, taxId)),
   ).then((ids) => ids as [number, number, number, number]);
   const signIn = (login: string) => signedInClient(t.app, login);
   companyUser = await signIn('company.user');
@@ -160,7 +160,7 @@ describe('configuration/certificatesByCompany', () => {
       .values({
         domain_id: await domainIdOf(db, 'DEMO'),
         name: 'Gone S.L.',
-        tax_id: 'B7777777Z',
+        tax_id: 'B77777779',
         deleted_at: new Date(),
       })
       .returning('id')

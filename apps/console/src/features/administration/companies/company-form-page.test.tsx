@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../../alerts/alert-store.ts';
-import { resetHostCache } from '../../../api/http-client.ts';
+import { resetHostCache } from '../../../api/api-host.ts';
 import { session } from '../../../session/session-store.ts';
 import { makeSessionUser } from '../../../test/session-user.ts';
 import { initTestI18n } from '../../../test/test-i18n.ts';
@@ -62,18 +62,22 @@ const calls = (url: string) => fetchMock.mock.calls.filter(([input]) => String(i
 const fieldError = (field: string) => document.getElementById(`company_${field}_help`)?.textContent ?? '';
 
 describe('company form', () => {
-  it('shows an invalid tax id next to the field and sends nothing', async () => {
+  it.each(['123', 'B12345678'])('shows the invalid tax id %s next to the field and sends nothing', async (taxId) => {
     renderCreate();
     type('field-name', 'Flow SL');
-    type('field-taxId', '123');
+    type('field-taxId', taxId);
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('taxId')).toBe('This value is not valid.'));
+    await waitFor(() =>
+      expect(fieldError('taxId')).toBe(
+        'This is not a valid Spanish tax id (CIF, NIF or NIE): check its last character.',
+      ),
+    );
     expect(calls(NEW_URL)).toHaveLength(0);
   });
 
   it('says a missing name is required', async () => {
     renderCreate();
-    type('field-taxId', 'B1234567A');
+    type('field-taxId', 'B12345674');
     fireEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(fieldError('name')).toBe('This field is required.'));
   });
@@ -83,7 +87,7 @@ describe('company form', () => {
     type('field-taxId', '123');
     fireEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(fieldError('taxId')).not.toBe(''));
-    type('field-taxId', 'B1234567A');
+    type('field-taxId', 'B12345674');
     await waitFor(() => expect(fieldError('taxId')).toBe(''));
   });
 
@@ -91,19 +95,19 @@ describe('company form', () => {
     answer = () => json(409, { key: 'ERR_CONFLICT', fields: { taxId: 'ERR_CONFLICT' } });
     const router = renderCreate();
     type('field-name', 'Flow SL');
-    type('field-taxId', 'b1234567a');
+    type('field-taxId', 'b12345674');
     fireEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(fieldError('taxId')).toBe('This value is already in use.'));
     expect(router.state.location.pathname).toBe('/administration/companies/create/1');
     const [, init] = calls(NEW_URL)[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Flow SL', taxId: 'B1234567A', active: true });
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Flow SL', taxId: 'B12345674', active: true });
   });
 
   it('shows a server validation error on a field under that field', async () => {
     answer = () => json(400, { key: 'ERR_VALIDATION', fields: { vatNumber: 'ERR_FIELD_INVALID' } });
     renderCreate();
     type('field-name', 'Flow SL');
-    type('field-taxId', 'B1234567A');
+    type('field-taxId', 'B12345674');
     type('field-vatNumber', 'ESB12345674');
     fireEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(fieldError('vatNumber')).toBe('This value is not valid.'));
@@ -115,7 +119,7 @@ describe('company form', () => {
         id: 9,
         domainId: 1,
         name: 'Flow SL',
-        taxId: 'B1234567A',
+        taxId: 'B12345674',
         vatNumber: null,
         email: null,
         ccEmails: null,
@@ -127,7 +131,7 @@ describe('company form', () => {
       });
     const router = renderCreate('?page=2&filters=%7B%22name%22%3A%22flow%22%7D');
     type('field-name', 'Flow SL');
-    type('field-taxId', 'B1234567A');
+    type('field-taxId', 'B12345674');
     fireEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/administration/companies'));
     // Back on the list as it was left.

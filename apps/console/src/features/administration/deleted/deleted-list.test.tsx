@@ -4,7 +4,7 @@ import { ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../../alerts/alert-store.ts';
-import { resetHostCache } from '../../../api/http-client.ts';
+import { resetHostCache } from '../../../api/api-host.ts';
 import { session } from '../../../session/session-store.ts';
 import { makeSessionUser } from '../../../test/session-user.ts';
 import { initTestI18n } from '../../../test/test-i18n.ts';
@@ -19,7 +19,7 @@ const DELETED_COMPANY = {
   id: 4,
   domainId: 1,
   name: 'Old Company SL',
-  taxId: 'B1234567A',
+  taxId: 'B12345674',
   vatNumber: null,
   email: null,
   ccEmails: null,

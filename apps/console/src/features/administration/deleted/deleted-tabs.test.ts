@@ -54,6 +54,16 @@ describe('deleted-items tabs', () => {
     expect(visibleDeletedTabs({ ...admin, permissions: { companyBin: true } })).toEqual([]);
   });
 
+  it('shows a manager or user the shippings, types and templates bins their flags allow, never an administration bin', () => {
+    const permissions = { shippingList: true, shpBin: true, companyBin: true, userBin: true } as const;
+    expect(keys(visibleDeletedTabs({ roleKeys: ['manager'], superAdmin: false, permissions }))).toEqual([
+      'shippings:shippings',
+    ]);
+    expect(keys(visibleDeletedTabs({ roleKeys: ['user'], superAdmin: false, permissions: { shpBin: true } }))).toEqual(
+      [],
+    );
+  });
+
   it('gives a super admin the deleted domains as well', () => {
     const permissions = { administration: true, administrationDomain: true, groupBin: true } as const;
     expect(keys(visibleDeletedTabs({ roleKeys: ['superAdmin'], superAdmin: true, permissions }))).toEqual([

@@ -7,7 +7,7 @@ import type { TEndpoint, TPermissionRule } from '@sello/contracts/endpoint';
 import { hasAll, hasAny, type PermissionFlag, type TPermissionMap } from '@sello/contracts/permissions';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import type { RoleKey } from '@sello/contracts/roles';
-import type { AdminKind } from '@sello/contracts/routes';
+import { ADMIN_KINDS, type AdminKind } from '@sello/contracts/routes';
 import { ADMIN_LIST_CALLS } from '../shared/admin-api.ts';
 
 /** The kinds of record the deleted-items area lists: the administration kinds, shippings, types and templates. */
@@ -50,12 +50,14 @@ export function meetsRule(rule: TPermissionRule, permissions: TPermissionMap): b
 type TViewer = { permissions: TPermissionMap; roleKeys: readonly RoleKey[]; superAdmin: boolean };
 
 /**
- * Whether the viewer may list and recover the deleted records of a kind: administrators only, with
- * the read and recover calls' flags (the recover rule carries the bin flag); domains for super admins.
+ * Whether the viewer may list and recover the deleted records of a kind: the read and recover calls' flags (the
+ * recover rule carries the bin flag), and for the administration kinds an administrator's role; shippings, types
+ * and templates go by the flags alone (a manager with `shpBin` recovers shippings); domains for super admins.
  */
 export function mayRecover(kind: DeletedKind, viewer: TViewer): boolean {
   if (kind === 'domains') return viewer.superAdmin;
-  if (!viewer.roleKeys.some((role) => ADMINISTRATOR_ROLES.includes(role))) return false;
+  const administrationKind = (ADMIN_KINDS as readonly string[]).includes(kind);
+  if (administrationKind && !viewer.roleKeys.some((role) => ADMINISTRATOR_ROLES.includes(role))) return false;
   const calls = DELETED_CALLS[kind];
   return (
     meetsRule(calls.read.permission, viewer.permissions) && meetsRule(calls.recover.permission, viewer.permissions)

@@ -1,0 +1,42 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { bigSheet, measureLoopStall } from '../../test/big-sheet.ts';
+import { IMPORT_READ_LIMITS, ImportFileError, readImportFile } from './import-file.ts';
+
+describe('the import reader works within limits of rows, cells and time', () => {
+  it('stops a 1.8 M-cell .xlsx with a key within its time budget, giving the event loop back all along', async () => {
+    const bytes = await bigSheet(100_000, 18);
+    const { result, stallMs, ms } = await measureLoopStall(() => readImportFile(bytes));
+    console.info(
+      `1.8 M cells (${Math.round(bytes.length / 1024)} KB): refused after ${ms} ms, longest loop stall ${stallMs} ms`,
+    );
+    expect(result).toBeInstanceOf(ImportFileError);
+    expect(['ERR_TOO_MANY_CELLS', 'ERR_FILE_TOO_COMPLEX']).toContain((result as ImportFileError).key);
+    expect(ms).toBeLessThan(IMPORT_READ_LIMITS.maxMs + 1_500);
+    expect(stallMs).toBeLessThan(400);
+  }, 60_000);
+
+  it('refuses a file over the caller rows, or over the cells, with the limit passed', async () => {
+    const bytes = await bigSheet(50, 4);
+    await expect(readImportFile(bytes, {}, { maxRows: 49 })).rejects.toMatchObject({
+      key: 'ERR_TOO_MANY_ROWS',
+      max: 49,
+    });
+    expect((await readImportFile(bytes, {}, { maxRows: 50 })).rows).toHaveLength(50);
+    await expect(readImportFile(bytes, {}, { maxCells: 100 })).rejects.toMatchObject({
+      key: 'ERR_TOO_MANY_CELLS',
+      max: 100,
+    });
+    const csv = Buffer.from(['a;b', ...Array.from({ length: 30 }, (_, i) => `${i};${i}`)].join('\n'));
+    await expect(readImportFile(csv, {}, { maxRows: 20 })).rejects.toMatchObject({ key: 'ERR_TOO_MANY_ROWS', max: 20 });
+  });
+
+  it('counts the empty cells a far column drags in: one row reaching column 16,000 is refused', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Wide');
+    sheet.addRow(['name', 'email']);
+    sheet.getCell(2, 16_000).value = 'x';
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    await expect(readImportFile(bytes, {}, { maxCells: 10_000 })).rejects.toMatchObject({ key: 'ERR_TOO_MANY_CELLS' });
+  });
+});
