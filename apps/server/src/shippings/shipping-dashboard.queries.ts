@@ -1,14 +1,14 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectShippingList, type TShippingListWhere } from './shipping-list.queries.ts';
+import { selectShippingListIds, type TShippingListWhere } from './shipping-list.queries.ts';
 
 type Db = Kysely<Database>;
 
-// Every count starts from the list's own query, so it covers exactly the rows the list shows for the
-// same where-clause (tenancy, scope, period, deleted).
+// Every count starts from the list's own where-clause, so it covers exactly the rows the list shows (tenancy,
+// scope, period, deleted); on the shippings alone, as the list's names (type, company, sender) count nothing.
 
 export function countList(db: Db, where: TShippingListWhere) {
-  return selectShippingList(db, where)
+  return selectShippingListIds(db, where)
     .clearSelect()
     .select(sql<number>`count(*)::int`.as('count'))
     .executeTakeFirstOrThrow();
@@ -22,7 +22,7 @@ type TCountRow = { kind: 'state' | 'result' | 'day'; key: string; count: number 
  * the period's rows (GROUPING SETS) instead of one scan per count.
  */
 export async function countByStateResultAndDay(db: Db, where: TShippingListWhere & { to: Date }, timeZone: string) {
-  const period = selectShippingList(db, where)
+  const period = selectShippingListIds(db, where)
     .clearSelect()
     .select([
       's.state as state',
@@ -58,7 +58,7 @@ export async function countByStateResultAndDay(db: Db, where: TShippingListWhere
 
 /** The latest shippings of the list whose result is `error` or whose state is `not_send_error`. */
 export function selectRecentErrors(db: Db, where: TShippingListWhere, limit: number) {
-  return selectShippingList(db, where)
+  return selectShippingListIds(db, where)
     .clearSelect()
     .select(['s.id', 's.reference', 's.subject', 's.state', 's.result', 's.created_at as createdAt'])
     .where(sql<SqlBool>`(s.result = 'error' OR s.state = 'not_send_error')`)
