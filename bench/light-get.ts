@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createConnection } from 'node:net';
+import os from 'node:os';
 import { COOKIES, HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import autocannon from 'autocannon';
@@ -19,6 +20,7 @@ import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-password.ts';
 import { seedDemo } from '../apps/server/src/demo/seed-demo.ts';
 import { seedPreferences } from '../apps/server/src/preferences/default-preferences.ts';
 import { writeResult } from './lib/bench-result.ts';
+import { openStatementReader, statementLines, type TStatementFigures } from './lib/pg-statements.ts';
 
 const HOST = '127.0.0.1';
 const DATA_DIR = '.test-data/bench-db';
@@ -28,6 +30,8 @@ const PATH = `${API_PREFIX}account/users/read`;
 const LOAD = { connections: 10, warmupSeconds: 2, durationSeconds: 8, rounds: 2 } as const;
 /** The app must serve at least this share of the bare select server's requests per second. */
 const BUDGET_PERCENT = 50;
+/** Requests of the pass that counts each target's statements in pg_stat_statements (after the measured turns). */
+const STATEMENT_PASS_REQUESTS = 2000;
 
 type TFigures = {
   target: string;
@@ -39,6 +43,8 @@ type TFigures = {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** 1-minute load average as the turn started: neighbours' work on the 2 cores moves the figures. */
+  load1m: number;
 };
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -67,6 +73,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 /** 2 s of warm-up (discarded), then 10 s measured; autocannon runs in a worker thread, off the servers' event loop. */
 async function measure(target: string, url: string, headers: Record<string, string>): Promise<TFigures> {
   const options = { url, headers, connections: LOAD.connections, workers: 1 };
+  const load1m = Math.round(os.loadavg()[0]! * 100) / 100;
   await autocannon({ ...options, duration: LOAD.warmupSeconds });
   const result = await autocannon({ ...options, duration: LOAD.durationSeconds });
   return {
@@ -79,7 +86,20 @@ async function measure(target: string, url: string, headers: Record<string, stri
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    load1m,
   };
+}
+
+/** Runs exactly `requests` requests and returns what PostgreSQL did for them. */
+async function countStatements(
+  statements: Awaited<ReturnType<typeof openStatementReader>>,
+  url: string,
+  headers: Record<string, string>,
+): Promise<TStatementFigures[]> {
+  await statements.reset();
+  const result = await autocannon({ url, headers, connections: LOAD.connections, amount: STATEMENT_PASS_REQUESTS });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`statement pass on ${url}: errors or non-2xx answers`);
+  return statements.top(STATEMENT_PASS_REQUESTS);
 }
 
 /** A bare Fastify server with its own pool of the same size: one indexed select of the user per request. */
@@ -140,10 +160,10 @@ async function startSello() {
 
 function table(rows: TFigures[]): string {
   const width = Math.max(...rows.map((row) => row.target.length));
-  const head = `  ${'target'.padEnd(width)}  ${'req/s'.padStart(8)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'requests'.padStart(9)}  errors  non-2xx`;
+  const head = `  ${'target'.padEnd(width)}  ${'req/s'.padStart(8)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'requests'.padStart(9)}  errors  non-2xx  load`;
   const lines = rows.map(
     (row) =>
-      `  ${row.target.padEnd(width)}  ${String(row.requestsPerSec).padStart(8)}  ${String(row.latencyP50Ms).padStart(7)}  ${String(row.latencyP99Ms).padStart(7)}  ${String(row.requests).padStart(9)}  ${String(row.errors + row.timeouts).padStart(6)}  ${String(row.non2xx).padStart(7)}`,
+      `  ${row.target.padEnd(width)}  ${String(row.requestsPerSec).padStart(8)}  ${String(row.latencyP50Ms).padStart(7)}  ${String(row.latencyP99Ms).padStart(7)}  ${String(row.requests).padStart(9)}  ${String(row.errors + row.timeouts).padStart(6)}  ${String(row.non2xx).padStart(7)}  ${row.load1m}`,
   );
   return [head, ...lines].join('\n');
 }
@@ -163,6 +183,7 @@ function mean(rows: TFigures[], target: string): TFigures {
     errors: sum((row) => row.errors),
     timeouts: sum((row) => row.timeouts),
     non2xx: sum((row) => row.non2xx),
+    load1m: average((row) => row.load1m),
   };
 }
 
@@ -180,6 +201,10 @@ async function main(): Promise<void> {
       rounds.push(await measure(APP, `${sello.base}${PATH}`, sello.headers));
       rounds.push(await measure(BARE, `${bare.base}/`, {}));
     }
+    const statements = await openStatementReader(sello.connectionString);
+    cleanups.push(() => statements.close());
+    const appStatements = await countStatements(statements, `${sello.base}${PATH}`, sello.headers);
+    const bareStatements = await countStatements(statements, `${bare.base}/`, {});
     const [app, base] = [mean(rounds, APP), mean(rounds, BARE)];
     const clean = rounds.every((row) => row.errors === 0 && row.timeouts === 0 && row.non2xx === 0);
     const appShare = Math.round((app.requestsPerSec / base.requestsPerSec) * 1000) / 10;
@@ -191,20 +216,32 @@ async function main(): Promise<void> {
         table([...rounds, app, base]),
         verdict,
         clean ? 'No errors.' : 'FAILED: errors, timeouts or non-2xx answers.',
+        ...statementLines(`pg_stat_statements, ${STATEMENT_PASS_REQUESTS} requests of the app:`, appStatements),
+        ...statementLines(
+          `pg_stat_statements, ${STATEMENT_PASS_REQUESTS} requests of the bare server:`,
+          bareStatements,
+        ),
         '',
       ].join('\n'),
     );
     const summary = [
       `Light GET, ${LOAD.connections} connections, turns A B A B of ${LOAD.durationSeconds} s after ${LOAD.warmupSeconds} s of warm-up:`,
       '',
-      '| target | req/s | p50 ms | p99 ms | requests | errors | non-2xx |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| target | req/s | p50 ms | p99 ms | requests | errors | non-2xx | load 1m |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...[...rounds, app, base].map(
         (row) =>
-          `| ${row.target} | ${row.requestsPerSec} | ${row.latencyP50Ms} | ${row.latencyP99Ms} | ${row.requests} | ${row.errors + row.timeouts} | ${row.non2xx} |`,
+          `| ${row.target} | ${row.requestsPerSec} | ${row.latencyP50Ms} | ${row.latencyP99Ms} | ${row.requests} | ${row.errors + row.timeouts} | ${row.non2xx} | ${row.load1m} |`,
       ),
       '',
       verdict,
+      '',
+      `pg_stat_statements over ${STATEMENT_PASS_REQUESTS} requests of each (calls per request, mean execution ms, statement):`,
+      '',
+      '| target | calls/request | mean ms | statement |',
+      '| --- | ---: | ---: | --- |',
+      ...appStatements.map((row) => `| app | ${row.callsPerRequest} | ${row.meanExecMs} | \`${row.query}\` |`),
+      ...bareStatements.map((row) => `| bare | ${row.callsPerRequest} | ${row.meanExecMs} | \`${row.query}\` |`),
     ];
     writeResult('light-get', {
       ok,
@@ -215,6 +252,7 @@ async function main(): Promise<void> {
       rounds,
       bareSelect: base,
       app,
+      statementsPerRequest: { app: appStatements, bareSelect: bareStatements },
     });
     process.exitCode = ok ? 0 : 1;
   } catch (error) {

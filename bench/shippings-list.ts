@@ -10,7 +10,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { API_PREFIX } from '@sello/contracts/endpoint';
-import { bulkLoad } from './lib/admin-bulk-load.ts';
 import {
   countXlsxRows,
   loadAverage,
@@ -24,7 +23,7 @@ import {
 } from './lib/bench-helpers.ts';
 import { REPO_ROOT, writeResult } from './lib/bench-result.ts';
 import { cleanUp, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
-import { loadShippings } from './lib/shippings-load.ts';
+import { loadShippingsDataSet } from './lib/shippings-data-set.ts';
 
 const HOST = '127.0.0.1';
 const DATA_DIR = '.test-data/bench-shippings-db';
@@ -110,57 +109,6 @@ async function startDatabase() {
     throw new Error(`port ${PG_PORT} is taken: stop the PostgreSQL that uses ${DATA_DIR} first`);
   }
   return startBenchDatabase({ dataDir: DATA_DIR, port: PG_PORT, cleanups });
-}
-
-async function load(database: Awaited<ReturnType<typeof startDatabase>>['database']) {
-  const { pool } = database;
-  const { rows } = await pool.query<{ domain_id: string; password_hash: string }>(
-    'SELECT domain_id, password_hash FROM users WHERE username = $1',
-    [USER],
-  );
-  const admin = rows[0]!;
-  const started = performance.now();
-  // Senders and companies for a realistic spread: 2,000 users, 60 companies (most users in one).
-  await bulkLoad(
-    pool,
-    admin.domain_id,
-    { users: 2_000, deletedUsers: 0, companies: 60, groups: 0, certificates: 0, domains: 0 },
-    admin.password_hash,
-  );
-  const types = await pool.query<{ id: string; serviceKind: string }>(
-    `SELECT id, service_kind AS "serviceKind" FROM shipping_types WHERE domain_id = $1 AND deleted_at IS NULL`,
-    [admin.domain_id],
-  );
-  const senders = await pool.query<{ id: string; companyId: string; isSandbox: boolean }>(
-    `SELECT DISTINCT ON (u.id) u.id, uc.company_id AS "companyId", u.is_sandbox AS "isSandbox"
-     FROM users u JOIN user_companies uc ON uc.user_id = u.id
-     WHERE u.domain_id = $1 AND u.deleted_at IS NULL ORDER BY u.id, uc.company_id`,
-    [admin.domain_id],
-  );
-  const loaded = await loadShippings(
-    pool,
-    { domainId: admin.domain_id, types: types.rows, senders: senders.rows },
-    SHIPPINGS,
-  );
-  const counts = await pool.query<{ live: number; deleted: number; companies: number; senders: number }>(
-    `SELECT count(*) FILTER (WHERE deleted_at IS NULL)::int AS live, count(*) FILTER (WHERE deleted_at IS NOT NULL)::int AS deleted,
-            count(DISTINCT company_id)::int AS companies, count(DISTINCT sender_id)::int AS senders
-     FROM shippings WHERE domain_id = $1`,
-    [admin.domain_id],
-  );
-  const size = await pool.query<{ table: string; indexes: string }>(
-    `SELECT pg_size_pretty(pg_table_size('shippings')) AS table, pg_size_pretty(pg_indexes_size('shippings')) AS indexes`,
-  );
-  return {
-    counts: { ...counts.rows[0]!, types: types.rows.length },
-    size: size.rows[0]!,
-    seconds: {
-      all: round((performance.now() - started) / 1000),
-      copy: round(loaded.seconds.copy),
-      indexes: round(loaded.seconds.indexes),
-      vacuum: round(loaded.seconds.vacuum),
-    },
-  };
 }
 
 /**
@@ -318,7 +266,7 @@ async function main(): Promise<void> {
   try {
     const loadAverageBeforeLoad = loadAverage();
     const { url, database } = await startDatabase();
-    const loaded = await load(database);
+    const loaded = await loadShippingsDataSet(database.pool, USER, SHIPPINGS);
     process.stdout.write(
       `Loaded ${loaded.counts.live} live shippings (+${loaded.counts.deleted} deleted) in ${loaded.seconds.all} s (COPY ${loaded.seconds.copy} s, indexes ${loaded.seconds.indexes} s, VACUUM ANALYZE ${loaded.seconds.vacuum} s); table ${loaded.size.table}, indexes ${loaded.size.indexes}.\n`,
     );

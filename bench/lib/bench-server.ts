@@ -19,6 +19,9 @@ const DATABASE = 'sello';
 /** Node's flags as `npm run serve` starts the server (package.json): young generation 8 MiB, old 1 GiB. */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=1024'];
 
+/** More flags for the server's Node, e.g. `BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` to profile it. */
+const EXTRA_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
 export type TCleanups = (() => Promise<unknown>)[];
 
 export async function cleanUp(cleanups: TCleanups): Promise<void> {
@@ -66,7 +69,7 @@ export async function startBenchServer(options: {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    [...SERVER_NODE_FLAGS, ...EXTRA_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
     {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],

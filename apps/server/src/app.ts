@@ -63,6 +63,8 @@ class AccessLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
+    // Nothing is built for a line the level filters out.
+    if (!(reply.log as unknown as Logger).isLevelEnabled(error ? 'error' : 'info')) return;
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');

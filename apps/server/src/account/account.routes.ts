@@ -7,7 +7,7 @@ export function registerAccountRoutes({ app, db, config }: TAppContext): void {
   const account = createAccountService({ db, passwordMinLength: config.PASSWORD_MIN_LENGTH });
 
   // `selected` is accepted for compatibility; an account only ever reads itself.
-  registerEndpoint(app, accountApi.read, ({ principal }) => account.read(principal.userId));
+  registerEndpoint(app, accountApi.read, ({ principal }) => account.read(principal));
   registerEndpoint(app, accountApi.update, ({ principal, body }) => account.update(principal, body));
   registerEndpoint(app, accountApi.updateLanguage, async ({ principal, body }) => {
     await account.updateLanguage(principal.userId, body.language);

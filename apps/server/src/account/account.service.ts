@@ -3,6 +3,7 @@ import type { Language } from '@sello/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
+import type { TPrincipal, TPrincipalAccount } from '../platform/principal.ts';
 import { changePassword } from '../security/password-change.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import {
@@ -16,9 +17,28 @@ import {
 type Deps = { db: Kysely<Database>; passwordMinLength: number };
 
 export function createAccountService({ db, passwordMinLength }: Deps) {
-  async function read(userId: string): Promise<TAccount> {
+  /** From the principal's own statement when it carries the account (every session does), else one query. */
+  async function read(principal: Pick<TPrincipal, 'userId' | 'username' | 'language' | 'roles' | 'account'>) {
+    if (!principal.account) return readStored(principal.userId);
+    const { account } = principal;
+    return toAccount({
+      ...account,
+      id: principal.userId,
+      username: principal.username,
+      language: principal.language,
+      roles: principal.roles,
+    });
+  }
+
+  async function readStored(userId: string): Promise<TAccount> {
     const row = await selectAccountView(db, userId);
     if (!row) throw notFound();
+    return toAccount(row);
+  }
+
+  function toAccount(
+    row: TPrincipalAccount & { id: string; username: string; language: string; roles: string[] },
+  ): TAccount {
     return {
       id: Number(row.id),
       userid: row.username,
@@ -53,7 +73,7 @@ export function createAccountService({ db, passwordMinLength }: Deps) {
         keepSessionId: principal.sessionId,
       });
     });
-    return read(userId);
+    return readStored(userId);
   }
 
   return {

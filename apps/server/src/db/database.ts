@@ -40,6 +40,8 @@ export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedO
     password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    // Loaded, not created: `CREATE EXTENSION pg_stat_statements` in a database shows its statements' costs.
+    postgresFlags: ['-c', 'shared_preload_libraries=pg_stat_statements'],
     onLog: (message) => logger.debug({ postgres: String(message).trim() }),
     onError: (message) => logger.debug({ postgres: String(message).trim() }),
   });

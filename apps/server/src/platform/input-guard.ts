@@ -21,8 +21,8 @@ export function findNulText(value: unknown, path = '', depth = 0): string | null
 
 /** Refuses, with a field key, any request whose parameters, query or body carry a NUL character. */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = findNulText(request.params) ?? findNulText(request.query) ?? findNulText(request.body);
-    if (field) throw new ApiError(400, 'ERR_VALIDATION', { [field]: 'ERR_FIELD_INVALID' });
+    done(field ? new ApiError(400, 'ERR_VALIDATION', { [field]: 'ERR_FIELD_INVALID' }) : undefined);
   });
 }

@@ -18,6 +18,17 @@ export type TPrincipal = {
   sessionId: string;
   token: string;
   expiresAt: Date;
+  /** The account as the session's own query read it in this request (absent for principals not from a session). */
+  account?: TPrincipalAccount;
+};
+
+/** What `account/users/read` shows besides the principal's fields, read by the same statement as the session. */
+export type TPrincipalAccount = {
+  name: string;
+  email: string;
+  passwordChangedAt: Date;
+  domainName: string;
+  companies: { id: string; name: string }[];
 };
 
 type TPrincipalUser = {

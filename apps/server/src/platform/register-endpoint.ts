@@ -42,14 +42,16 @@ export function registerEndpoint<E extends TEndpoint>(
       ...(documented && { response: { 200: endpoint.response } }),
     },
     // Route-level onRequest runs after the session hook has resolved the principal and before any byte of the
-    // body is read: a caller without the right never makes the server buffer (or parse) a large upload.
-    onRequest: async (request) => {
+    // body is read: a caller without the right never makes the server buffer (or parse) a large upload. A
+    // callback, not async: no promise per request for a check that never waits.
+    onRequest: (request, _reply, done) => {
       const principal = request.principal;
       if (endpoint.permission !== 'public') {
-        if (!principal) throw new ApiError(401, 'ERR_TKN_INVALID');
-        if (!isAllowedBy(endpoint.permission, principal)) throw new ApiError(403, 'ERR_FORBIDDEN');
+        if (!principal) return done(new ApiError(401, 'ERR_TKN_INVALID'));
+        if (!isAllowedBy(endpoint.permission, principal)) return done(new ApiError(403, 'ERR_FORBIDDEN'));
       }
-      if (beforeBody) await beforeBody(request);
+      if (!beforeBody) return done();
+      beforeBody(request).then(() => done(), done);
     },
     handler: async (request, reply) =>
       handler({

@@ -127,7 +127,12 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
   async function resolvePrincipal(token: string): Promise<TPrincipal | null> {
     const row = await selectLiveSession(db, hashToken(token));
     if (!row) return null;
-    return toPrincipal(row, { sessionId: row.sessionId, token, expiresAt: row.expiresAt });
+    const companyIds = row.companies.map((company) => company.id);
+    const { name, email, passwordChangedAt, domainName, companies } = row;
+    return {
+      ...toPrincipal({ ...row, companyIds }, { sessionId: row.sessionId, token, expiresAt: row.expiresAt }),
+      account: { name, email, passwordChangedAt, domainName, companies },
+    };
   }
 
   /** Issues a fresh token with a full session time; the old one stops working after a short grace. */

@@ -57,12 +57,13 @@ export function registerSessionHooks(app: FastifyInstance, security: TSecuritySe
     }
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Hooks with a callback, not async: no promise per request for work that never waits.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const principal = request.principal;
     if (principal && !reply.hasHeader(HEADERS.authToken)) {
       reply.header(HEADERS.authToken, principal.token);
       reply.header(HEADERS.authTokenExpires, String(principal.expiresAt.getTime()));
     }
-    return payload;
+    done(null, payload);
   });
 }

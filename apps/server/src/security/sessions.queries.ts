@@ -19,7 +19,7 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The live session of a token hash with its user, or undefined when expired, revoked or the user is gone. */
+/** The live session of a token hash with its user and the user's account fields, or undefined when expired, revoked or the user is gone. */
 const selectLiveSessionRows = definePreparedQuery('sello_live_session', (db, tokenHash: string) =>
   db
     .selectFrom('sessions as s')
@@ -35,11 +35,15 @@ const selectLiveSessionRows = definePreparedQuery('sello_live_session', (db, tok
       'u.permissions',
       'u.is_sandbox as isSandbox',
       'u.language',
-      sql<
-        string[]
-      >`coalesce((SELECT array_agg(uc.company_id::text) FROM user_companies uc JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
-        'companyIds',
-      ),
+      // The account's own fields ride along, so `account/users/read` needs no second round trip.
+      'u.name',
+      'u.email',
+      'u.password_changed_at as passwordChangedAt',
+      'd.name as domainName',
+      sql<{ id: string; name: string }[]>`coalesce((
+          SELECT json_agg(json_build_object('id', c.id::text, 'name', c.name) ORDER BY c.name)
+            FROM user_companies uc JOIN companies c ON c.id = uc.company_id
+           WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '[]'::json)`.as('companies'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)

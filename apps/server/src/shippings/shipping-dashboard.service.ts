@@ -9,13 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fieldError } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import {
-  countByDay,
-  countByResult,
-  countByState,
-  countList,
-  selectRecentErrors,
-} from './shipping-dashboard.queries.ts';
+import { countByStateResultAndDay, countList, selectRecentErrors } from './shipping-dashboard.queries.ts';
 import { resolveListWhere } from './shippings.service.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -42,10 +36,8 @@ export function createShippingDashboard(db: Kysely<Database>) {
     const period = { ...where, to: where.to ?? new Date(filterTo) };
     const pending = resolveListWhere(principal, { scope: 'auth', domainid: query.domainid });
     try {
-      const [states, results, days, waiting, errors] = await Promise.all([
-        countByState(db, period),
-        countByResult(db, period),
-        countByDay(db, period, query.timeZone),
+      const [{ states, results, days }, waiting, errors] = await Promise.all([
+        countByStateResultAndDay(db, period, query.timeZone),
         countList(db, pending),
         selectRecentErrors(db, period, DASHBOARD_RECENT_ERRORS),
       ]);

@@ -1,0 +1,222 @@
+// The console's ten most frequent calls under 20 concurrent connections on the 1,000,000-shipping data set
+// (issue 19): the list, the detail, the combos (types of the list, the user's companies, the types page),
+// the dashboard, the account, the version check, the shell's settings and the token refresh. The server
+// runs as its own process against an embedded PostgreSQL this bench starts (lib/shippings-data-set.ts, the
+// data set of shippings-list.ts); pg_stat_statements says what each call costs PostgreSQL. Loopback only.
+import { HEADERS } from '@sello/contracts/constants';
+import { API_PREFIX } from '@sello/contracts/endpoint';
+import { loadAverage, percentile, portInUse, round, signIn, toSearch } from './lib/bench-helpers.ts';
+import { writeResult } from './lib/bench-result.ts';
+import { cleanUp, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
+import { openStatementReader, type TStatementFigures } from './lib/pg-statements.ts';
+import { loadShippingsDataSet } from './lib/shippings-data-set.ts';
+
+const HOST = '127.0.0.1';
+const DATA_DIR = '.test-data/bench-console-calls-db';
+const PG_PORT = Number(process.env.BENCH_CONSOLE_PG_PORT ?? 54399);
+const USER = 'domain.admin';
+const SHIPPINGS = Number(process.env.BENCH_SHIPPINGS ?? 1_000_000);
+const LOAD = { connections: 20, warmupSeconds: 1.5, durationSeconds: 6 } as const;
+const BUDGET_P95_MS = 50;
+
+type TCall = {
+  key: string;
+  name: string;
+  path: string;
+  query?: Record<string, string | number>;
+  /** The answer carries a new token the next call must use (the refresh rotates the session). */
+  rotates?: boolean;
+};
+
+type TFigures = {
+  key: string;
+  name: string;
+  url: string;
+  requests: number;
+  requestsPerSec: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  failures: number;
+  load1m: number;
+  statements: TStatementFigures[];
+  ok: boolean;
+};
+
+const cleanups: TCleanups = [];
+
+function calls(requestId: string): TCall[] {
+  return [
+    {
+      key: 'list',
+      name: 'list, page 1',
+      path: 'shippings/shippingslist',
+      query: { first: 0, pageSize: 10, scope: 'all' },
+    },
+    { key: 'detail', name: 'detail of a shipping', path: 'shippings/shippingdetail', query: { requestId } },
+    { key: 'dashboard', name: 'dashboard, last 30 days', path: 'shippings/dashboard', query: { scope: 'all' } },
+    { key: 'listTypes', name: 'combo: types of the list', path: 'shippings/shippingListTypes' },
+    { key: 'companies', name: "combo: the user's companies", path: 'companies/usercompanieslist' },
+    { key: 'types', name: 'types page', path: 'shippings/types/readList', query: { first: 0, pageSize: 10 } },
+    { key: 'account', name: 'account', path: 'account/users/read' },
+    { key: 'otherConfig', name: "shell's settings", path: 'configuration/getOtherConfig' },
+    { key: 'version', name: 'version check', path: 'admin/version' },
+    { key: 'refresh', name: 'token refresh', path: 'security/refreshToken', rotates: true },
+  ];
+}
+
+/** `connections` loops, each one request after the other, for the warm-up and then the measured seconds. */
+async function measure(base: string, call: TCall, headers: Record<string, string>, statements: TStatementReaderLike) {
+  const url = `${base}${API_PREFIX}${call.path}${call.query ? `?${toSearch(call.query)}` : ''}`;
+  const check = await fetch(url, { headers });
+  const text = await check.text();
+  if (check.status !== 200) throw new Error(`${call.name}: ${url} answered ${check.status} ${text.slice(0, 200)}`);
+  const run = async (seconds: number, times: number[] | null) => {
+    const until = performance.now() + seconds * 1000;
+    let failures = 0;
+    await Promise.all(
+      Array.from({ length: LOAD.connections }, async () => {
+        const mine = { ...headers };
+        while (performance.now() < until) {
+          const started = performance.now();
+          const response = await fetch(url, { headers: mine });
+          await response.arrayBuffer();
+          times?.push(performance.now() - started);
+          if (response.status !== 200) failures++;
+          const next = call.rotates ? response.headers.get(HEADERS.authToken) : null;
+          if (next) mine[HEADERS.authToken] = next;
+        }
+      }),
+    );
+    return failures;
+  };
+  await run(LOAD.warmupSeconds, null);
+  const load1m = loadAverage();
+  await statements.reset();
+  const times: number[] = [];
+  const started = performance.now();
+  const failures = await run(LOAD.durationSeconds, times);
+  const seconds = (performance.now() - started) / 1000;
+  const top = await statements.top(times.length, 5);
+  times.sort((a, b) => a - b);
+  const p95Ms = round(percentile(times, 95));
+  return {
+    key: call.key,
+    name: call.name,
+    url: url.slice(base.length),
+    requests: times.length,
+    requestsPerSec: Math.round(times.length / seconds),
+    p50Ms: round(percentile(times, 50)),
+    p95Ms,
+    p99Ms: round(percentile(times, 99)),
+    maxMs: round(times.at(-1) ?? Number.NaN),
+    failures,
+    load1m,
+    statements: top,
+    ok: failures === 0 && p95Ms <= BUDGET_P95_MS,
+  } satisfies TFigures;
+}
+
+type TStatementReaderLike = Pick<Awaited<ReturnType<typeof openStatementReader>>, 'reset' | 'top'>;
+
+/** The newest shipping the domain administrator sees: what a click on the list's first row opens. */
+async function newestShippingId(base: string, headers: Record<string, string>): Promise<string> {
+  const query = toSearch({ first: 0, pageSize: 1, scope: 'all' });
+  const response = await fetch(`${base}${API_PREFIX}shippings/shippingslist?${query}`, { headers });
+  const page = (await response.json()) as { rows?: { requestId: number }[] };
+  const id = page.rows?.[0]?.requestId;
+  if (response.status !== 200 || id === undefined) throw new Error(`no shipping to open (${response.status})`);
+  return String(id);
+}
+
+function table(rows: TFigures[]): string[] {
+  const width = Math.max(...rows.map((row) => row.name.length));
+  return [
+    `  ${'call'.padEnd(width)}  ${'req/s'.padStart(6)}  ${'n'.padStart(6)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'load'.padStart(5)}  budget`,
+    ...rows.map(
+      (row) =>
+        `  ${row.name.padEnd(width)}  ${String(row.requestsPerSec).padStart(6)}  ${String(row.requests).padStart(6)}  ${row.p50Ms.toFixed(1).padStart(7)}  ${row.p95Ms.toFixed(1).padStart(7)}  ${row.p99Ms.toFixed(1).padStart(7)}  ${String(row.load1m).padStart(5)}  p95 ≤ ${BUDGET_P95_MS} ms: ${row.ok ? 'OK' : 'MISSED'}${row.failures ? ` (${row.failures} failed)` : ''}`,
+    ),
+  ];
+}
+
+async function main(): Promise<void> {
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      interrupted = true;
+      void cleanUp(cleanups).finally(() => process.exit(130));
+    });
+  }
+  const began = performance.now();
+  try {
+    if (await portInUse(HOST, PG_PORT)) throw new Error(`port ${PG_PORT} is taken: stop the PostgreSQL of ${DATA_DIR}`);
+    const { url, database } = await startBenchDatabase({ dataDir: DATA_DIR, port: PG_PORT, cleanups });
+    const loaded = await loadShippingsDataSet(database.pool, USER, SHIPPINGS);
+    process.stdout.write(`Loaded ${loaded.counts.live} live shippings in ${loaded.seconds.all} s.\n`);
+    // As shippings-list: a copy serving the console, not working the generated history's pending jobs.
+    const { base } = await startBenchServer({
+      databaseUrl: url,
+      dataDir: DATA_DIR,
+      env: { LOG_LEVEL: 'info', JOBS_ENABLED: 'false' },
+      cleanups,
+    });
+    const statements = await openStatementReader(url);
+    cleanups.push(() => statements.close());
+    const { headers } = await signIn(base, USER);
+    const requestId = await newestShippingId(base, headers);
+    const results: TFigures[] = [];
+    for (const call of calls(requestId)) {
+      const figures = await measure(base, call, headers, statements);
+      results.push(figures);
+      process.stdout.write(
+        `  ${figures.name}: ${figures.requestsPerSec} req/s, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms (load ${figures.load1m})\n`,
+      );
+    }
+    const ok = results.every((row) => row.ok);
+    const header = `${LOAD.connections} concurrent connections, ${LOAD.durationSeconds} s per call after ${LOAD.warmupSeconds} s of warm-up, as ${USER} (the whole domain: ${loaded.counts.live} live shippings), the server in its own process on loopback; load = 1-minute load average as each call's measurement started.`;
+    process.stdout.write(
+      [
+        '',
+        header,
+        ...table(results),
+        ok ? 'Every budget kept.' : 'FAILED: a budget is broken.',
+        `${round((performance.now() - began) / 1000)} s in all.`,
+        '',
+      ].join('\n'),
+    );
+    const summary = [
+      header,
+      '',
+      '| call | request | req/s | requests | p50 ms | p95 ms | p99 ms | max ms | load 1m | statements per call (calls × mean ms) | budget |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+      ...results.map(
+        (row) =>
+          `| ${row.name} | \`${row.url}\` | ${row.requestsPerSec} | ${row.requests} | ${row.p50Ms} | ${row.p95Ms} | ${row.p99Ms} | ${row.maxMs} | ${row.load1m} | ${row.statements
+            .filter((statement) => statement.callsPerRequest >= 0.5)
+            .map((statement) => `${statement.callsPerRequest} × ${statement.meanExecMs}`)
+            .join(', ')} | p95 ≤ ${BUDGET_P95_MS} ms: ${row.ok ? 'OK' : 'MISSED'} |`,
+      ),
+    ];
+    writeResult('console-calls', {
+      ok,
+      summary,
+      shippings: SHIPPINGS,
+      counts: loaded.counts,
+      load: LOAD,
+      budgetP95Ms: BUDGET_P95_MS,
+      loadAverage1mAtEnd: loadAverage(),
+      calls: results,
+    });
+    process.exitCode = ok ? 0 : 1;
+  } catch (error) {
+    if (interrupted) return;
+    process.stderr.write(`console-calls: ${(error as Error).stack ?? error}\n`);
+    process.exitCode = 2;
+  } finally {
+    await cleanUp(cleanups);
+  }
+}
+
+await main();
