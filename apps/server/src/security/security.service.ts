@@ -83,6 +83,25 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     return startSession(user, client);
   }
 
+  /**
+   * Opens the session of a user an identity provider vouched for (OpenID Connect, SAML): no password, so no lock
+   * count nor expiry; Sello's second factor is still asked unless the provider is trusted for it.
+   */
+  async function signInFederated(
+    userId: string,
+    client: ClientInfo,
+    options: { trustToken?: string | undefined; trustedProvider: boolean },
+  ): Promise<TSessionUser | TTwoFactorChallenge> {
+    const user = await selectUserForLoginById(db, userId);
+    if (!user || user.blocked || user.locked) throw new ApiError(401, 'ERR_LOGIN_INVALID');
+    await recordSuccessfulLogin(db, user.id);
+    const challenge = await secondFactor.afterPassword(user.id, options.trustToken, {
+      trustedProvider: options.trustedProvider,
+    });
+    if (challenge) return challenge;
+    return startSession(user, client);
+  }
+
   async function startSession(user: TSignInUser, client: ClientInfo): Promise<TSessionUser> {
     const { token, expiresAt } = await openSession(user.id, client);
     const roleKeys = detectRoles(user.roles);
@@ -122,6 +141,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     login,
     completeLogin,
     signInHandedOver,
+    signInFederated,
     /** The lock rules of a sign-in, for calls that prove who asks by the current password (`pwdExpired`). */
     checkSignInAllowed: (user: Parameters<typeof assertLoginAllowed>[1], passwordOk: boolean) =>
       assertLoginAllowed(lock, user, passwordOk),

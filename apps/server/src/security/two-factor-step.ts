@@ -22,12 +22,19 @@ export function isTwoFactorRequired(requirement: 'off' | 'admins' | 'all', roles
  * to enrol one first.
  */
 export function createSecondFactorStep(db: Kysely<Database>) {
-  async function afterPassword(userId: string, trustToken: string | undefined): Promise<TTwoFactorChallenge | null> {
+  /** `trustedProvider`: an identity provider trusted for the second factor vouched for the user (issue 18). */
+  async function afterPassword(
+    userId: string,
+    trustToken: string | undefined,
+    options: { trustedProvider?: boolean } = {},
+  ): Promise<TTwoFactorChallenge | null> {
     const state = await selectTwoFactorState(db, userId);
     if (!state) return null;
     const enrolled = state.totpSecret !== null;
     const required = isTwoFactorRequired(state.requirement, state.roles);
     if (!enrolled && !required) return null;
+    // A trusted provider stands for a verified code, never for the enrolment the domain requires.
+    if (enrolled && options.trustedProvider) return null;
     if (enrolled && trustToken && (await hasTrustedBrowser(db, userId, hashToken(trustToken), state.coolDownHours))) {
       return null;
     }
