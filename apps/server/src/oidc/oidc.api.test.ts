@@ -203,6 +203,28 @@ describe('OpenID Connect sign-in against a certified provider', () => {
     }
   });
 
+  it('asks enrolment where the domain requires a factor the user lacks, even from a trusted provider', async () => {
+    const db = t.database.db;
+    await db
+      .updateTable('identity_providers')
+      .set({ trust_idp_second_factor: true })
+      .where('id', '=', String(providerId))
+      .execute();
+    await db.updateTable('domains').set({ two_factor_required: 'all' }).where('code', '=', 'DEMO').execute();
+    try {
+      const answer = (await finishWith('company.user@sello.local')).answer;
+      expect(answer.json()).toMatchObject({ twoFactorRequired: true, enrol: true });
+      expect(answer.json().token).toBeUndefined();
+    } finally {
+      await db.updateTable('domains').set({ two_factor_required: 'off' }).where('code', '=', 'DEMO').execute();
+      await db
+        .updateTable('identity_providers')
+        .set({ trust_idp_second_factor: false })
+        .where('id', '=', String(providerId))
+        .execute();
+    }
+  });
+
   it('finishes with the second factor, and skips it on a browser the user trusted', async () => {
     const { secret } = await enrolAuthenticator(await signedInClient(t.app, 'company.admin'));
     await letTimePass(t, 'company.admin');
