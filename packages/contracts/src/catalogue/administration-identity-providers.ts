@@ -12,7 +12,7 @@ export type TIdentityProviderKind = z.infer<typeof ZIdentityProviderKind>;
 /** At most this many e-mail domains per provider. */
 export const IDP_MAX_EMAIL_DOMAINS = 20;
 
-const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const EMAIL_DOMAIN = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export const ZIdentityProvider = z
   .object({
@@ -58,7 +58,14 @@ const ZIdentityProviderFields = z.object({
   kind: ZIdentityProviderKind,
   name: requiredName,
   emailDomains: z
-    .array(z.string().trim().toLowerCase().regex(EMAIL_DOMAIN, 'ERR_IDP_EMAIL_DOMAIN_INVALID'))
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(253, 'ERR_FIELD_TOO_LONG')
+        .regex(EMAIL_DOMAIN, 'ERR_IDP_EMAIL_DOMAIN_INVALID'),
+    )
     .min(1, 'ERR_FIELD_REQUIRED')
     .max(IDP_MAX_EMAIL_DOMAINS, 'ERR_FIELD_TOO_LONG'),
   trustIdpSecondFactor: z.boolean().default(false),
