@@ -123,7 +123,9 @@ export function createOidcService(
     if (!user.active || user.blocked || user.locked) throw new ApiError(403, 'ERR_OIDC_USER_BLOCKED');
     return security.signInFederated(user.id, client, {
       trustToken,
-      trustedProvider: provider.trustIdpSecondFactor,
+      providerVouches: provider.trustIdpSecondFactor,
+      refusal: 'ERR_OIDC_USER_UNKNOWN',
+      blockedKey: 'ERR_OIDC_USER_BLOCKED',
     });
   }
 

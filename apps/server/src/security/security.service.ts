@@ -1,5 +1,6 @@
 import type { TLoginRequest, TSessionUser } from '@sello/contracts/catalogue/security';
 import type { Language } from '@sello/contracts/constants';
+import type { ErrorKey } from '@sello/contracts/error-keys';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
 import { detectRoles } from '@sello/contracts/roles';
 import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
@@ -84,20 +85,19 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
   }
 
   /**
-   * Opens the session of a user an identity provider vouched for (OpenID Connect, SAML): no password, so no lock
-   * count nor expiry; Sello's second factor is still asked unless the provider is trusted for it.
+   * Opens the session of a user an identity provider has proved (SAML, OpenID Connect): the provider stands for the
+   * password, so no password rule applies; an administrator's block refuses with `blockedKey`, and Sello's second
+   * factor is asked unless the provider is trusted for it.
    */
   async function signInFederated(
     userId: string,
     client: ClientInfo,
-    options: { trustToken?: string | undefined; trustedProvider: boolean },
+    options: { trustToken?: string | undefined; providerVouches: boolean; refusal: ErrorKey; blockedKey: ErrorKey },
   ): Promise<TSessionUser | TTwoFactorChallenge> {
     const user = await selectUserForLoginById(db, userId);
-    if (!user || user.blocked || user.locked) throw new ApiError(401, 'ERR_LOGIN_INVALID');
-    await recordSuccessfulLogin(db, user.id);
-    const challenge = await secondFactor.afterPassword(user.id, options.trustToken, {
-      trustedProvider: options.trustedProvider,
-    });
+    if (!user) throw new ApiError(401, options.refusal);
+    if (user.blocked) throw new ApiError(401, options.blockedKey);
+    const challenge = await secondFactor.afterPassword(user.id, options.trustToken, options.providerVouches);
     if (challenge) return challenge;
     return startSession(user, client);
   }

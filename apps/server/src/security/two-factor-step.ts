@@ -22,19 +22,22 @@ export function isTwoFactorRequired(requirement: 'off' | 'admins' | 'all', roles
  * to enrol one first.
  */
 export function createSecondFactorStep(db: Kysely<Database>) {
-  /** `trustedProvider`: an identity provider trusted for the second factor vouched for the user (issue 18). */
+  /**
+   * `providerVouches`: a federated sign-in whose identity provider is trusted for the second factor
+   * (identity_providers.trust_idp_second_factor): no code is asked, but a user the domain requires to have a
+   * factor and who has none still enrols one.
+   */
   async function afterPassword(
     userId: string,
     trustToken: string | undefined,
-    options: { trustedProvider?: boolean } = {},
+    providerVouches = false,
   ): Promise<TTwoFactorChallenge | null> {
     const state = await selectTwoFactorState(db, userId);
     if (!state) return null;
     const enrolled = state.totpSecret !== null;
     const required = isTwoFactorRequired(state.requirement, state.roles);
     if (!enrolled && !required) return null;
-    // A trusted provider stands for a verified code, never for the enrolment the domain requires.
-    if (enrolled && options.trustedProvider) return null;
+    if (enrolled && providerVouches) return null;
     if (enrolled && trustToken && (await hasTrustedBrowser(db, userId, hashToken(trustToken), state.coolDownHours))) {
       return null;
     }
