@@ -16,6 +16,7 @@ import { registerCertificateRoutes } from './administration/certificates/certifi
 import { registerCompaniesRoutes } from './administration/companies/companies.routes.ts';
 import { registerDomainsRoutes } from './administration/domains/domains.routes.ts';
 import { registerGroupsRoutes } from './administration/groups/groups.routes.ts';
+import { registerIdentityProviderRoutes } from './administration/identity-providers/identity-providers.routes.ts';
 import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
 import { registerSamlCertificateRoutes } from './administration/saml-certificates/saml-certificates.routes.ts';
 import { registerUsersRoutes } from './administration/users/users.routes.ts';
@@ -32,6 +33,7 @@ import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { IMPORT_JOBS } from './imports/import-job-catalogue.ts';
 import { createImportJobs } from './imports/import-jobs.ts';
 import { registerImportsRoutes } from './imports/imports.routes.ts';
+import { registerOidcRoutes } from './oidc/oidc.routes.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
@@ -166,6 +168,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerSecurityRoutes(ctx);
   registerCoreHandoverRoutes(ctx);
   registerSamlRoutes(ctx);
+  registerOidcRoutes(ctx);
   registerTwoFactorRoutes(ctx);
   registerPasswordRoutes(ctx);
   registerAccountRoutes(ctx);
@@ -179,6 +182,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerRolesRoutes(ctx);
   registerCertificateRoutes(ctx);
   registerSamlCertificateRoutes(ctx);
+  registerIdentityProviderRoutes(ctx);
   registerShippingsRoutes(ctx);
   registerEvidenceRoutes(ctx);
   registerTypesRoutes(ctx);

@@ -4,6 +4,7 @@ import { certificatesApi } from './catalogue/administration-certificates.ts';
 import { companiesApi } from './catalogue/administration-companies.ts';
 import { domainsApi } from './catalogue/administration-domains.ts';
 import { groupsApi } from './catalogue/administration-groups.ts';
+import { identityProvidersApi } from './catalogue/administration-identity-providers.ts';
 import { rolesApi } from './catalogue/administration-roles.ts';
 import { samlCertificatesApi } from './catalogue/administration-saml-certificates.ts';
 import { usersApi } from './catalogue/administration-users.ts';
@@ -62,6 +63,12 @@ const administrationApi = {
   samlCertificatesDelete: samlCertificatesApi.delete,
   samlCertificatesRecover: samlCertificatesApi.recover,
   samlCertificatesExport: samlCertificatesApi.export,
+  identityProvidersRead: identityProvidersApi.read,
+  identityProvidersDetail: identityProvidersApi.detail,
+  identityProvidersNew: identityProvidersApi.new,
+  identityProvidersUpdate: identityProvidersApi.update,
+  identityProvidersDelete: identityProvidersApi.delete,
+  identityProvidersRecover: identityProvidersApi.recover,
   usersRead: usersApi.read,
   usersDetail: usersApi.detail,
   usersNew: usersApi.new,

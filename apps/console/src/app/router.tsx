@@ -110,6 +110,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/login/saml-login-page.tsx')).default }),
       },
       {
+        path: PATHS.oauthLogin,
+        lazy: async () => ({ Component: (await import('../features/login/oauth-login-page.tsx')).default }),
+      },
+      {
         path: PATHS.passwordRecovery,
         lazy: async () => ({ Component: (await import('../features/login/password-recovery-page.tsx')).default }),
       },

@@ -17,7 +17,14 @@ type Caller = { login: string; home: Code; kind: 'super' | 'domainAdmin' | 'admi
 type Target = 'own' | 'other';
 type Expected = 200 | 403 | 404;
 type Rule = 'admin' | 'domain' | 'domainSuper' | 'companyUsers' | 'saml' | 'companyRecord' | 'companyNew';
-type TTable = 'companies' | 'groups' | 'users' | 'domains' | 'certificates' | 'saml_certificates';
+type TTable =
+  | 'companies'
+  | 'groups'
+  | 'users'
+  | 'domains'
+  | 'certificates'
+  | 'saml_certificates'
+  | 'identity_providers';
 type TRecord = { table: TTable; id: number };
 type TRequest = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; record?: TRecord };
 
@@ -165,7 +172,30 @@ const certificateFixture = {
     if (deleted) await superAdmin.delete(`administration/samlcertificates/delete/${id}`);
     return id;
   },
+  async identityProvider(code: Code, deleted = false) {
+    const superAdmin = clients.get('super.admin')!;
+    const id = await createdId(
+      await superAdmin.post(
+        `administration/identityProviders/new?domainid=${domainIds[code]}`,
+        identityProviderBody(code),
+      ),
+    );
+    if (deleted) await superAdmin.delete(`administration/identityProviders/delete/${id}`);
+    return id;
+  },
 };
+
+function identityProviderBody(code: Code) {
+  const n = next();
+  return {
+    kind: 'oidc',
+    name: `MATRIX-${code} idp ${n}`,
+    emailDomains: [`idp${n}.matrix-${code.toLowerCase()}.test`],
+    oidcIssuer: `https://login.matrix-${code.toLowerCase()}.test`,
+    oidcClientId: 'sello',
+    oidcClientSecret: 'matrix-client-secret',
+  };
+}
 
 const csv = (text: string) => `data:text/csv;base64,${Buffer.from(text).toString('base64')}`;
 
@@ -312,6 +342,39 @@ const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<TReques
   samlCertificatesExport: {
     rule: 'saml',
     build: async (code) => get(`samlcertificates/export?domainid=${domainIds[code]}`),
+  },
+
+  identityProvidersRead: {
+    rule: 'saml',
+    build: async (code) => get(`identityProviders/read?domainid=${domainIds[code]}`),
+  },
+  identityProvidersDetail: {
+    rule: 'saml',
+    build: async (code) => get(`identityProviders/detail?selected=${await certificateFixture.identityProvider(code)}`),
+  },
+  identityProvidersNew: {
+    rule: 'saml',
+    build: async (code) => ({
+      method: 'POST',
+      path: `identityProviders/new?domainid=${domainIds[code]}`,
+      body: identityProviderBody(code),
+    }),
+  },
+  identityProvidersUpdate: {
+    rule: 'saml',
+    build: async (code) => {
+      const id = await certificateFixture.identityProvider(code);
+      const body = { ...identityProviderBody(code), id, name: `Renamed by the matrix ${next()}`, oidcClientSecret: '' };
+      return { method: 'PUT', path: 'identityProviders/update', body, record: { table: 'identity_providers', id } };
+    },
+  },
+  identityProvidersDelete: {
+    rule: 'saml',
+    build: async (code) => remove('identity_providers', await certificateFixture.identityProvider(code)),
+  },
+  identityProvidersRecover: {
+    rule: 'saml',
+    build: async (code) => recover('identity_providers', await certificateFixture.identityProvider(code, true)),
   },
 
   usersRead: { rule: 'admin', build: async (code) => get(`users/read?domainid=${domainIds[code]}`) },
@@ -475,7 +538,8 @@ function get(path: string): TRequest {
   return { method: 'GET', path };
 }
 /** The path segment of each kind: SAML certificates are `samlcertificates` (spec §7). */
-const pathOf = (table: TTable) => (table === 'saml_certificates' ? 'samlcertificates' : table);
+const pathOf = (table: TTable) =>
+  table === 'saml_certificates' ? 'samlcertificates' : table === 'identity_providers' ? 'identityProviders' : table;
 function remove(table: TTable, id: number): TRequest {
   return { method: 'DELETE', path: `${pathOf(table)}/delete/${id}`, record: { table, id } };
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
 import type { ImportTables } from './import-schema.ts';
+import type { OidcTables } from './oidc-schema.ts';
 import type { PasswordTables } from './password-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
@@ -257,7 +258,8 @@ export type Database = ShippingTables &
   TwoFactorTables &
   PasswordTables &
   FederationTables &
-  SamlTables & {
+  SamlTables &
+  OidcTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguage, ZOk } from '../common.ts';
+import { ZId, ZLanguage, ZOk } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZPermissionMap } from '../permissions.ts';
 import { ZTwoFactorChallenge, ZTwoFactorLoginRequest } from '../two-factor.ts';
@@ -85,6 +85,19 @@ export type TCoreHandover = z.infer<typeof ZCoreHandover>;
 /** The largest base64 SAMLResponse accepted (a signed response with attributes is a few kilobytes). */
 export const SAML_RESPONSE_MAX_LENGTH = 200_000;
 
+/** `token` of `oauthlogin`: the query string the provider sent back to `/oauth/oauthlogin` (`code=…&state=…`). */
+const ZOAuthLoginRequest = z.object({ token: z.string().min(1, 'ERR_FIELD_REQUIRED').max(4000) });
+
+/** Where 'Sign in with your organisation' goes: OpenID Connect starts with `OAuthAccess?provider`, SAML at `url`. */
+export const ZFederatedProvider = z.object({
+  provider: z.number().int(),
+  kind: z.enum(['saml', 'oidc']),
+  name: z.string(),
+  /** For SAML the server route to open; for OpenID Connect the `OAuthAccess` call to make. */
+  url: z.string(),
+});
+export type TFederatedProvider = z.infer<typeof ZFederatedProvider>;
+
 export const securityApi = {
   login: defineEndpoint({
     id: 'security.login',
@@ -136,19 +149,30 @@ export const securityApi = {
     id: 'security.oauthLogin',
     method: 'POST',
     path: 'security/oauth/oauthlogin',
-    summary: 'Sign in with an OAuth token',
+    summary: 'Finish an OpenID Connect sign-in: `token` is the query string the provider returned (code and state)',
     permission: 'public',
-    body: z.object({ token: z.string().min(1) }),
-    response: ZSessionUser,
+    body: ZOAuthLoginRequest,
+    response: z.union([ZSessionUser, ZTwoFactorChallenge]),
   }),
   oauthLoginWp: defineEndpoint({
     id: 'security.oauthLoginWp',
     method: 'POST',
     path: 'security/oauth/oauthloginWp',
-    summary: 'Sign in with an OAuth token from the web portal',
+    summary: 'Finish an OpenID Connect sign-in begun for a shipping: `id` is its guid (docs/decisions.md)',
     permission: 'public',
-    body: z.object({ token: z.string().min(1), id: z.string().min(1) }),
-    response: ZSessionUser,
+    body: ZOAuthLoginRequest.extend({ id: z.uuid() }),
+    response: z.union([ZSessionUser.extend({ shippingId: z.number().int().nullable() }), ZTwoFactorChallenge]),
+  }),
+  federatedProvider: defineEndpoint({
+    id: 'security.federatedProvider',
+    method: 'GET',
+    path: 'security/federation/provider',
+    summary:
+      "The identity provider of an e-mail's domain and where its sign-in starts ('Sign in with your organisation')",
+    permission: 'public',
+    beyondSpec: true,
+    query: z.object({ email: z.email('ERR_EMAIL_INVALID').max(254, 'ERR_FIELD_TOO_LONG') }),
+    response: ZFederatedProvider,
   }),
   pwdRecover: defineEndpoint({
     id: 'security.pwdRecover',
@@ -218,9 +242,9 @@ export const securityApi = {
     id: 'security.oauthAccess',
     method: 'GET',
     path: 'security/OAuthAccess',
-    summary: 'Start an OAuth sign-in',
+    summary: 'Start an OpenID Connect sign-in with a provider; `uuid`: the shipping it opens (docs/decisions.md)',
     permission: 'public',
-    query: z.object({ uuid: z.string().min(1) }),
+    query: z.object({ provider: ZId, uuid: z.uuid().optional() }),
     response: z.object({ url: z.string() }),
   }),
   utilityServlet: defineEndpoint({

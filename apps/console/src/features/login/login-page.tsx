@@ -12,6 +12,7 @@ import { landingPathAfterLogin } from '../../session/landing-path.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
 import { ExpiredPasswordForm } from './expired-password-form.tsx';
+import { OrganisationSignIn } from './organisation-sign-in.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 type TLoginFields = { login: string; password: string };
@@ -70,6 +71,8 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   // After a right password, when a second factor is needed (two-factor-step.tsx).
   const [secondStep, setSecondStep] = useState<TTwoFactorChallenge | null>(null);
+  // 'Sign in with your organisation' (organisation-sign-in.tsx) instead of the password form.
+  const [organisation, setOrganisation] = useState(false);
   const restart = useCallback((key: string) => {
     setSecondStep(null);
     setFields((current) => ({ ...current, password: '' }));
@@ -135,6 +138,8 @@ export default function LoginPage() {
         <p className="login-subtitle">{t('LOGIN_SUBTITLE')}</p>
         {secondStep ? (
           <TwoFactorStep step={secondStep} onSignedIn={(user) => void finish(user)} onRestart={restart} />
+        ) : organisation ? (
+          <OrganisationSignIn onCancel={() => setOrganisation(false)} />
         ) : error === 'ERR_PWD_EXPIRED' ? (
           <ExpiredPasswordForm
             login={fields.login}
@@ -188,6 +193,17 @@ export default function LoginPage() {
                 {t('LOGIN_FORGOT_PASSWORD')}
               </Link>
             </p>
+            <Button
+              block
+              className="login-organisation"
+              onClick={() => {
+                setError(null);
+                setOrganisation(true);
+              }}
+              data-testid="organisation-open"
+            >
+              {t('LOGIN_ORGANISATION')}
+            </Button>
           </form>
         )}
       </section>

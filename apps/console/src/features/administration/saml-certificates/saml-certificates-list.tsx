@@ -2,6 +2,7 @@ import type { TSamlCertificate } from '@sello/contracts/catalogue/administration
 import { useTranslation } from 'react-i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
 import { certificateColumns } from '../certificates/certificate-columns.tsx';
+import { IdentityProvidersSection } from '../identity-providers/identity-providers-section.tsx';
 import { AdminList } from '../shared/admin-list.tsx';
 
 export default function SamlCertificatesList() {
@@ -17,11 +18,14 @@ export default function SamlCertificatesList() {
     ...certificateColumns<TSamlCertificate>(t, { serial: false }),
   ];
   return (
-    <AdminList<TSamlCertificate>
-      kind="samlcertificates"
-      columns={columns}
-      defaultSort="name"
-      nameOf={(row) => row.name}
-    />
+    <>
+      <AdminList<TSamlCertificate>
+        kind="samlcertificates"
+        columns={columns}
+        defaultSort="name"
+        nameOf={(row) => row.name}
+      />
+      <IdentityProvidersSection />
+    </>
   );
 }

@@ -1,0 +1,192 @@
+import type {
+  TIdentityProvider,
+  TIdentityProviderInput,
+  TIdentityProviderUpdate,
+} from '@sello/contracts/catalogue/administration-identity-providers';
+import type { TPagedQuery } from '@sello/contracts/common';
+import { hasAll } from '@sello/contracts/permissions';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { sealClientSecret } from '../../oidc/oidc-client-secret.ts';
+import { ApiError, fieldError, forbidden, notFound } from '../../platform/api-error.ts';
+import type { TCertificateKey } from '../../platform/certificate-key.ts';
+import type { TPrincipal } from '../../platform/principal.ts';
+import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
+import { assertAdministrator } from '../admin-access.ts';
+import { takeDeletedFilter, withConflictFields } from '../admin-lists.ts';
+import { isLiveDomain } from '../certificates/certificate-common.queries.ts';
+import {
+  IDENTITY_PROVIDER_UNIQUE_FIELDS,
+  insertIdentityProvider,
+  isDomainSamlCertificate,
+  lockEmailDomains,
+  markIdentityProviderDeleted,
+  markIdentityProviderRecovered,
+  selectClaimedEmailDomains,
+  selectIdentityProvider,
+  selectIdentityProviderPage,
+  type TIdentityProviderRow,
+  type TIdentityProviderValues,
+  updateIdentityProviderRow,
+} from './identity-providers.queries.ts';
+
+/** Like SAML certificates: `administration` + `administrationSaml`; the deleted ones also need `certBin`. */
+const BIN_FLAGS = ['certBin', 'administrationSaml'] as const;
+
+function toIdentityProvider(row: TIdentityProviderRow): TIdentityProvider {
+  return {
+    id: Number(row.id),
+    domainId: Number(row.domain_id),
+    kind: row.kind,
+    name: row.name,
+    emailDomains: row.email_domains,
+    trustIdpSecondFactor: row.trust_idp_second_factor,
+    active: row.active,
+    samlEntityId: row.saml_entity_id,
+    samlSsoUrl: row.saml_sso_url,
+    samlCertificateId: row.saml_certificate_id === null ? null : Number(row.saml_certificate_id),
+    samlUserAttribute: row.saml_user_attribute,
+    oidcIssuer: row.oidc_issuer,
+    oidcClientId: row.oidc_client_id,
+    oidcClientSecretSet: row.oidc_client_secret_set,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
+    deletedBy: row.deleted_at ? row.deleted_by_name : null,
+  };
+}
+
+/** The columns of the form's kind; the other kind's are cleared. */
+function toValues(input: TIdentityProviderInput | TIdentityProviderUpdate): TIdentityProviderValues {
+  const saml = input.kind === 'saml';
+  const oidc = input.kind === 'oidc';
+  return {
+    kind: input.kind,
+    name: input.name,
+    email_domains: [...new Set(input.emailDomains)],
+    trust_idp_second_factor: input.trustIdpSecondFactor,
+    active: input.active,
+    saml_entity_id: saml ? (input.samlEntityId ?? null) : null,
+    saml_sso_url: saml ? (input.samlSsoUrl ?? null) : null,
+    saml_certificate_id: saml ? (input.samlCertificateId ?? null) : null,
+    saml_user_attribute: saml ? (input.samlUserAttribute ?? null) : null,
+    oidc_issuer: oidc ? (input.oidcIssuer?.replace(/\/$/, '') ?? null) : null,
+    oidc_client_id: oidc ? (input.oidcClientId ?? null) : null,
+  };
+}
+
+const NO_SECRET = { oidc_client_secret_sealed: null, oidc_client_secret_key_id: null };
+
+/**
+ * Administration of the identity providers of a domain (docs/decisions.md "Identity providers"): both kinds in
+ * one list; the OpenID Connect client secret is sealed and write-only.
+ */
+export function createIdentityProvidersService({
+  db,
+  certificateKey,
+}: {
+  db: Kysely<Database>;
+  certificateKey: TCertificateKey;
+}) {
+  async function loadVisible(principal: TPrincipal, id: number, state: 'live' | 'deleted') {
+    assertAdministrator(principal);
+    const row = await selectIdentityProvider(db, id);
+    if (!row || !canSeeDomain(principal, row.domain_id)) throw notFound();
+    if ((row.deleted_at === null) !== (state === 'live')) throw notFound();
+    return row;
+  }
+
+  async function read(principal: TPrincipal, query: TPagedQuery) {
+    assertAdministrator(principal);
+    const { deleted, filters } = takeDeletedFilter(query.filters);
+    if (deleted && !hasAll(principal.permissions, BIN_FLAGS)) throw forbidden();
+    const domainId = resolveDomainScope(principal, query.domainid);
+    const page = await selectIdentityProviderPage(db, domainId, deleted, { ...query, filters });
+    return { rows: page.rows.map(toIdentityProvider), total: page.total };
+  }
+
+  async function detail(principal: TPrincipal, id: number) {
+    return toIdentityProvider(await loadVisible(principal, id, 'live'));
+  }
+
+  /** The rules no schema can check: the certificate is the domain's, no e-mail domain is another provider's. */
+  async function checkInput(domainId: string, values: TIdentityProviderValues, exceptId: string | null) {
+    if (
+      values.saml_certificate_id !== null &&
+      !(await isDomainSamlCertificate(db, domainId, values.saml_certificate_id))
+    ) {
+      throw fieldError('samlCertificateId', 'ERR_IDP_CERTIFICATE_UNKNOWN');
+    }
+    const claimed = await selectClaimedEmailDomains(db, values.email_domains, exceptId);
+    if (claimed.length > 0) {
+      throw new ApiError(
+        409,
+        'ERR_CONFLICT',
+        { emailDomains: 'ERR_IDP_EMAIL_DOMAIN_IN_USE' },
+        { domains: claimed.join(', ') },
+      );
+    }
+  }
+
+  function seal(secret: string | undefined) {
+    if (!secret) return undefined;
+    const { sealed, keyId } = sealClientSecret(secret, certificateKey);
+    return { oidc_client_secret_sealed: sealed, oidc_client_secret_key_id: keyId };
+  }
+
+  async function create(principal: TPrincipal, requestedDomainId: number | undefined, input: TIdentityProviderInput) {
+    assertAdministrator(principal);
+    const domainId = resolveDomainScope(principal, requestedDomainId);
+    if (!(await isLiveDomain(db, domainId))) throw notFound();
+    const values = toValues(input);
+    const secret = input.kind === 'oidc' ? seal(input.oidcClientSecret) : NO_SECRET;
+    if (!secret) throw fieldError('oidcClientSecret', 'ERR_FIELD_REQUIRED');
+    const id = await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
+      db.transaction().execute(async (trx) => {
+        await lockEmailDomains(trx);
+        await checkInput(domainId, values, null);
+        return insertIdentityProvider(trx, domainId, { ...values, ...secret }, principal.userId);
+      }),
+    );
+    return detail(principal, id);
+  }
+
+  async function update(principal: TPrincipal, input: TIdentityProviderUpdate) {
+    const row = await loadVisible(principal, input.id, 'live');
+    const values = toValues(input);
+    let secret = input.kind === 'oidc' ? seal(input.oidcClientSecret) : NO_SECRET;
+    if (input.kind === 'oidc' && !secret && !row.oidc_client_secret_set) {
+      throw fieldError('oidcClientSecret', 'ERR_FIELD_REQUIRED');
+    }
+    if (input.kind === 'oidc' && !secret) secret = undefined;
+    await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
+      db.transaction().execute(async (trx) => {
+        await lockEmailDomains(trx);
+        await checkInput(row.domain_id, values, row.id);
+        if (!(await updateIdentityProviderRow(trx, input.id, row.domain_id, values, secret))) throw notFound();
+      }),
+    );
+    return detail(principal, input.id);
+  }
+
+  async function remove(principal: TPrincipal, id: number) {
+    const row = await loadVisible(principal, id, 'live');
+    if (!(await markIdentityProviderDeleted(db, id, row.domain_id, principal.userId))) throw notFound();
+  }
+
+  async function recover(principal: TPrincipal, id: number) {
+    const row = await loadVisible(principal, id, 'deleted');
+    // While it was deleted another provider may have taken its name or one of its e-mail domains.
+    await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
+      db.transaction().execute(async (trx) => {
+        await lockEmailDomains(trx);
+        const claimed = await selectClaimedEmailDomains(trx, row.email_domains, row.id);
+        if (claimed.length > 0)
+          throw new ApiError(409, 'ERR_CONFLICT', { emailDomains: 'ERR_IDP_EMAIL_DOMAIN_IN_USE' });
+        if (!(await markIdentityProviderRecovered(trx, id, row.domain_id))) throw notFound();
+      }),
+    );
+  }
+
+  return { read, detail, create, update, remove, recover };
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, signIn, translate, withDatabase } from './helpers.ts';
+
+/** The identity providers card under the SAML certificates tab: field errors, create, edit keeping the secret. */
+test('a domain administrator configures an OpenID Connect provider, with field errors', async ({ page }) => {
+  const domain = `idp-${Date.now().toString(36)}.test`;
+  await signIn(page, 'domain.admin');
+  await acceptCookies(page);
+  await page.goto('/#/administration/samlcertificates');
+  const card = page.getByTestId('identity-providers');
+  await expect(card).toBeVisible();
+
+  await card.getByTestId('idp-new').click();
+  const dialog = page.getByRole('dialog', { name: translate('es-es', 'IDP_NEW') });
+  await dialog.getByTestId('idp-save').click();
+  await expect(dialog.getByText(translate('es-es', 'ERR_FIELD_REQUIRED')).first()).toBeVisible();
+
+  await dialog.getByTestId('idp-name').fill('Corporate login E2E');
+  await dialog.getByTestId('idp-emailDomains').click();
+  await page.keyboard.type('not_a_domain');
+  await page.keyboard.press('Enter');
+  await dialog.getByTestId('idp-oidcIssuer').fill('https://login.corp.test');
+  await dialog.getByTestId('idp-oidcClientId').fill('sello');
+  await dialog.getByTestId('idp-oidcClientSecret').fill('top-secret-value');
+  await dialog.getByTestId('idp-save').click();
+  await expect(dialog.getByText(translate('es-es', 'ERR_IDP_EMAIL_DOMAIN_INVALID'))).toBeVisible();
+
+  await dialog.locator('.ant-select-selection-item-remove').first().click();
+  await dialog.getByTestId('idp-emailDomains').click();
+  await page.keyboard.type(domain);
+  await page.keyboard.press('Enter');
+  await dialog.getByTestId('idp-save').click();
+  await expect(dialog).toBeHidden();
+  const row = card.getByRole('row', { name: /Corporate login E2E/ });
+  await expect(row).toContainText(domain);
+
+  // Editing shows no secret and keeps the stored one when left empty.
+  await row.getByRole('button', { name: translate('es-es', 'IDP_EDIT') }).click();
+  await expect(
+    page.getByRole('dialog', { name: translate('es-es', 'IDP_EDIT') }).getByTestId('idp-oidcClientSecret'),
+  ).toHaveValue('');
+  await expect(page.getByRole('dialog', { name: translate('es-es', 'IDP_EDIT') })).toContainText(
+    translate('es-es', 'IDP_OIDC_CLIENT_SECRET_KEEP'),
+  );
+  await page
+    .getByRole('dialog', { name: translate('es-es', 'IDP_EDIT') })
+    .getByTestId('idp-name')
+    .fill('Corporate login E2E renamed');
+  await page
+    .getByRole('dialog', { name: translate('es-es', 'IDP_EDIT') })
+    .getByTestId('idp-save')
+    .click();
+  await expect(card.getByRole('row', { name: /Corporate login E2E renamed/ })).toBeVisible();
+  const stored = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ sealed: boolean }>(
+      `SELECT oidc_client_secret_sealed IS NOT NULL AS sealed FROM identity_providers WHERE name = $1`,
+      ['Corporate login E2E renamed'],
+    );
+    return rows[0]?.sealed;
+  });
+  expect(stored).toBe(true);
+});
