@@ -40,19 +40,21 @@ export type TCompany = z.infer<typeof ZCompany>;
 
 export const ZCompanyInput = z.object({
   name: requiredName,
-  taxId: z.string().trim().toUpperCase().refine(isCompanyTaxId, 'ERR_FIELD_INVALID'),
+  taxId: z.string().trim().toUpperCase().refine(isCompanyTaxId, 'ERR_PATTERN_TAX_ID'),
   /** EU VAT number with its country prefix; spaces, dots and dashes are dropped. */
   vatNumber: optionalField(
     z
       .string()
       .trim()
       .max(20, 'ERR_FIELD_TOO_LONG')
-      .refine(isEuVat, 'ERR_FIELD_INVALID')
+      .refine(isEuVat, 'ERR_PATTERN_VAT')
       .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase()),
   ),
   email: optionalField(z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID')),
   /** Addresses copied on the company's mail, separated by semicolons (spec §5 e-mail list). */
-  ccEmails: optionalField(z.string().trim().max(1000, 'ERR_FIELD_TOO_LONG').refine(isEmailList, 'ERR_EMAIL_INVALID')),
+  ccEmails: optionalField(
+    z.string().trim().max(1000, 'ERR_FIELD_TOO_LONG').refine(isEmailList, 'ERR_PATTERN_EMAIL_LIST'),
+  ),
   active: z.boolean().default(true),
 });
 export type TCompanyInput = z.infer<typeof ZCompanyInput>;

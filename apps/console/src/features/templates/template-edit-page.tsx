@@ -22,8 +22,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
-import { ApiCallError, callEndpoint, notifyFailure } from '../../api/http-client.ts';
-import { clearErrorsOnChange, showServerErrors } from '../../components/form/form-errors.ts';
+import { callEndpoint, notifyFailure } from '../../api/http-client.ts';
+import { clearErrorsOnChange, reportInvalidFields, showServerErrors } from '../../components/form/form-errors.ts';
 import { useSession } from '../../session/use-session.ts';
 import { SmsCounter } from './sms-counter.tsx';
 import { templateEditPath } from './template-paths.ts';
@@ -142,9 +142,6 @@ export default function TemplateEditPage() {
         notify.success('TEMPLATE_SAVED');
       }
     } catch (error) {
-      if (error instanceof ApiCallError && error.key === 'ERR_VALIDATION' && error.body?.params) {
-        notify.error(Object.values(error.fields)[0] ?? 'ERR_VALIDATION', { params: error.body.params });
-      }
       showServerErrors(error, form, t, FIELDS);
     } finally {
       setSaving(false);
@@ -165,9 +162,7 @@ export default function TemplateEditPage() {
   const maxCharacters = smsMax.data?.value ? Number(smsMax.data.value) : null;
   const problemOf = (field: 'subject' | 'content') => {
     const problem = problems.find((entry) => entry.field === field);
-    return problem
-      ? t(problem.key === 'ERR_FIELD_INVALID' ? 'ERR_SMS_ILLEGAL_CHARACTERS' : problem.key, problem.params)
-      : undefined;
+    return problem ? t(problem.key, problem.params) : undefined;
   };
 
   return (
@@ -204,6 +199,7 @@ export default function TemplateEditPage() {
       )}
       <Form<TValues>
         form={form}
+        name="template"
         layout="vertical"
         disabled={lockedByOther}
         initialValues={{
@@ -214,6 +210,7 @@ export default function TemplateEditPage() {
         }}
         onValuesChange={clearErrorsOnChange(form)}
         onFinish={(values) => void submit(values)}
+        onFinishFailed={(failure) => reportInvalidFields(form, failure, t)}
       >
         <div className="template-editor">
           <Card className="page-card" title={t('TEMPLATE_DATA')}>

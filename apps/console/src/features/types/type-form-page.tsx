@@ -6,7 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../components/form/form-errors.ts';
+import {
+  clearErrorsOnChange,
+  parseForForm,
+  reportInvalidFields,
+  showServerErrors,
+} from '../../components/form/form-errors.ts';
 import { useSession } from '../../session/use-session.ts';
 import { ServiceSettingsFields } from './type-form-fields.tsx';
 import { serviceName, typesPaths } from './type-labels.ts';
@@ -138,6 +143,7 @@ export default function TypeFormPage() {
               layout="vertical"
               initialValues={toFields(type.data)}
               onFinish={submit}
+              onFinishFailed={(failure) => reportInvalidFields(form, failure, t)}
               onValuesChange={clearErrorsOnChange(form)}
               className="admin-form admin-form-wide"
               data-testid="type-form"

@@ -67,7 +67,11 @@ describe('company form', () => {
     type('field-name', 'Flow SL');
     type('field-taxId', '123');
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('taxId')).toBe('This value is not valid.'));
+    await waitFor(() =>
+      expect(fieldError('taxId')).toBe(
+        'Tax id: Write the tax id as one letter, seven digits and a final letter or digit, for example B1234567A.',
+      ),
+    );
     expect(calls(NEW_URL)).toHaveLength(0);
   });
 
@@ -75,7 +79,7 @@ describe('company form', () => {
     renderCreate();
     type('field-taxId', 'B1234567A');
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('name')).toBe('This field is required.'));
+    await waitFor(() => expect(fieldError('name')).toBe('Company name: This field is required.'));
   });
 
   it('drops a field error once the field changes', async () => {
@@ -93,7 +97,7 @@ describe('company form', () => {
     type('field-name', 'Flow SL');
     type('field-taxId', 'b1234567a');
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('taxId')).toBe('This value is already in use.'));
+    await waitFor(() => expect(fieldError('taxId')).toBe('Tax id: This value is already in use.'));
     expect(router.state.location.pathname).toBe('/administration/companies/create/1');
     const [, init] = calls(NEW_URL)[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Flow SL', taxId: 'B1234567A', active: true });
@@ -106,7 +110,7 @@ describe('company form', () => {
     type('field-taxId', 'B1234567A');
     type('field-vatNumber', 'ESB12345674');
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('vatNumber')).toBe('This value is not valid.'));
+    await waitFor(() => expect(fieldError('vatNumber')).toBe('EU VAT number: This value is not valid.'));
   });
 
   it('saves and goes back to the list with a message', async () => {

@@ -10,6 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { useOtherConfig } from '../../../api/use-other-config.ts';
+import { reportInvalidFields, showFieldErrors, showServerErrors } from '../../../components/form/form-errors.ts';
 import { readAsDataUrl } from '../../../lib/read-as-data-url.ts';
 import { shippingDetailPath } from '../shared/shipping-labels.tsx';
 import { copyValues, loadCopiedDocuments, newReceiver } from './copied-shipping.ts';
@@ -115,20 +116,12 @@ export default function ShippingCreatePage() {
       navigate(shippingDetailPath(requestId));
     },
     onError: (error) => {
-      if (error instanceof ApiCallError && Object.keys(error.fields).length > 0) {
-        const params = error.body?.params ?? {};
-        const entries = Object.entries(error.fields).map(([field, key]) => ({ name: serverFieldName(field), key }));
-        const documentError = entries.find((entry) => entry.name[0] === 'documents');
-        if (documentError) setDocumentsError(t(documentError.key, params));
-        form.setFields(
-          entries
-            .filter((entry) => entry.name[0] !== 'documents')
-            .map((entry) => ({ name: entry.name as never, errors: [t(entry.key, params)] })),
-        );
-        notify.error(error.key ?? 'ERR_FIELD_INVALID', { params });
-        return;
-      }
-      notifyFailure(error);
+      const documentKey = error instanceof ApiCallError ? error.fields.documents : undefined;
+      if (documentKey) setDocumentsError(t(documentKey, (error instanceof ApiCallError && error.body?.params) || {}));
+      showServerErrors(error, form, t, (path) => {
+        const name = serverFieldName(path);
+        return name[0] === 'documents' ? null : name;
+      });
     },
   });
 
@@ -136,7 +129,8 @@ export default function ShippingCreatePage() {
     let values: TSendFormValues;
     try {
       values = await form.validateFields();
-    } catch {
+    } catch (failure) {
+      reportInvalidFields(form, failure, t);
       return;
     }
     setDocumentsError(undefined);
@@ -154,12 +148,12 @@ export default function ShippingCreatePage() {
     if (!checked.ok) {
       const documentIssue = checked.issues.find((issue) => issue.name[0] === 'documents');
       if (documentIssue) setDocumentsError(t(documentIssue.key, { max: LIMITS.fileNameLength }));
-      form.setFields(
-        checked.issues
-          .filter((issue) => issue.name[0] !== 'documents')
-          .map((issue) => ({ name: issue.name as never, errors: [t(issue.key)] })),
+      showFieldErrors(
+        form,
+        checked.issues.filter((issue) => issue.name[0] !== 'documents'),
+        t,
       );
-      notify.error('ERR_FIELD_INVALID');
+      if (checked.issues.every((issue) => issue.name[0] === 'documents')) notify.error('ERR_FIELD_INVALID');
       return;
     }
     if (rule?.documents === 'required' && documents.length === 0) {
@@ -177,6 +171,7 @@ export default function ShippingCreatePage() {
       </Typography.Title>
       <Form<TSendFormValues>
         form={form}
+        name="shipping"
         layout="vertical"
         initialValues={{ receivers: [newReceiver(lang)], multiSignerOrder: 0 }}
         onValuesChange={(changed, all) => {
