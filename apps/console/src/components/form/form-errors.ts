@@ -64,7 +64,7 @@ function inPageOrder(form: FormInstance, names: TNamePath[]): TNamePath[] {
 }
 
 /** Scrolls to the first field (in page order) and focuses it; the banner names every field. */
-function pointAtFields(form: FormInstance, names: TNamePath[], t: TFunction, banner: boolean): void {
+function pointAtFields(form: FormInstance, names: TNamePath[], banner: boolean): void {
   const ordered = inPageOrder(form, names);
   const first = ordered[0];
   if (first) form.scrollToField(first, { block: 'center', focus: true });
@@ -95,7 +95,6 @@ export function showFieldErrors(
   pointAtFields(
     form,
     entries.map((entry) => entry.name),
-    t,
     options.banner ?? true,
   );
 }
@@ -118,7 +117,6 @@ export function reportInvalidFields(form: FormInstance, failure: unknown, t: TFu
   pointAtFields(
     form,
     refused.map((field) => field.name),
-    t,
     true,
   );
 }
