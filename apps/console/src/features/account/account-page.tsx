@@ -12,6 +12,7 @@ import {
   showFieldErrors,
   showServerErrors,
 } from '../../components/form/form-errors.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.tsx';
 import { PasswordPolicyHint } from '../../components/password/password-policy-hint.tsx';
 import { changeLanguage } from '../../i18n/change-language.ts';
 // 'LLL' below needs dayjs's localizedFormat plugin, which this module registers.
@@ -38,6 +39,7 @@ export default function AccountPage() {
   const account = useAccount();
   const update = useUpdateAccount();
   const [form] = Form.useForm<TAccountFields>();
+  const draft = useFormDraft(form);
   const newPassword = Form.useWatch('newPassword', form) ?? '';
   const passwordMinLength = usePasswordMinLength();
 
@@ -56,6 +58,7 @@ export default function AccountPage() {
     try {
       const saved = await update.mutateAsync(parsed);
       session.updateUser({ name: saved.name, email: saved.email });
+      void draft.discard();
       form.setFieldsValue({ currentPassword: '', newPassword: '', confirmPassword: '' });
       notify.success(values.newPassword ? 'OK_PASSWORD_CHANGED' : 'OK_UPDATE_ACCOUNT');
     } catch (error) {
@@ -103,6 +106,7 @@ export default function AccountPage() {
           data-testid="account-form"
           style={{ maxWidth: 480 }}
         >
+          {draft.offer}
           <Form.Item
             name="name"
             label={t('ACCOUNT_NAME')}

@@ -24,6 +24,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
 import { callEndpoint, notifyFailure } from '../../api/http-client.ts';
 import { clearErrorsOnChange, reportInvalidFields, showServerErrors } from '../../components/form/form-errors.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { SmsCounter } from './sms-counter.tsx';
 import { templateEditPath } from './template-paths.ts';
@@ -63,6 +64,7 @@ export default function TemplateEditPage() {
   const { roleKeys } = useSession();
   const administrator = roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key));
   const [form] = Form.useForm<TValues>();
+  const draft = useFormDraft(form);
   const content = (Form.useWatch('content', form) as string | undefined) ?? '';
   const subject = Form.useWatch('subject', form) as string | undefined;
   const contentRef = useRef<TextAreaRef>(null);
@@ -135,10 +137,12 @@ export default function TemplateEditPage() {
     try {
       if (id === undefined) {
         const created = await callEndpoint(templatesApi.new, { body });
+        void draft.discard();
         notify.success('TEMPLATE_SAVED');
         navigate(templateEditPath(created.id), { replace: true });
       } else {
         saved(await callEndpoint(templatesApi.update, { body: { ...body, id } }));
+        void draft.discard();
         notify.success('TEMPLATE_SAVED');
       }
     } catch (error) {
@@ -212,6 +216,7 @@ export default function TemplateEditPage() {
         onFinish={(values) => void submit(values)}
         onFinishFailed={(failure) => reportInvalidFields(form, failure, t)}
       >
+        {draft.offer}
         <div className="template-editor">
           <Card className="page-card" title={t('TEMPLATE_DATA')}>
             <Form.Item

@@ -12,6 +12,7 @@ import {
   reportInvalidFields,
   showServerErrors,
 } from '../../components/form/form-errors.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { ServiceSettingsFields } from './type-form-fields.tsx';
 import { serviceName, typesPaths } from './type-labels.ts';
@@ -101,6 +102,7 @@ export default function TypeFormPage() {
   const save = useSaveType();
   const [chosenGroups, setChosenGroups] = useState<number[] | undefined>();
   const [form] = Form.useForm<TTypeFields>();
+  const draft = useFormDraft(form);
   const service = Form.useWatch('service', form) as ServiceKind | undefined;
   const back = () => navigate(typesPaths.list);
 
@@ -110,6 +112,7 @@ export default function TypeFormPage() {
     if (!input) return;
     try {
       const saved = await save.mutateAsync({ id, input });
+      void draft.discard();
       notify.success('ADMIN_SAVED_OK', { persistent: true });
       // A new type goes on to its editor: the authorisers and the form need its id.
       if (id === undefined) navigate(typesPaths.edit(saved.id), { replace: true });
@@ -148,6 +151,7 @@ export default function TypeFormPage() {
               className="admin-form admin-form-wide"
               data-testid="type-form"
             >
+              {draft.offer}
               <Row gutter={16}>
                 <Col xs={24} md={12}>
                   <Form.Item name="companyId" label={t('TYPE_COMPANY')} required>

@@ -11,8 +11,10 @@ import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { useOtherConfig } from '../../../api/use-other-config.ts';
 import { reportInvalidFields, showFieldErrors, showServerErrors } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { readAsDataUrl } from '../../../lib/read-as-data-url.ts';
 import { shippingDetailPath } from '../shared/shipping-labels.tsx';
+import { AuthorisationNotice } from './authorisation-notice.tsx';
 import { copyValues, loadCopiedDocuments, newReceiver } from './copied-shipping.ts';
 import { DocumentsCard } from './documents-card.tsx';
 import { OptionsCard } from './options-card.tsx';
@@ -43,6 +45,7 @@ export default function ShippingCreatePage() {
   const params = useParams();
   const copyId = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const [form] = Form.useForm<TSendFormValues>();
+  const draft = useFormDraft(form);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [categories, setCategories] = useState<Record<string, DocumentCategory>>({});
   const [documentsError, setDocumentsError] = useState<string>();
@@ -52,6 +55,7 @@ export default function ShippingCreatePage() {
   const channel = Form.useWatch('channel', form) as Channel | undefined;
   const lang = i18n.language as Language;
   const templateId = Form.useWatch('templateId', form) as number | undefined;
+  const authorizers = Form.useWatch('authorizers', form) as number[] | undefined;
 
   const lookups = useCreateLookups({ companyId, typeId, channel, copyId, lang });
   const { companies, types, type, rule, copied, contentType } = lookups;
@@ -111,6 +115,7 @@ export default function ShippingCreatePage() {
   const send = useMutation({
     mutationFn: (body: ReturnType<typeof toSendRequest>) => callEndpoint(shippingsCreateApi.sendRequest, { body }),
     onSuccess: ({ requestId }) => {
+      void draft.discard();
       notify.success('SHIPPING_CREATED', { params: { id: requestId } });
       void client.invalidateQueries({ queryKey: ['shippings'] });
       navigate(shippingDetailPath(requestId));
@@ -198,6 +203,7 @@ export default function ShippingCreatePage() {
         }}
         onFinish={() => void submit()}
       >
+        {draft.offer}
         <ShippingDataCard
           lookups={lookups}
           companyId={companyId}
@@ -205,6 +211,7 @@ export default function ShippingCreatePage() {
           templateId={templateId}
           lang={lang}
         />
+        <AuthorisationNotice type={type} addedIds={authorizers ?? []} candidates={lookups.authorisers.data ?? []} />
         <ReceiversCard form={form} lookups={lookups} channel={channel} lang={lang} />
         <DocumentsCard
           rule={rule}
