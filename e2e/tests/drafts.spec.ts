@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, signIn, translate, withDatabase } from './helpers.ts';
+import { acceptCookies, alertsWithKey, signIn, translate, withDatabase } from './helpers.ts';
 import { EMAIL, openForm, pick } from './shipping-form.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -39,11 +39,15 @@ test.describe('what people type is not lost (issue 14)', () => {
           WHERE user_id = (SELECT id FROM users WHERE username = 'company.admin') AND revoked_at IS NULL`,
       ),
     );
-    await page.getByTestId('create-submit').click();
+    await page.goto('/#/shippings');
     await expect(page).toHaveURL(/#\/login/);
 
+    // After the next sign-in the console offers the form that kept a draft.
     await signIn(page, 'company.admin');
-    await page.goto('/#/shippings/create');
+    const waiting = alertsWithKey(page, 'DRAFT_WAITING');
+    await expect(waiting).toBeVisible();
+    await waiting.getByTestId('alert-action').click();
+    await expect(page).toHaveURL(/#\/shippings\/create$/);
     const offer = page.getByTestId('draft-offer');
     await expect(offer).toBeVisible();
     await expect(page.getByTestId('create-reference')).toHaveValue('');
@@ -54,9 +58,10 @@ test.describe('what people type is not lost (issue 14)', () => {
     await expect(page.getByTestId('receiver-email-0')).toHaveValue('lucia@example.es');
     await expect(offer).toHaveCount(0);
 
-    // Discarded, it is offered no more.
-    await page.goto('/#/home');
-    await page.goto('/#/shippings/create');
+    await expect(alertsWithKey(page, 'DRAFT_WAITING')).toHaveCount(0);
+
+    // Restoring keeps the draft until the shipping is sent; discarded, it is offered no more.
+    await page.reload();
     await expect(page.getByTestId('draft-offer')).toBeVisible();
     await page.getByTestId('draft-discard').click();
     await expect(page.getByTestId('draft-offer')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { draftsApi } from '@sello/contracts/catalogue/drafts';
 import type { TPermissionMap } from '@sello/contracts/permissions';
 import { canAccessPath } from '@sello/contracts/routes';
-import { notify } from '../../alerts/alert-store.ts';
+import { dismissAlertsWithKey, notify } from '../../alerts/alert-store.ts';
 import { callEndpoint } from '../../api/http-client.ts';
 
 /**
@@ -25,6 +25,12 @@ export async function offerDrafts(
   notify.info('DRAFT_WAITING', {
     sticky: true,
     persistent: true,
-    action: { key: 'DRAFT_OPEN', run: () => open(waiting.form) },
+    action: {
+      key: 'DRAFT_OPEN',
+      run: () => {
+        dismissAlertsWithKey('DRAFT_WAITING');
+        open(waiting.form);
+      },
+    },
   });
 }
