@@ -65,9 +65,10 @@ test.describe('what people type is not lost (issue 14)', () => {
     await expect(page.getByTestId('draft-offer')).toBeVisible();
     await page.getByTestId('draft-discard').click();
     await expect(page.getByTestId('draft-offer')).toHaveCount(0);
+    const read = page.waitForResponse((response) => response.url().includes('/drafts/readDrafts'));
     await page.reload();
+    expect(await (await read).json()).toEqual([]);
     await expect(page.getByTestId('shipping-create')).toBeVisible();
-    await page.waitForResponse((response) => response.url().includes('/drafts/readDrafts'));
     await expect(page.getByTestId('draft-offer')).toHaveCount(0);
   });
 
