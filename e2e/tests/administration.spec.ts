@@ -130,7 +130,12 @@ test('a domain admin creates a company (the invalid tax id first), a user in it,
   await page.getByTestId('field-name').fill(companyName);
   await page.getByTestId('field-taxId').fill('12345');
   await page.getByTestId('form-save').click();
-  await expect(page.locator('#company_taxId_help')).toHaveText(translate('es-es', 'ERR_TAX_ID_INVALID'));
+  // The message names the field and says what is expected; the banner names the field too.
+  const taxIdLabel = translate('es-es', 'COMPANY_TAX_ID');
+  await expect(page.locator('#company_taxId_help')).toHaveText(
+    `${taxIdLabel}: ${translate('es-es', 'ERR_PATTERN_TAX_ID')}`,
+  );
+  await expect(page.getByText(translate('es-es', 'ERR_VALIDATION_FIELDS', { fields: taxIdLabel }))).toBeVisible();
   expect(created).toEqual([]);
   await page.getByTestId('field-taxId').fill(taxId);
   await expect(page.locator('#company_taxId_help')).toHaveCount(0);

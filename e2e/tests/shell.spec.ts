@@ -255,7 +255,7 @@ test.describe('account page', () => {
       .locator('.ant-form-item')
       .filter({ has: page.getByLabel(translate('es-es', 'ACCOUNT_CURRENT_PASSWORD'), { exact: true }) });
     await expect(currentItem.locator('.ant-form-item-explain-error')).toHaveText(
-      translate('es-es', 'ERR_PWD_CURRENT_INVALID'),
+      `${translate('es-es', 'ACCOUNT_CURRENT_PASSWORD')}: ${translate('es-es', 'ERR_PWD_CURRENT_INVALID')}`,
     );
     await expect(alertsWithKey(page, 'OK_PASSWORD_CHANGED')).toHaveCount(0);
     await expect(page).toHaveURL(/#\/account$/);

@@ -29,6 +29,7 @@ import { DELIVERY_JOBS } from './delivery/delivery-job-catalogue.ts';
 import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
+import { registerDraftsRoutes } from './drafts/drafts.routes.ts';
 import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { IMPORT_JOBS } from './imports/import-job-catalogue.ts';
 import { createImportJobs } from './imports/import-jobs.ts';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerTwoFactorRoutes(ctx);
   registerPasswordRoutes(ctx);
   registerAccountRoutes(ctx);
+  registerDraftsRoutes(ctx);
   registerConfigurationRoutes(ctx);
   registerAdminRoutes(ctx);
   registerDownloadRoutes(ctx);

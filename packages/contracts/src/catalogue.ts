@@ -11,6 +11,7 @@ import { usersApi } from './catalogue/administration-users.ts';
 import { configurationApi } from './catalogue/configuration.ts';
 import { deliveryApi } from './catalogue/delivery.ts';
 import { downloadApi } from './catalogue/download.ts';
+import { draftsApi } from './catalogue/drafts.ts';
 import { evidenceApi } from './catalogue/evidence.ts';
 import { importsApi } from './catalogue/imports.ts';
 import { portalApi } from './catalogue/portal.ts';
@@ -147,6 +148,7 @@ export const API_GROUPS = {
   portal: portalApi,
   evidence: evidenceApi,
   twoFactor: twoFactorApi,
+  drafts: draftsApi,
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));

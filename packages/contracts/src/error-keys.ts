@@ -150,6 +150,18 @@ export const ERROR_KEYS = [
   'ERR_2FA_MAIL_LIMIT',
   'ERR_TEMPLATE_VARIABLE_UNKNOWN',
   'ERR_TEMPLATE_LOCKED',
+  // the shared patterns of spec §5, each with a sentence saying what is expected (issue 14)
+  'ERR_PATTERN_TAX_ID',
+  'ERR_PATTERN_VAT',
+  'ERR_PATTERN_POSTAL_CODE',
+  'ERR_PATTERN_EMAIL_LIST',
+  'ERR_PATTERN_USERNAME',
+  'ERR_PATTERN_SMS_TEXT',
+  'ERR_PATTERN_RESTRICTED_TEXT',
+  // the banner of a refused form, naming its fields (`params.fields`)
+  'ERR_VALIDATION_FIELDS',
+  // drafts kept when a session ends (issue 14)
+  'ERR_DRAFT_TOO_LARGE',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -171,4 +183,6 @@ export type TApiError = {
   fields?: Record<string, ErrorKey>;
   /** Values to embed in the translated message. */
   params?: Record<string, string | number>;
+  /** Values to embed in one field's message: field path → values (e.g. the characters an SMS cannot carry). */
+  fieldParams?: Record<string, Record<string, string | number>>;
 };

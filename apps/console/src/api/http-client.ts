@@ -49,6 +49,11 @@ export class ApiCallError extends Error {
   get fields(): Record<string, string> {
     return this.body?.fields ?? {};
   }
+
+  /** Values to embed in one field's message, by field path. */
+  get fieldParams(): Record<string, Record<string, string | number>> {
+    return this.body?.fieldParams ?? {};
+  }
 }
 
 function buildQuery(query: Record<string, unknown> | undefined): string {

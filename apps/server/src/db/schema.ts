@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryTables } from './delivery-schema.ts';
+import type { DraftTables } from './draft-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
 import type { ImportTables } from './import-schema.ts';
 import type { OidcTables } from './oidc-schema.ts';
@@ -251,6 +252,7 @@ export type LiveCountsTable = {
 };
 
 export type Database = ShippingTables &
+  DraftTables &
   DeliveryTables &
   ImportTables &
   PostalTables &

@@ -72,14 +72,21 @@ export type TCheckedRequest = {
 class FieldErrors {
   readonly fields: Record<string, ErrorKey> = {};
   params: Record<string, string | number> | undefined;
+  fieldParams: Record<string, Record<string, string | number>> | undefined;
 
   add(field: string, key: ErrorKey, params?: Record<string, string | number>): void {
-    this.fields[field] ??= key;
-    if (params) this.params = { ...this.params, ...params };
+    if (this.fields[field]) return;
+    this.fields[field] = key;
+    if (params) {
+      this.params = { ...this.params, ...params };
+      this.fieldParams = { ...this.fieldParams, [field]: params };
+    }
   }
 
   throwIfAny(): void {
-    if (Object.keys(this.fields).length > 0) throw new ApiError(400, 'ERR_VALIDATION', this.fields, this.params);
+    if (Object.keys(this.fields).length > 0) {
+      throw new ApiError(400, 'ERR_VALIDATION', this.fields, this.params, this.fieldParams);
+    }
   }
 }
 
@@ -256,7 +263,7 @@ export function createShippingCreation(deps: {
       const maxCharacters = await preferences.getNumber(PREFERENCES.smsMaxCharacters, 160);
       if (!body) errors.add('message', 'ERR_FIELD_REQUIRED');
       else if (findIllegalSmsCharacters(body).length > 0) {
-        errors.add('message', 'ERR_FIELD_INVALID', { illegal: findIllegalSmsCharacters(body).join('') });
+        errors.add('message', 'ERR_PATTERN_SMS_TEXT', { illegal: findIllegalSmsCharacters(body).join('') });
       } else if (body.length > maxCharacters) errors.add('message', 'ERR_FIELD_TOO_LONG', { max: maxCharacters });
     }
 

@@ -326,6 +326,22 @@ describe('shippings/sendrequest validation', () => {
     await expectFields(await notification({ channel: 'postal' }), { 'receivers.0.postal': 'ERR_FIELD_REQUIRED' });
   });
 
+  it('names each pattern of spec §5 with its own key: postal code, e-mail list, SMS text', async () => {
+    await expectFields(
+      await notification({ channel: 'postal', receivers: [{ ...lucia, postal: { ...postal, postalCode: '2801' } }] }),
+      { 'receivers.0.postal.postalCode': 'ERR_PATTERN_POSTAL_CODE' },
+    );
+    await expectFields(await notification({ receivers: [{ ...lucia, cc: 'a@b.es;;c@d.es' }] }), {
+      'receivers.0.cc': 'ERR_PATTERN_EMAIL_LIST',
+    });
+    const typeId = await typeIdOf(t.database.db, 'Certified SMS');
+    const refused = await send(user, { typeId, channel: 'sms', receivers: [tiago], message: 'Precio: 10 ¥' });
+    expect(refused.json()).toMatchObject({
+      fields: { message: 'ERR_PATTERN_SMS_TEXT' },
+      fieldParams: { message: { illegal: '¥' } },
+    });
+  });
+
   it('limits custom fields, meta properties, documents and file names (spec §9)', async () => {
     const fields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, 'v']));
     expect((await notification({ customFields: fields(10), metaProperties: fields(5) })).statusCode).toBe(200);
@@ -416,7 +432,7 @@ describe('shippings/sendrequest validation', () => {
   it('checks SMS texts against the SMS alphabet and SMS_MAX_CHARACTERS', async () => {
     const typeId = await typeIdOf(t.database.db, 'Certified SMS');
     const sms = (message?: string) => send(user, { typeId, channel: 'sms', receivers: [tiago], message });
-    await expectFields(await sms('Precio: 10 ¥'), { message: 'ERR_FIELD_INVALID' });
+    await expectFields(await sms('Precio: 10 ¥'), { message: 'ERR_PATTERN_SMS_TEXT' });
     await expectFields(await sms('a'.repeat(161)), { message: 'ERR_FIELD_TOO_LONG' });
     expect((await sms('Su cita es mañana a las 10:00.')).statusCode).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyIdOf, domainIdOf, filtersParam } from '../../test/admin-fixtures.ts';
+import { companyIdOf, domainIdOf, filtersParam, userIdOf } from '../../test/admin-fixtures.ts';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 
@@ -264,5 +264,31 @@ describe('who may read the dashboard', () => {
       .execute();
     const noList = await signedInClient(t.app, 'sandbox.user');
     expect((await noList.get('shippings/dashboard')).statusCode).toBe(403);
+  });
+});
+
+describe('what the home page counts as waiting for the user', () => {
+  it('counts only the authorisations the user can still act on: once decided, a shipping waiting for others drops out', async () => {
+    const db = t.database.db;
+    const manager = await signedInClient(t.app, 'company.manager');
+    const adminId = await userIdOf(db, 'company.admin');
+    const before = (await dashboard(manager)).pendingAuthorisations;
+    const beforeAdmin = (await dashboard(admin)).pendingAuthorisations;
+    // The type names the manager; the sender adds the admin: the shipping waits for both.
+    const deed = await sendShipping(user, db, 'Deed acceptance', { reference: 'DASH-BOTH', authorizers: [adminId] });
+    expect((await dashboard(manager)).pendingAuthorisations).toBe(before + 1);
+    expect((await dashboard(admin)).pendingAuthorisations).toBe(beforeAdmin + 1);
+
+    const decided = await manager.put('shippings/shippingauthorize', { authorizeShippingList: [deed] });
+    expect(decided.statusCode, decided.body).toBe(200);
+    // Still waiting for the admin, so still pending; the manager has nothing left to do on it.
+    const state = await db
+      .selectFrom('shippings')
+      .select('state')
+      .where('id', '=', String(deed))
+      .executeTakeFirstOrThrow();
+    expect(['pending_auth', 'auths_pending_user']).toContain(state.state);
+    expect((await dashboard(manager)).pendingAuthorisations).toBe(before);
+    expect((await dashboard(admin)).pendingAuthorisations).toBe(beforeAdmin + 1);
   });
 });

@@ -59,6 +59,7 @@ describe('templates/new and update', () => {
       key: 'ERR_VALIDATION',
       fields: { content: 'ERR_TEMPLATE_VARIABLE_UNKNOWN' },
       params: { variable: 'amount' },
+      fieldParams: { content: { variable: 'amount' } },
     });
     const subject = await createHtml(domainAdmin, { subject: 'For {{ who }}' });
     expect(subject.json()).toMatchObject({
@@ -84,8 +85,9 @@ describe('templates/new and update', () => {
     });
     expect(bad.json()).toEqual({
       key: 'ERR_VALIDATION',
-      fields: { content: 'ERR_FIELD_INVALID' },
+      fields: { content: 'ERR_PATTERN_SMS_TEXT' },
       params: { illegal: '😀~' },
+      fieldParams: { content: { illegal: '😀~' } },
     });
   });
 

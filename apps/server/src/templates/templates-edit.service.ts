@@ -93,7 +93,7 @@ export function createTemplatesEditService(deps: {
   /** The row to store: rules checked, HTML reduced to the allow-list (never trusted from the client). */
   function checkedValues(input: TTemplateInput, owner: { domainId: string; companyId: string | null }) {
     const [problem] = findTemplateProblems({ ...input, subject: input.subject ?? null });
-    if (problem) throw new ApiError(400, 'ERR_VALIDATION', { [problem.field]: problem.key }, problem.params);
+    if (problem) throw fieldError(problem.field, problem.key, problem.params);
     const body = input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content) : input.content;
     if (body.trim() === '') throw fieldError('content', 'ERR_FIELD_REQUIRED');
     const values: TTemplateValuesRow = {
@@ -204,7 +204,7 @@ export function createTemplatesEditService(deps: {
     values?: Partial<Record<string, string>>;
   }): Promise<TTemplatePreview> {
     const [problem] = findTemplateProblems({ ...input, subject: input.subject ?? null });
-    if (problem) throw new ApiError(400, 'ERR_VALIDATION', { [problem.field]: problem.key }, problem.params);
+    if (problem) throw fieldError(problem.field, problem.key, problem.params);
     const body = input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content) : input.content;
     const values = {
       ...SAMPLE_TEMPLATE_VALUES,

@@ -12,7 +12,7 @@ import {
   ZTimestamp,
 } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { isCompanyTaxId, isEmail, isEmailList, isEuVat } from '../patterns.ts';
+import { COMPANY_TAX_ID_PATTERN, isCompanyTaxId, isEmail, isEmailList, isEuVat } from '../patterns.ts';
 import {
   ADMIN,
   COMPANY_BIN,
@@ -40,19 +40,26 @@ export type TCompany = z.infer<typeof ZCompany>;
 
 export const ZCompanyInput = z.object({
   name: requiredName,
-  taxId: z.string().trim().toUpperCase().refine(isCompanyTaxId, 'ERR_TAX_ID_INVALID'),
+  taxId: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => COMPANY_TAX_ID_PATTERN.test(value), { message: 'ERR_PATTERN_TAX_ID', abort: true })
+    .refine(isCompanyTaxId, 'ERR_TAX_ID_INVALID'),
   /** EU VAT number with its country prefix; spaces, dots and dashes are dropped. */
   vatNumber: optionalField(
     z
       .string()
       .trim()
       .max(20, 'ERR_FIELD_TOO_LONG')
-      .refine(isEuVat, 'ERR_FIELD_INVALID')
+      .refine(isEuVat, 'ERR_PATTERN_VAT')
       .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase()),
   ),
   email: optionalField(z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID')),
   /** Addresses copied on the company's mail, separated by semicolons (spec §5 e-mail list). */
-  ccEmails: optionalField(z.string().trim().max(1000, 'ERR_FIELD_TOO_LONG').refine(isEmailList, 'ERR_EMAIL_INVALID')),
+  ccEmails: optionalField(
+    z.string().trim().max(1000, 'ERR_FIELD_TOO_LONG').refine(isEmailList, 'ERR_PATTERN_EMAIL_LIST'),
+  ),
   active: z.boolean().default(true),
 });
 export type TCompanyInput = z.infer<typeof ZCompanyInput>;

@@ -42,7 +42,7 @@ export type TGroupDetail = z.infer<typeof ZGroupDetail>;
 
 export const ZGroupInput = z.object({
   /** Restricted text (spec §5): letters, digits, space, ñ and . , _ - */
-  name: requiredName.refine(isRestrictedText, 'ERR_FIELD_INVALID'),
+  name: requiredName.refine(isRestrictedText, 'ERR_PATTERN_RESTRICTED_TEXT'),
   description: optionalField(z.string().trim().max(500, 'ERR_FIELD_TOO_LONG')),
   userIds: z.array(ZIdField).max(LIMITS.onlineLimit).default([]),
   active: z.boolean().default(true),

@@ -63,7 +63,7 @@ export const ZUserDetail = ZUserRow.extend({
 export type TUserDetail = z.infer<typeof ZUserDetail>;
 
 export const ZUserInput = z.object({
-  userid: z.string().trim().refine(isUsername, 'ERR_FIELD_INVALID'),
+  userid: z.string().trim().refine(isUsername, 'ERR_PATTERN_USERNAME'),
   name: requiredName,
   email: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').refine(isEmail, 'ERR_EMAIL_INVALID'),
   language: ZLanguage,

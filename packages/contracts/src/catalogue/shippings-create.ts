@@ -39,7 +39,7 @@ export const ZPostalAddress = z
   .superRefine((address, context) => {
     const pattern = POSTAL_CODE_BY_COUNTRY[address.country];
     if (pattern && !pattern.test(address.postalCode)) {
-      context.addIssue({ code: 'custom', path: ['postalCode'], message: 'ERR_FIELD_INVALID' });
+      context.addIssue({ code: 'custom', path: ['postalCode'], message: 'ERR_PATTERN_POSTAL_CODE' });
     }
   });
 export type TPostalAddress = z.infer<typeof ZPostalAddress>;
@@ -61,7 +61,7 @@ export const ZReceiver = z
       .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
       .optional(),
     email: z.string().trim().max(200).refine(isEmail, 'ERR_EMAIL_INVALID').optional(),
-    cc: z.string().trim().max(2000).refine(isEmailList, 'ERR_EMAIL_INVALID').optional(),
+    cc: z.string().trim().max(2000).refine(isEmailList, 'ERR_PATTERN_EMAIL_LIST').optional(),
     /** E.164, or a Spanish or Portuguese mobile number; stored in E.164. */
     mobile: z
       .string()

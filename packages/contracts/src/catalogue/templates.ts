@@ -106,7 +106,7 @@ export function findTemplateProblems(value: TTemplateText): TTemplateProblem[] {
   if (value.contentType === 'SMS') {
     const illegal = findIllegalSmsCharacters(stripTemplateVariables(value.content));
     if (illegal.length > 0)
-      problems.push({ field: 'content', key: 'ERR_FIELD_INVALID', params: { illegal: illegal.join('') } });
+      problems.push({ field: 'content', key: 'ERR_PATTERN_SMS_TEXT', params: { illegal: illegal.join('') } });
   }
   return problems;
 }

@@ -5,8 +5,14 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
-import { ApiCallError, notifyFailure } from '../../api/http-client.ts';
 import { usePasswordMinLength } from '../../api/use-password-min-length.ts';
+import {
+  parseForForm,
+  reportInvalidFields,
+  showFieldErrors,
+  showServerErrors,
+} from '../../components/form/form-errors.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.tsx';
 import { PasswordPolicyHint } from '../../components/password/password-policy-hint.tsx';
 import { changeLanguage } from '../../i18n/change-language.ts';
 // 'LLL' below needs dayjs's localizedFormat plugin, which this module registers.
@@ -24,6 +30,7 @@ type TAccountFields = {
   newPassword?: string;
   confirmPassword?: string;
 };
+const ACCOUNT_FIELDS = ['name', 'email', 'currentPassword', 'newPassword', 'confirmPassword'];
 
 export default function AccountPage() {
   const { t, i18n } = useTranslation();
@@ -32,12 +39,13 @@ export default function AccountPage() {
   const account = useAccount();
   const update = useUpdateAccount();
   const [form] = Form.useForm<TAccountFields>();
+  const draft = useFormDraft(form);
   const newPassword = Form.useWatch('newPassword', form) ?? '';
   const passwordMinLength = usePasswordMinLength();
 
   const save = async (values: TAccountFields) => {
     if (values.newPassword && values.newPassword !== values.confirmPassword) {
-      form.setFields([{ name: 'confirmPassword', errors: [t('ERR_PWD_MISMATCH')] }]);
+      showFieldErrors(form, [{ name: ['confirmPassword'], key: 'ERR_PWD_MISMATCH' }], t);
       return;
     }
     const body = {
@@ -45,29 +53,16 @@ export default function AccountPage() {
       email: values.email,
       ...(values.newPassword ? { currentPassword: values.currentPassword ?? '', newPassword: values.newPassword } : {}),
     };
-    const parsed = ZAccountUpdate.safeParse(body);
-    if (!parsed.success) {
-      form.setFields(
-        parsed.error.issues.map((issue) => ({
-          name: issue.path[0] as keyof TAccountFields,
-          errors: [t(issue.message)],
-        })),
-      );
-      return;
-    }
+    const parsed = parseForForm(ZAccountUpdate, body, form, t);
+    if (!parsed) return;
     try {
-      const saved = await update.mutateAsync(parsed.data);
+      const saved = await update.mutateAsync(parsed);
       session.updateUser({ name: saved.name, email: saved.email });
+      void draft.discard();
       form.setFieldsValue({ currentPassword: '', newPassword: '', confirmPassword: '' });
       notify.success(values.newPassword ? 'OK_PASSWORD_CHANGED' : 'OK_UPDATE_ACCOUNT');
     } catch (error) {
-      if (error instanceof ApiCallError && Object.keys(error.fields).length > 0) {
-        form.setFields(
-          Object.entries(error.fields).map(([name, key]) => ({ name: name as keyof TAccountFields, errors: [t(key)] })),
-        );
-        return;
-      }
-      notifyFailure(error);
+      showServerErrors(error, form, t, ACCOUNT_FIELDS);
     }
   };
 
@@ -105,10 +100,13 @@ export default function AccountPage() {
           form={form}
           layout="vertical"
           initialValues={{ name: data.name, email: data.email }}
+          name="account"
           onFinish={save}
+          onFinishFailed={(failure) => reportInvalidFields(form, failure, t)}
           data-testid="account-form"
           style={{ maxWidth: 480 }}
         >
+          {draft.offer}
           <Form.Item
             name="name"
             label={t('ACCOUNT_NAME')}

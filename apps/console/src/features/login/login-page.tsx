@@ -12,6 +12,7 @@ import { landingPathAfterLogin } from '../../session/landing-path.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
 import { ExpiredPasswordForm } from './expired-password-form.tsx';
+import { offerDrafts } from './offer-drafts.ts';
 import { OrganisationSignIn } from './organisation-sign-in.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
@@ -82,7 +83,9 @@ export default function LoginPage() {
   const finish = async (user: TSessionUser) => {
     session.start(user);
     await adoptAccountLanguage(user.language);
-    navigate(landingPathAfterLogin(user.permissions, user.superAdmin), { replace: true });
+    const landing = landingPathAfterLogin(user.permissions, user.superAdmin);
+    navigate(landing, { replace: true });
+    void offerDrafts(landing, user.permissions, (path) => navigate(path));
   };
 
   if (loggedIn) return <Navigate to={landingPathAfterLogin(permissions, superAdmin)} replace />;

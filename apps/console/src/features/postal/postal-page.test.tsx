@@ -121,7 +121,7 @@ describe('postal page', () => {
     fireEvent.change(within(form).getByTestId('postal-result-reference'), { target: { value: 'not-a-guid' } });
     fireEvent.change(within(form).getByTestId('postal-result-courier-ref'), { target: { value: 'CR-1' } });
     fireEvent.click(screen.getByTestId('postal-result-submit'));
-    expect(await within(form).findByText('This value is not valid.')).toBeTruthy();
+    expect(await within(form).findByText('Reference: This value is not valid.')).toBeTruthy();
     expect(calls('POST', 'postal/results')).toHaveLength(0);
 
     answers['POST postal/results'] = () => json(400, { key: 'ERR_VALIDATION', fields: { reference: 'ERR_NOT_FOUND' } });
@@ -130,7 +130,9 @@ describe('postal page', () => {
     await waitFor(() => expect(calls('POST', 'postal/results')).toHaveLength(1));
     const sent = JSON.parse(String(calls('POST', 'postal/results')[0]![1]?.body));
     expect(sent).toMatchObject({ reference: REFERENCE, result: 'delivered', courierRef: 'CR-1' });
-    expect(await within(form).findByText('The record does not exist or is not available to you.')).toBeTruthy();
+    expect(
+      await within(form).findByText('Reference: The record does not exist or is not available to you.'),
+    ).toBeTruthy();
   });
 
   it('lists the rows of a refused CSV file by line and field', async () => {

@@ -22,8 +22,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
-import { ApiCallError, callEndpoint, notifyFailure } from '../../api/http-client.ts';
-import { clearErrorsOnChange, showServerErrors } from '../../components/form/form-errors.ts';
+import { callEndpoint, notifyFailure } from '../../api/http-client.ts';
+import { clearErrorsOnChange, reportInvalidFields, showServerErrors } from '../../components/form/form-errors.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { SmsCounter } from './sms-counter.tsx';
 import { templateEditPath } from './template-paths.ts';
@@ -63,6 +64,7 @@ export default function TemplateEditPage() {
   const { roleKeys } = useSession();
   const administrator = roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key));
   const [form] = Form.useForm<TValues>();
+  const draft = useFormDraft(form);
   const content = (Form.useWatch('content', form) as string | undefined) ?? '';
   const subject = Form.useWatch('subject', form) as string | undefined;
   const contentRef = useRef<TextAreaRef>(null);
@@ -135,16 +137,15 @@ export default function TemplateEditPage() {
     try {
       if (id === undefined) {
         const created = await callEndpoint(templatesApi.new, { body });
+        void draft.discard();
         notify.success('TEMPLATE_SAVED');
         navigate(templateEditPath(created.id), { replace: true });
       } else {
         saved(await callEndpoint(templatesApi.update, { body: { ...body, id } }));
+        void draft.discard();
         notify.success('TEMPLATE_SAVED');
       }
     } catch (error) {
-      if (error instanceof ApiCallError && error.key === 'ERR_VALIDATION' && error.body?.params) {
-        notify.error(Object.values(error.fields)[0] ?? 'ERR_VALIDATION', { params: error.body.params });
-      }
       showServerErrors(error, form, t, FIELDS);
     } finally {
       setSaving(false);
@@ -165,9 +166,7 @@ export default function TemplateEditPage() {
   const maxCharacters = smsMax.data?.value ? Number(smsMax.data.value) : null;
   const problemOf = (field: 'subject' | 'content') => {
     const problem = problems.find((entry) => entry.field === field);
-    return problem
-      ? t(problem.key === 'ERR_FIELD_INVALID' ? 'ERR_SMS_ILLEGAL_CHARACTERS' : problem.key, problem.params)
-      : undefined;
+    return problem ? t(problem.key, problem.params) : undefined;
   };
 
   return (
@@ -204,6 +203,7 @@ export default function TemplateEditPage() {
       )}
       <Form<TValues>
         form={form}
+        name="template"
         layout="vertical"
         disabled={lockedByOther}
         initialValues={{
@@ -214,7 +214,9 @@ export default function TemplateEditPage() {
         }}
         onValuesChange={clearErrorsOnChange(form)}
         onFinish={(values) => void submit(values)}
+        onFinishFailed={(failure) => reportInvalidFields(form, failure, t)}
       >
+        {draft.offer}
         <div className="template-editor">
           <Card className="page-card" title={t('TEMPLATE_DATA')}>
             <Form.Item

@@ -6,7 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../components/form/form-errors.ts';
+import {
+  clearErrorsOnChange,
+  parseForForm,
+  reportInvalidFields,
+  showServerErrors,
+} from '../../components/form/form-errors.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { ServiceSettingsFields } from './type-form-fields.tsx';
 import { serviceName, typesPaths } from './type-labels.ts';
@@ -96,6 +102,7 @@ export default function TypeFormPage() {
   const save = useSaveType();
   const [chosenGroups, setChosenGroups] = useState<number[] | undefined>();
   const [form] = Form.useForm<TTypeFields>();
+  const draft = useFormDraft(form);
   const service = Form.useWatch('service', form) as ServiceKind | undefined;
   const back = () => navigate(typesPaths.list);
 
@@ -105,6 +112,7 @@ export default function TypeFormPage() {
     if (!input) return;
     try {
       const saved = await save.mutateAsync({ id, input });
+      void draft.discard();
       notify.success('ADMIN_SAVED_OK', { persistent: true });
       // A new type goes on to its editor: the authorisers and the form need its id.
       if (id === undefined) navigate(typesPaths.edit(saved.id), { replace: true });
@@ -138,10 +146,12 @@ export default function TypeFormPage() {
               layout="vertical"
               initialValues={toFields(type.data)}
               onFinish={submit}
+              onFinishFailed={(failure) => reportInvalidFields(form, failure, t)}
               onValuesChange={clearErrorsOnChange(form)}
               className="admin-form admin-form-wide"
               data-testid="type-form"
             >
+              {draft.offer}
               <Row gutter={16}>
                 <Col xs={24} md={12}>
                   <Form.Item name="companyId" label={t('TYPE_COMPANY')} required>

@@ -112,14 +112,14 @@ describe('administration/companies/new and update', () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ name: '' }, { name: 'ERR_FIELD_REQUIRED' }],
       [{ name: 'x'.repeat(201) }, { name: 'ERR_FIELD_TOO_LONG' }],
-      [{ taxId: '12345678A' }, { taxId: 'ERR_TAX_ID_INVALID' }],
+      [{ taxId: '12345678A' }, { taxId: 'ERR_PATTERN_TAX_ID' }],
       // The shape of spec §5 with a wrong control character (B1234567's is 4).
       [{ taxId: 'B12345678' }, { taxId: 'ERR_TAX_ID_INVALID' }],
       [{ taxId: undefined }, { taxId: 'ERR_FIELD_REQUIRED' }],
-      [{ vatNumber: 'XX123' }, { vatNumber: 'ERR_FIELD_INVALID' }],
-      [{ vatNumber: 'PT12345' }, { vatNumber: 'ERR_FIELD_INVALID' }],
+      [{ vatNumber: 'XX123' }, { vatNumber: 'ERR_PATTERN_VAT' }],
+      [{ vatNumber: 'PT12345' }, { vatNumber: 'ERR_PATTERN_VAT' }],
       [{ email: 'not-mail' }, { email: 'ERR_EMAIL_INVALID' }],
-      [{ ccEmails: 'a@b.es;;c@d.es' }, { ccEmails: 'ERR_EMAIL_INVALID' }],
+      [{ ccEmails: 'a@b.es;;c@d.es' }, { ccEmails: 'ERR_PATTERN_EMAIL_LIST' }],
       [{ active: 'yes' }, { active: 'ERR_FIELD_INVALID' }],
     ];
     for (const [overrides, fields] of cases) {

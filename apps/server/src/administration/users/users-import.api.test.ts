@@ -108,7 +108,7 @@ describe('administration/users/importUsers', () => {
     expect(response.json()).toEqual({
       created: 0,
       failed: [
-        { line: 3, field: 'userid', key: 'ERR_FIELD_INVALID' },
+        { line: 3, field: 'userid', key: 'ERR_PATTERN_USERNAME' },
         { line: 5, field: 'userid', key: 'ERR_DUPLICATE_IN_FILE' },
         { line: 6, field: 'userid', key: 'ERR_CONFLICT' },
         { line: 7, field: 'email', key: 'ERR_EMAIL_INVALID' },

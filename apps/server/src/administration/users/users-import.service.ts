@@ -85,7 +85,7 @@ export function createUsersImportService({ db, mailer, preferences, logger, link
 
     const userid = cells.userid ?? '';
     if (userid === '') fail('userid', 'ERR_FIELD_REQUIRED');
-    else if (!isUsername(userid)) fail('userid', 'ERR_FIELD_INVALID');
+    else if (!isUsername(userid)) fail('userid', 'ERR_PATTERN_USERNAME');
     else if (lookups.seenUsernames.get(userid.toLowerCase()) !== row.line) fail('userid', 'ERR_DUPLICATE_IN_FILE');
     else if (lookups.takenUsernames.has(userid.toLowerCase())) fail('userid', 'ERR_CONFLICT');
 

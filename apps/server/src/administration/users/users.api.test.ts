@@ -189,11 +189,11 @@ describe('administration/users/new', () => {
 
   it('answers a field error for each invalid value and creates nothing', async () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ userid: 'abc' }, { userid: 'ERR_FIELD_INVALID' }],
-      [{ userid: 'a'.repeat(51) }, { userid: 'ERR_FIELD_INVALID' }],
-      [{ userid: 'ana..perez' }, { userid: 'ERR_FIELD_INVALID' }],
-      [{ userid: '.anaperez' }, { userid: 'ERR_FIELD_INVALID' }],
-      [{ userid: 'ana perez' }, { userid: 'ERR_FIELD_INVALID' }],
+      [{ userid: 'abc' }, { userid: 'ERR_PATTERN_USERNAME' }],
+      [{ userid: 'a'.repeat(51) }, { userid: 'ERR_PATTERN_USERNAME' }],
+      [{ userid: 'ana..perez' }, { userid: 'ERR_PATTERN_USERNAME' }],
+      [{ userid: '.anaperez' }, { userid: 'ERR_PATTERN_USERNAME' }],
+      [{ userid: 'ana perez' }, { userid: 'ERR_PATTERN_USERNAME' }],
       [{ name: '' }, { name: 'ERR_FIELD_REQUIRED' }],
       [{ email: 'ana@' }, { email: 'ERR_EMAIL_INVALID' }],
       [{ language: 'fr-fr' }, { language: 'ERR_FIELD_INVALID' }],

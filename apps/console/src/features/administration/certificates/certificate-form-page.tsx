@@ -5,6 +5,7 @@ import { notify } from '../../../alerts/alert-store.ts';
 import { formatDate } from '../../../components/badges/badges.tsx';
 import { FileField, type TFileValue } from '../../../components/form/file-field.tsx';
 import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { CertificateFacts } from './certificate-facts.tsx';
@@ -31,6 +32,7 @@ export default function CertificateFormPage() {
   const save = useSaveCertificate();
   const back = useBackToList('certificates');
   const [form] = Form.useForm<TCertificateFields>();
+  const draft = useFormDraft(form, { exclude: ['content', 'privateKey'] });
 
   const submit = async (values: TCertificateFields) => {
     const body = {
@@ -47,6 +49,7 @@ export default function CertificateFormPage() {
     if (!input) return;
     try {
       await save.mutateAsync({ id, domainid: chosenDomainId, input });
+      void draft.discard();
       notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
@@ -101,6 +104,7 @@ export default function CertificateFormPage() {
         className="admin-form"
         data-testid="certificate-form"
       >
+        {draft.offer}
         <Form.Item name="name" label={t('CERT_NAME')} required>
           <Input maxLength={200} data-testid="field-name" />
         </Form.Item>

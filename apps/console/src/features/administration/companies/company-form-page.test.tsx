@@ -62,16 +62,15 @@ const calls = (url: string) => fetchMock.mock.calls.filter(([input]) => String(i
 const fieldError = (field: string) => document.getElementById(`company_${field}_help`)?.textContent ?? '';
 
 describe('company form', () => {
-  it.each(['123', 'B12345678'])('shows the invalid tax id %s next to the field and sends nothing', async (taxId) => {
+  it.each([
+    ['123', 'Tax id: Write the tax id as one letter, seven digits and a final letter or digit, for example B12345674.'],
+    ['B12345678', 'Tax id: This is not a valid Spanish tax id (CIF, NIF or NIE): check its last character.'],
+  ])('shows the invalid tax id %s next to the field and sends nothing', async (taxId, message) => {
     renderCreate();
     type('field-name', 'Flow SL');
     type('field-taxId', taxId);
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() =>
-      expect(fieldError('taxId')).toBe(
-        'This is not a valid Spanish tax id (CIF, NIF or NIE): check its last character.',
-      ),
-    );
+    await waitFor(() => expect(fieldError('taxId')).toBe(message));
     expect(calls(NEW_URL)).toHaveLength(0);
   });
 
@@ -79,7 +78,7 @@ describe('company form', () => {
     renderCreate();
     type('field-taxId', 'B12345674');
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('name')).toBe('This field is required.'));
+    await waitFor(() => expect(fieldError('name')).toBe('Company name: This field is required.'));
   });
 
   it('drops a field error once the field changes', async () => {
@@ -97,7 +96,7 @@ describe('company form', () => {
     type('field-name', 'Flow SL');
     type('field-taxId', 'b12345674');
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('taxId')).toBe('This value is already in use.'));
+    await waitFor(() => expect(fieldError('taxId')).toBe('Tax id: This value is already in use.'));
     expect(router.state.location.pathname).toBe('/administration/companies/create/1');
     const [, init] = calls(NEW_URL)[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Flow SL', taxId: 'B12345674', active: true });
@@ -110,7 +109,7 @@ describe('company form', () => {
     type('field-taxId', 'B12345674');
     type('field-vatNumber', 'ESB12345674');
     fireEvent.click(screen.getByTestId('form-save'));
-    await waitFor(() => expect(fieldError('vatNumber')).toBe('This value is not valid.'));
+    await waitFor(() => expect(fieldError('vatNumber')).toBe('EU VAT number: This value is not valid.'));
   });
 
   it('saves and goes back to the list with a message', async () => {

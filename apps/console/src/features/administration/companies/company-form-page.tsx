@@ -3,6 +3,7 @@ import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useCompany, useSaveCompany } from './use-companies.ts';
@@ -25,12 +26,14 @@ export default function CompanyFormPage() {
   const save = useSaveCompany();
   const back = useBackToList('companies');
   const [form] = Form.useForm<TCompanyFields>();
+  const draft = useFormDraft(form);
 
   const submit = async (values: TCompanyFields) => {
     const input = parseForForm(ZCompanyInput, values, form, t);
     if (!input) return;
     try {
       await save.mutateAsync({ id, domainid: chosenDomainId, input });
+      void draft.discard();
       notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
@@ -61,6 +64,7 @@ export default function CompanyFormPage() {
         className="admin-form"
         data-testid="company-form"
       >
+        {draft.offer}
         <Form.Item name="name" label={t('COMPANY_NAME')} required>
           <Input maxLength={200} data-testid="field-name" />
         </Form.Item>

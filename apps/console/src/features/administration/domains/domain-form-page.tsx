@@ -19,6 +19,7 @@ import {
   parseForForm,
   showServerErrors,
 } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { DomainPickerCard } from './domain-picker-card.tsx';
@@ -73,6 +74,7 @@ export default function DomainFormPage() {
   const saveDocumentTypes = useUpdateDomainTypesDocument(id);
   const back = useBackToList('domains');
   const [form] = Form.useForm<TDomainFields>();
+  const draft = useFormDraft(form, { exclude: ['customLogo'] });
   /** A new logo (data URL), null to remove it, undefined to keep it. */
   const [logo, setLogo] = useState<string | null | undefined>();
   const shownLogo = logo === undefined ? domain.data?.customLogo : logo;
@@ -83,6 +85,7 @@ export default function DomainFormPage() {
     if (!input) return;
     try {
       await save.mutateAsync({ id, input });
+      void draft.discard();
       notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
@@ -156,6 +159,7 @@ export default function DomainFormPage() {
         className="admin-form admin-form-wide"
         data-testid="domain-form"
       >
+        {draft.offer}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="code" label={t('DOMAIN_CODE')} required extra={t('DOMAIN_CODE_HINT')}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { DualListPicker } from '../../../components/dual-list-picker/dual-list-picker.tsx';
 import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { NO_ITEMS, useUsersByDomain } from '../shared/use-domain-pickers.ts';
@@ -22,6 +23,7 @@ export default function GroupFormPage() {
   const save = useSaveGroup();
   const back = useBackToList('groups');
   const [form] = Form.useForm<TGroupFields>();
+  const draft = useFormDraft(form);
   const [memberIds, setMemberIds] = useState<number[] | undefined>();
 
   const submit = async (values: TGroupFields) => {
@@ -30,6 +32,7 @@ export default function GroupFormPage() {
     if (!input) return;
     try {
       await save.mutateAsync({ id, domainid: chosenDomainId, input });
+      void draft.discard();
       notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
@@ -53,6 +56,7 @@ export default function GroupFormPage() {
         className="admin-form admin-form-wide"
         data-testid="group-form"
       >
+        {draft.offer}
         <Form.Item name="name" label={t('GROUP_NAME')} required extra={t('ADMIN_RESTRICTED_TEXT_HINT')}>
           <Input maxLength={200} data-testid="field-name" />
         </Form.Item>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { FileField, type TFileValue } from '../../../components/form/file-field.tsx';
 import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { CertificateFacts } from '../certificates/certificate-facts.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
@@ -30,6 +31,7 @@ export default function SamlCertificateFormPage() {
   const save = useSaveSamlCertificate();
   const back = useBackToList('samlcertificates');
   const [form] = Form.useForm<TSamlFields>();
+  const draft = useFormDraft(form, { exclude: ['contentFile', 'content'] });
 
   const submit = async (values: TSamlFields) => {
     // A chosen file wins over pasted text.
@@ -41,6 +43,7 @@ export default function SamlCertificateFormPage() {
     if (!input) return;
     try {
       await save.mutateAsync({ id, domainid: chosenDomainId, input });
+      void draft.discard();
       notify.success('ADMIN_SAVED_OK', { persistent: true });
       back();
     } catch (error) {
@@ -80,6 +83,7 @@ export default function SamlCertificateFormPage() {
         className="admin-form"
         data-testid="saml-certificate-form"
       >
+        {draft.offer}
         <Form.Item name="name" label={t('CERT_NAME')} required>
           <Input maxLength={200} data-testid="field-name" />
         </Form.Item>

@@ -9,6 +9,7 @@ import { notify } from '../../../alerts/alert-store.ts';
 import { notifyFailure } from '../../../api/http-client.ts';
 import { BlockedBadge, formatDateTime } from '../../../components/badges/badges.tsx';
 import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
@@ -79,6 +80,7 @@ export default function UserFormPage() {
   const unblock = useUnblockUser();
   const back = useBackToList('users');
   const [form] = Form.useForm<TUserFields>();
+  const draft = useFormDraft(form);
   const blocked = Form.useWatch('blocked', form);
   // Administrators do not re-role, re-flag, deactivate or block themselves (the server refuses it).
   const self = editing && id === me?.id;
@@ -132,6 +134,7 @@ export default function UserFormPage() {
           persistent: true,
         });
       }
+      void draft.discard();
       back();
     } catch (error) {
       showServerErrors(error, form, t, FIELDS);
@@ -176,6 +179,7 @@ export default function UserFormPage() {
         className="admin-form admin-form-wide"
         data-testid="user-form"
       >
+        {draft.offer}
         {user.data && (
           <Descriptions size="small" column={{ xs: 1, md: 3 }} className="admin-record-facts">
             <Descriptions.Item label={t('USER_LAST_LOGIN')}>{formatDateTime(user.data.lastLoginAt)}</Descriptions.Item>

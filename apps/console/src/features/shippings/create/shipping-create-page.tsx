@@ -10,8 +10,11 @@ import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
 import { ApiCallError, callEndpoint, notifyFailure } from '../../../api/http-client.ts';
 import { useOtherConfig } from '../../../api/use-other-config.ts';
+import { reportInvalidFields, showFieldErrors, showServerErrors } from '../../../components/form/form-errors.ts';
+import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { readAsDataUrl } from '../../../lib/read-as-data-url.ts';
 import { shippingDetailPath } from '../shared/shipping-labels.tsx';
+import { AuthorisationNotice } from './authorisation-notice.tsx';
 import { copyValues, loadCopiedDocuments, newReceiver } from './copied-shipping.ts';
 import { DocumentsCard } from './documents-card.tsx';
 import { OptionsCard } from './options-card.tsx';
@@ -42,6 +45,7 @@ export default function ShippingCreatePage() {
   const params = useParams();
   const copyId = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const [form] = Form.useForm<TSendFormValues>();
+  const draft = useFormDraft(form);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [categories, setCategories] = useState<Record<string, DocumentCategory>>({});
   const [documentsError, setDocumentsError] = useState<string>();
@@ -51,6 +55,7 @@ export default function ShippingCreatePage() {
   const channel = Form.useWatch('channel', form) as Channel | undefined;
   const lang = i18n.language as Language;
   const templateId = Form.useWatch('templateId', form) as number | undefined;
+  const authorizers = Form.useWatch('authorizers', form) as number[] | undefined;
 
   const lookups = useCreateLookups({ companyId, typeId, channel, copyId, lang });
   const { companies, types, type, rule, copied, contentType } = lookups;
@@ -110,25 +115,18 @@ export default function ShippingCreatePage() {
   const send = useMutation({
     mutationFn: (body: ReturnType<typeof toSendRequest>) => callEndpoint(shippingsCreateApi.sendRequest, { body }),
     onSuccess: ({ requestId }) => {
+      void draft.discard();
       notify.success('SHIPPING_CREATED', { params: { id: requestId } });
       void client.invalidateQueries({ queryKey: ['shippings'] });
       navigate(shippingDetailPath(requestId));
     },
     onError: (error) => {
-      if (error instanceof ApiCallError && Object.keys(error.fields).length > 0) {
-        const params = error.body?.params ?? {};
-        const entries = Object.entries(error.fields).map(([field, key]) => ({ name: serverFieldName(field), key }));
-        const documentError = entries.find((entry) => entry.name[0] === 'documents');
-        if (documentError) setDocumentsError(t(documentError.key, params));
-        form.setFields(
-          entries
-            .filter((entry) => entry.name[0] !== 'documents')
-            .map((entry) => ({ name: entry.name as never, errors: [t(entry.key, params)] })),
-        );
-        notify.error(error.key ?? 'ERR_FIELD_INVALID', { params });
-        return;
-      }
-      notifyFailure(error);
+      const documentKey = error instanceof ApiCallError ? error.fields.documents : undefined;
+      if (documentKey) setDocumentsError(t(documentKey, (error instanceof ApiCallError && error.body?.params) || {}));
+      showServerErrors(error, form, t, (path) => {
+        const name = serverFieldName(path);
+        return name[0] === 'documents' ? null : name;
+      });
     },
   });
 
@@ -136,7 +134,8 @@ export default function ShippingCreatePage() {
     let values: TSendFormValues;
     try {
       values = await form.validateFields();
-    } catch {
+    } catch (failure) {
+      reportInvalidFields(form, failure, t);
       return;
     }
     setDocumentsError(undefined);
@@ -154,12 +153,12 @@ export default function ShippingCreatePage() {
     if (!checked.ok) {
       const documentIssue = checked.issues.find((issue) => issue.name[0] === 'documents');
       if (documentIssue) setDocumentsError(t(documentIssue.key, { max: LIMITS.fileNameLength }));
-      form.setFields(
-        checked.issues
-          .filter((issue) => issue.name[0] !== 'documents')
-          .map((issue) => ({ name: issue.name as never, errors: [t(issue.key)] })),
+      showFieldErrors(
+        form,
+        checked.issues.filter((issue) => issue.name[0] !== 'documents'),
+        t,
       );
-      notify.error('ERR_FIELD_INVALID');
+      if (checked.issues.every((issue) => issue.name[0] === 'documents')) notify.error('ERR_FIELD_INVALID');
       return;
     }
     if (rule?.documents === 'required' && documents.length === 0) {
@@ -177,6 +176,7 @@ export default function ShippingCreatePage() {
       </Typography.Title>
       <Form<TSendFormValues>
         form={form}
+        name="shipping"
         layout="vertical"
         initialValues={{ receivers: [newReceiver(lang)], multiSignerOrder: 0 }}
         onValuesChange={(changed, all) => {
@@ -203,6 +203,7 @@ export default function ShippingCreatePage() {
         }}
         onFinish={() => void submit()}
       >
+        {draft.offer}
         <ShippingDataCard
           lookups={lookups}
           companyId={companyId}
@@ -210,6 +211,7 @@ export default function ShippingCreatePage() {
           templateId={templateId}
           lang={lang}
         />
+        <AuthorisationNotice type={type} addedIds={authorizers ?? []} candidates={lookups.authorisers.data ?? []} />
         <ReceiversCard form={form} lookups={lookups} channel={channel} lang={lang} />
         <DocumentsCard
           rule={rule}
