@@ -66,7 +66,14 @@ export async function startBenchServer(options: {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    // BENCH_SERVER_FLAGS adds Node flags to the server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/x` to profile it).
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'apps/server/src/main.ts'),
+    ],
     {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -8,6 +8,7 @@ import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import type {
   createShippingCreation,
   TCheckedRequest,
+  TCheckedShipping,
   TCreationLookups,
 } from '../shippings/shipping-create.service.ts';
 import { directLookups } from '../shippings/shipping-create.service.ts';
@@ -16,11 +17,9 @@ import { applyTransitions } from '../shippings/shipping-transitions.ts';
 import { rowDocuments, rowToRequest } from './import-columns.ts';
 import {
   addCreated,
-  flagForReview,
   lockPendingShippings,
   lockRowsToCreate,
-  markRowCreated,
-  markRowFailed,
+  markRowsCreated,
   selectImport,
   selectPrincipalUser,
   selectRowsToCheck,
@@ -34,8 +33,9 @@ import {
 } from './imports.queries.ts';
 
 const CHECK_BATCH = 500;
-const CREATE_BATCH = 100;
-const RELEASE_BATCH = 500;
+/** Rows written per transaction when saving, and shippings moved per transaction when releasing. */
+const CREATE_BATCH = 2000;
+const RELEASE_BATCH = 2000;
 
 type TRowCheck =
   | { ok: true; request: TSendRequest; checked: TCheckedRequest }
@@ -175,30 +175,42 @@ export function createImportRun(deps: {
         sha256: document.sha256,
       }));
     for (;;) {
+      // One transaction per batch: its rows are marked with their shippings in it, so a killed copy
+      // leaves each row either untouched or created, never both (the row's idempotency key).
       const done = await db.transaction().execute(async (trx) => {
         const rows = await lockRowsToCreate(trx, importId, CREATE_BATCH);
+        const failed: TRowVerdict[] = [];
+        const created: { rowId: string; shipping: TCheckedShipping }[] = [];
         for (const row of rows) {
           // Checked again: the type or the sender's rights may have changed since the dry run.
           const check = await checkRow(principal, record, templateSubject, row.cells, lookups);
           if (!check.ok) {
-            await markRowFailed(trx, row.id, check.field, check.key);
+            failed.push({ id: row.id, status: 'ERROR', field: check.field, key: check.key, review: false });
             continue;
           }
-          const shippingId = await creation.insertCheckedShipping(
-            trx,
-            principal,
-            check.request,
-            check.checked,
-            documentsOf(row.cells),
-            importId,
-          );
-          if (row.needsReview) await flagForReview(trx, shippingId);
-          await markRowCreated(trx, row.id, shippingId);
+          const shipping = {
+            request: check.request,
+            checked: check.checked,
+            documents: documentsOf(row.cells),
+            needsReview: row.needsReview,
+          };
+          created.push({ rowId: row.id, shipping });
         }
-        return rows.length;
+        await updateRowVerdicts(trx, failed);
+        const ids = await creation.insertCheckedShippings(
+          trx,
+          principal,
+          created.map((item) => item.shipping),
+          importId,
+        );
+        await markRowsCreated(
+          trx,
+          created.map((item, index) => ({ rowId: item.rowId, shippingId: ids[index]! })),
+        );
+        return { rows: rows.length, created: created.length };
       });
-      if (done === 0) break;
-      await addCreated(db, importId, done);
+      if (done.rows === 0) break;
+      await addCreated(db, importId, done.created);
     }
     await release(importId, record.userId);
     await updateImportCounts(db, importId, 'FINISHED');
