@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { type TSendRequest, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
+import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely } from 'kysely';
 import type { TImportSettings } from '../db/import-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
+import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import type {
@@ -32,7 +35,7 @@ import {
   updateRowVerdicts,
 } from './imports.queries.ts';
 
-const CHECK_BATCH = 500;
+const CHECK_BATCH = 2000;
 /** Rows written per transaction when saving, and shippings moved per transaction when releasing. */
 const CREATE_BATCH = 2000;
 const RELEASE_BATCH = 2000;
@@ -78,10 +81,35 @@ function receiverKey(request: TSendRequest): string | null {
  */
 export function createImportRun(deps: {
   db: Kysely<Database>;
+  blobs: TBlobStore;
   jobs: TJobQueue;
   creation: ReturnType<typeof createShippingCreation>;
 }) {
-  const { db, jobs, creation } = deps;
+  const { db, blobs, jobs, creation } = deps;
+
+  /** Whether every document the rows carry is still stored, byte for byte (its SHA-256 is its key). */
+  async function documentsIntact(settings: TImportSettings): Promise<boolean> {
+    const documents = [...settings.documents, ...Object.values(settings.rowDocuments ?? {})];
+    for (const sha256 of new Set(documents.map((document) => document.sha256))) {
+      try {
+        const hash = createHash('sha256');
+        for await (const chunk of await blobs.open(sha256)) hash.update(chunk as Buffer);
+        if (hash.digest('hex') !== sha256) return false;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The import cannot go on: it stops in ERROR with the reason, and nothing more is created or released
+   * (docs/decisions.md). `retryErrors` starts it again once the cause is fixed.
+   */
+  async function stopWithError(importId: string, key: ErrorKey): Promise<void> {
+    await updateImportCounts(db, importId, 'ERROR', key);
+  }
 
   async function principalOf(record: TImportRecord): Promise<TPrincipal> {
     const user = await selectPrincipalUser(db, record.userId);
@@ -124,6 +152,7 @@ export function createImportRun(deps: {
   async function validate(importId: string): Promise<void> {
     const record = await selectImport(db, importId, null);
     if (record?.state !== 'CREATED') return;
+    if (!(await documentsIntact(record.settings))) return stopWithError(importId, 'ERR_IMPORT_DOCUMENT_MISSING');
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
@@ -161,6 +190,7 @@ export function createImportRun(deps: {
   async function save(importId: string): Promise<void> {
     const record = await selectImport(db, importId, null);
     if (record?.state !== 'IN_COURSE') return;
+    if (!(await documentsIntact(record.settings))) return stopWithError(importId, 'ERR_IMPORT_DOCUMENT_MISSING');
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
