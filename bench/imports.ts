@@ -11,8 +11,10 @@ import { cleanUp, freePort, startBenchDatabase, startBenchServer, type TCleanups
 
 const DATA_DIR = '.test-data/bench-imports-db';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-/** Rows saved as shippings; the whole file unless told (saving 100,000 takes minutes today, see the result). */
-const SAVE_ROWS = Number(process.env.BENCH_IMPORT_SAVE_ROWS ?? 10_000);
+/** Rows saved as shippings: the whole file unless told. */
+const SAVE_ROWS = Number(process.env.BENCH_IMPORT_SAVE_ROWS ?? ROWS);
+/** Fixed ports when told (engineers sharing a machine each get theirs), free ones otherwise. */
+const PG_PORT = process.env.BENCH_PG_PORT ? Number(process.env.BENCH_PG_PORT) : undefined;
 const BUDGET = { dryRunSeconds: 15, savedSeconds: 60, peakRssMiB: 400 } as const;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
@@ -33,7 +35,11 @@ function peakRssMiB(pid: number): number {
 
 async function main(): Promise<void> {
   const load = { start: loadAverage(), end: 0 };
-  const { url, database } = await startBenchDatabase({ dataDir: DATA_DIR, port: await freePort(), cleanups });
+  const { url, database } = await startBenchDatabase({
+    dataDir: DATA_DIR,
+    port: PG_PORT ?? (await freePort()),
+    cleanups,
+  });
   const { base, child } = await startBenchServer({
     databaseUrl: url,
     dataDir: DATA_DIR,

@@ -53,6 +53,8 @@ const ZConfig = z
     FEEDBACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
     /** Asynchronous shipping exports a user may have in course (pending or running) at once; the next is 429. */
     EXPORTS_IN_COURSE_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+    /** Import rows checked, created or released per transaction. */
+    IMPORT_BATCH_ROWS: z.coerce.number().int().min(50).max(10_000).default(2000),
     COOKIE_SECURE: booleanFromEnv.default(false),
     TRUST_PROXY: booleanFromEnv.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

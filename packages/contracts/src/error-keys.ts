@@ -61,6 +61,8 @@ export const ERROR_KEYS = [
   'ERR_TOO_MANY_CELLS',
   'ERR_FILE_TOO_COMPLEX',
   'ERR_DUPLICATE_IN_FILE',
+  /** An import's shared or ZIP document is gone or changed when its rows are checked or saved (state ERROR). */
+  'ERR_IMPORT_DOCUMENT_MISSING',
   // shippings
   'ERR_TRANSITION_NOT_ALLOWED',
   'ERR_NOT_AUTHORISER',

@@ -11,6 +11,8 @@ export const TEMPLATE_VARIABLES = [
   'deadline',
   'provider',
   'message',
+  /** Filled only in the PIN message (the domain's chosen SMS template with it); empty elsewhere. */
+  'pin',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TTemplateValues = Record<TemplateVariable, string>;
@@ -41,4 +43,5 @@ export const SAMPLE_TEMPLATE_VALUES: TTemplateValues = {
   deadline: '31/12/2026',
   provider: 'Sello',
   message: 'Texto del envío',
+  pin: '123456',
 };

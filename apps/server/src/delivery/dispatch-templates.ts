@@ -71,6 +71,8 @@ export type TAccessValues = {
   deadline: string;
   provider: string;
   body: string | null;
+  /** Only the PIN message carries one. */
+  pin?: string;
 };
 
 /** The variables of one receiver's access message. */
@@ -84,6 +86,7 @@ export function accessTemplateValues(values: TAccessValues): TTemplateValues {
     deadline: values.deadline,
     provider: values.provider,
     message: plainText(values.body ?? ''),
+    pin: values.pin ?? '',
   };
 }
 

@@ -15,7 +15,13 @@ export function createImportJobs(ctx: TAppContext): TJob[] {
     preferences: ctx.preferences,
     jobs: ctx.jobs,
   });
-  const run = createImportRun({ db: ctx.db, jobs: ctx.jobs, creation });
+  const run = createImportRun({
+    db: ctx.db,
+    blobs: ctx.blobs,
+    jobs: ctx.jobs,
+    creation,
+    batchRows: ctx.config.IMPORT_BATCH_ROWS,
+  });
   // The first sweep of a starting copy takes every unfinished import at once: a copy that was killed
   // is starting again. Work taken twice is safe (rows are locked and marked with their shipping).
   let started = false;

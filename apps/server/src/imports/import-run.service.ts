@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import { type TSendRequest, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
+import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely } from 'kysely';
 import type { TImportSettings } from '../db/import-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
+import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import type {
   createShippingCreation,
   TCheckedRequest,
+  TCheckedShipping,
   TCreationLookups,
 } from '../shippings/shipping-create.service.ts';
 import { directLookups } from '../shippings/shipping-create.service.ts';
@@ -16,11 +20,9 @@ import { applyTransitions } from '../shippings/shipping-transitions.ts';
 import { rowDocuments, rowToRequest } from './import-columns.ts';
 import {
   addCreated,
-  flagForReview,
   lockPendingShippings,
   lockRowsToCreate,
-  markRowCreated,
-  markRowFailed,
+  markRowsCreated,
   selectImport,
   selectPrincipalUser,
   selectRowsToCheck,
@@ -32,10 +34,6 @@ import {
   updateImportCounts,
   updateRowVerdicts,
 } from './imports.queries.ts';
-
-const CHECK_BATCH = 500;
-const CREATE_BATCH = 100;
-const RELEASE_BATCH = 500;
 
 type TRowCheck =
   | { ok: true; request: TSendRequest; checked: TCheckedRequest }
@@ -78,10 +76,37 @@ function receiverKey(request: TSendRequest): string | null {
  */
 export function createImportRun(deps: {
   db: Kysely<Database>;
+  blobs: TBlobStore;
   jobs: TJobQueue;
   creation: ReturnType<typeof createShippingCreation>;
+  /** Rows checked or written, and shippings released, per transaction (config IMPORT_BATCH_ROWS). */
+  batchRows: number;
 }) {
-  const { db, jobs, creation } = deps;
+  const { db, blobs, jobs, creation, batchRows } = deps;
+
+  /** Whether every document the rows carry is still stored, byte for byte (its SHA-256 is its key). */
+  async function documentsIntact(settings: TImportSettings): Promise<boolean> {
+    const documents = [...settings.documents, ...Object.values(settings.rowDocuments ?? {})];
+    for (const sha256 of new Set(documents.map((document) => document.sha256))) {
+      try {
+        const hash = createHash('sha256');
+        for await (const chunk of await blobs.open(sha256)) hash.update(chunk as Buffer);
+        if (hash.digest('hex') !== sha256) return false;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The import cannot go on: it stops in ERROR with the reason, and nothing more is created or released
+   * (docs/decisions.md). `retryErrors` starts it again once the cause is fixed.
+   */
+  async function stopWithError(importId: string, key: ErrorKey): Promise<void> {
+    await updateImportCounts(db, importId, 'ERROR', key);
+  }
 
   async function principalOf(record: TImportRecord): Promise<TPrincipal> {
     const user = await selectPrincipalUser(db, record.userId);
@@ -124,6 +149,7 @@ export function createImportRun(deps: {
   async function validate(importId: string): Promise<void> {
     const record = await selectImport(db, importId, null);
     if (record?.state !== 'CREATED') return;
+    if (!(await documentsIntact(record.settings))) return stopWithError(importId, 'ERR_IMPORT_DOCUMENT_MISSING');
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
@@ -137,7 +163,7 @@ export function createImportRun(deps: {
     }
     let afterLine = 0;
     for (;;) {
-      const rows = await selectRowsToCheck(db, importId, afterLine, CHECK_BATCH);
+      const rows = await selectRowsToCheck(db, importId, afterLine, batchRows);
       if (rows.length === 0) break;
       const verdicts: TRowVerdict[] = [];
       for (const row of rows) {
@@ -161,6 +187,7 @@ export function createImportRun(deps: {
   async function save(importId: string): Promise<void> {
     const record = await selectImport(db, importId, null);
     if (record?.state !== 'IN_COURSE') return;
+    if (!(await documentsIntact(record.settings))) return stopWithError(importId, 'ERR_IMPORT_DOCUMENT_MISSING');
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
@@ -175,30 +202,42 @@ export function createImportRun(deps: {
         sha256: document.sha256,
       }));
     for (;;) {
+      // One transaction per batch: its rows are marked with their shippings in it, so a killed copy
+      // leaves each row either untouched or created, never both (the row's idempotency key).
       const done = await db.transaction().execute(async (trx) => {
-        const rows = await lockRowsToCreate(trx, importId, CREATE_BATCH);
+        const rows = await lockRowsToCreate(trx, importId, batchRows);
+        const failed: TRowVerdict[] = [];
+        const created: { rowId: string; shipping: TCheckedShipping }[] = [];
         for (const row of rows) {
           // Checked again: the type or the sender's rights may have changed since the dry run.
           const check = await checkRow(principal, record, templateSubject, row.cells, lookups);
           if (!check.ok) {
-            await markRowFailed(trx, row.id, check.field, check.key);
+            failed.push({ id: row.id, status: 'ERROR', field: check.field, key: check.key, review: false });
             continue;
           }
-          const shippingId = await creation.insertCheckedShipping(
-            trx,
-            principal,
-            check.request,
-            check.checked,
-            documentsOf(row.cells),
-            importId,
-          );
-          if (row.needsReview) await flagForReview(trx, shippingId);
-          await markRowCreated(trx, row.id, shippingId);
+          const shipping = {
+            request: check.request,
+            checked: check.checked,
+            documents: documentsOf(row.cells),
+            needsReview: row.needsReview,
+          };
+          created.push({ rowId: row.id, shipping });
         }
-        return rows.length;
+        await updateRowVerdicts(trx, failed);
+        const ids = await creation.insertCheckedShippings(
+          trx,
+          principal,
+          created.map((item) => item.shipping),
+          importId,
+        );
+        await markRowsCreated(
+          trx,
+          created.map((item, index) => ({ rowId: item.rowId, shippingId: ids[index]! })),
+        );
+        return { rows: rows.length, created: created.length };
       });
-      if (done === 0) break;
-      await addCreated(db, importId, done);
+      if (done.rows === 0) break;
+      await addCreated(db, importId, done.created);
     }
     await release(importId, record.userId);
     await updateImportCounts(db, importId, 'FINISHED');
@@ -207,7 +246,7 @@ export function createImportRun(deps: {
   async function release(importId: string, userId: string): Promise<void> {
     for (;;) {
       const moved = await db.transaction().execute(async (trx) => {
-        const shippings = await lockPendingShippings(trx, importId, RELEASE_BATCH);
+        const shippings = await lockPendingShippings(trx, importId, batchRows);
         if (shippings.length > 0) {
           await applyTransitions(
             trx,

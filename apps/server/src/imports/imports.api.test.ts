@@ -237,7 +237,13 @@ describe('background imports over the online limit', () => {
       preferences: t.ctx.preferences,
       jobs: t.ctx.jobs,
     });
-    const run = createImportRun({ db: t.database.db, jobs: t.ctx.jobs, creation });
+    const run = createImportRun({
+      db: t.database.db,
+      blobs: t.ctx.blobs,
+      jobs: t.ctx.jobs,
+      creation,
+      batchRows: t.ctx.config.IMPORT_BATCH_ROWS,
+    });
     await run.advance(String(detail.importId));
     expect((await admin.get(`shipping/import/refreshTable?selected=${detail.importId}`)).json()).toMatchObject({
       state: 'VALIDATED',

@@ -256,24 +256,13 @@ export async function lockRowsToCreate(trx: Trx, importId: string, limit: number
     .execute();
 }
 
-export async function markRowCreated(trx: Trx, rowId: string, shippingId: string): Promise<void> {
-  await trx
-    .updateTable('import_rows')
-    .set({ status: 'CREATED', shipping_id: shippingId, error_field: null, error_key: null })
-    .where('id', '=', rowId)
-    .execute();
-}
-
-export async function markRowFailed(trx: Db, rowId: string, field: string | null, key: string): Promise<void> {
-  await trx
-    .updateTable('import_rows')
-    .set({ status: 'ERROR', error_field: field, error_key: key })
-    .where('id', '=', rowId)
-    .execute();
-}
-
-export async function flagForReview(trx: Trx, shippingId: string): Promise<void> {
-  await trx.updateTable('shippings').set({ needs_review: true }).where('id', '=', shippingId).execute();
+/** Rows that became shippings, in one statement (in the transaction that wrote the shippings). */
+export async function markRowsCreated(trx: Trx, rows: readonly { rowId: string; shippingId: string }[]) {
+  if (rows.length === 0) return;
+  await sql`UPDATE import_rows r SET status = 'CREATED', shipping_id = v.shipping_id, error_field = NULL, error_key = NULL
+    FROM unnest(${rows.map((row) => row.rowId)}::bigint[], ${rows.map((row) => row.shippingId)}::bigint[])
+      AS v(id, shipping_id)
+    WHERE r.id = v.id`.execute(trx);
 }
 
 /** Shippings of the import still waiting in `pending_import`, locked. */

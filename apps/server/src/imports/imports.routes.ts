@@ -32,7 +32,7 @@ async function readPart(part: MultipartFile & { value?: unknown }): Promise<void
 export function registerImportsRoutes(ctx: TAppContext): void {
   const { db, blobs, jobs } = ctx;
   const creation = createShippingCreation({ db, blobs, preferences: ctx.preferences, jobs });
-  const run = createImportRun({ db, jobs, creation });
+  const run = createImportRun({ db, blobs, jobs, creation, batchRows: ctx.config.IMPORT_BATCH_ROWS });
   const imports = createImportsService({ db, pool: ctx.pool, blobs, jobs, run });
   const files = createImportFiles({ db, blobs, imports });
 

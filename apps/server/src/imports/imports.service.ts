@@ -273,7 +273,11 @@ export function createImportsService(deps: {
   /** The failed rows are checked again (the type or the data behind them may have been fixed). */
   async function retryErrors(principal: TPrincipal, importId: number): Promise<TImportRow> {
     const record = await recordFor(principal, importId);
-    if (!['VALIDATED', 'FINISHED', 'ERROR'].includes(record.state) || record.errors === 0) {
+    // An import in ERROR may be retried with no failed row: its cause (a document) may have been fixed.
+    if (
+      !['VALIDATED', 'FINISHED', 'ERROR'].includes(record.state) ||
+      (record.errors === 0 && record.state !== 'ERROR')
+    ) {
       throw new ApiError(409, 'ERR_TRANSITION_NOT_ALLOWED');
     }
     if (!(await updateImportState(db, record.id, [record.state], 'CREATED'))) {

@@ -82,6 +82,12 @@ export type TJobQueue = {
     job: TDefinition,
     ...args: TSendArgs<TDefinition>
   ) => Promise<string | null>;
+  /** Queues many runs of `job` with one statement (a batch of state changes); `within` as for `send`. */
+  sendMany: <TDefinition extends TJobDefinition>(
+    job: TDefinition,
+    payloads: readonly TSendArgs<TDefinition>[0][],
+    options?: { within?: Kysely<Database> },
+  ) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -158,6 +164,11 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
       if (work) logger.info({ jobs: jobs.map((job) => job.name) }, 'job queue working');
     },
     send,
+    async sendMany(job, payloads, { within } = {}) {
+      if (payloads.length === 0) return;
+      const inserts = payloads.map((payload) => ({ data: (payload ?? {}) as object }));
+      await boss.insert(job.name, inserts, within ? { db: fromKysely(within) } : {});
+    },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
   return queue;

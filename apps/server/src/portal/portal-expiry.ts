@@ -20,6 +20,7 @@ import {
   type TReminderCandidate,
 } from './portal.queries.ts';
 import { reminderMessage } from './portal-messages.ts';
+import { renderChosenSms } from './portal-sms-templates.ts';
 
 export type TExpiryDeps = {
   db: Kysely<Database>;
@@ -124,12 +125,33 @@ async function sendReminder(
             await issueReceiverAccess(trx, candidate.receiverId, candidate.accessExpiresAt!, now),
           )
         : null;
+    const deadline = formatDeadline(candidate.deadline!, language);
     const text = reminderMessage(language, {
       sender: candidate.senderCompany,
       subject: candidate.subject,
-      deadline: formatDeadline(candidate.deadline!, language),
+      deadline,
       link,
     });
+    // By SMS the domain's chosen SMS template without `{{pin}}` is used when there is one.
+    const chosen =
+      candidate.channel === 'sms'
+        ? await renderChosenSms(
+            trx,
+            candidate.domainId,
+            'reminder',
+            {
+              receiverName: candidate.name,
+              company: candidate.senderCompany,
+              subject: candidate.subject,
+              reference: candidate.reference,
+              link,
+              deadline,
+              provider: config.PROVIDER_NAME,
+              body: candidate.body,
+            },
+            consoleUrl,
+          )
+        : null;
     const message = await queueMessage({ config, jobs }, trx, {
       shippingId: candidate.shippingId,
       receiverId: candidate.receiverId,
@@ -138,7 +160,7 @@ async function sendReminder(
       sandbox: candidate.isSandbox,
       recipient,
       subject: candidate.channel === 'email' ? text.subject : null,
-      body: text.body,
+      body: chosen ?? text.body,
       idempotencyKey,
     });
     if (!message.created) return false;

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { TPortalPinSent } from '@sello/contracts/catalogue/portal';
 import { PIN_MAX_REQUESTS, PIN_VALID_MINUTES } from '@sello/contracts/portal-limits';
+import { formatDateTimeIn } from '@sello/contracts/reference/status-labels';
 import { queueMessage } from '../delivery/outgoing-messages.ts';
 import { ApiError, fieldError } from '../platform/api-error.ts';
 import { countPins, insertPin, markPinUsed, selectUsablePin, updatePortalReceiver } from './portal.queries.ts';
@@ -23,6 +24,7 @@ import {
   pinExpiry,
   samePin,
 } from './portal-rules.ts';
+import { renderChosenSms } from './portal-sms-templates.ts';
 
 /** The receiver asks for a PIN to sign with: a new one, by SMS or else by email. */
 export function createPortalPinService(deps: TPortalDeps) {
@@ -46,7 +48,29 @@ export function createPortalPinService(deps: TPortalDeps) {
           createdAt: now,
           expiresAt,
         });
-        const text = pinMessage(languageOf(receiver), pin, PIN_VALID_MINUTES);
+        const language = languageOf(receiver);
+        const text = pinMessage(language, pin, PIN_VALID_MINUTES);
+        // By SMS the domain's chosen SMS template with `{{pin}}` is used when there is one.
+        const chosen =
+          channel === 'sms'
+            ? await renderChosenSms(
+                trx,
+                receiver.domainId,
+                'pin',
+                {
+                  receiverName: receiver.receiverName,
+                  company: receiver.senderCompany,
+                  subject: receiver.subject,
+                  reference: receiver.reference,
+                  link: null,
+                  deadline: receiver.responseDeadlineAt ? formatDateTimeIn(receiver.responseDeadlineAt, language) : '',
+                  provider: deps.config.PROVIDER_NAME,
+                  body: receiver.body,
+                  pin,
+                },
+                await deps.preferences.consoleUrl(),
+              )
+            : null;
         const message = await queueMessage(deps, trx, {
           shippingId: shipping.id,
           receiverId: receiver.receiverId,
@@ -55,7 +79,7 @@ export function createPortalPinService(deps: TPortalDeps) {
           sandbox: receiver.isSandbox,
           recipient,
           subject: channel === 'email' ? text.subject : null,
-          body: text.body,
+          body: chosen ?? text.body,
           idempotencyKey: `pin:${receiver.receiverId}:${n}`,
         });
         await note(trx, shipping, 'pinRequested', {

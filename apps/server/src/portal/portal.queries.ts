@@ -23,6 +23,8 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
       'r.pin_failures as pinFailures',
       'r.capture_failures as captureFailures',
       's.id as shippingId',
+      's.domain_id as domainId',
+      's.reference',
       's.service_kind as serviceKind',
       's.channel',
       's.subject',
@@ -271,6 +273,9 @@ export function selectReminderCandidates(db: Db, now: Date, limit: number) {
     .innerJoin('companies as c', 'c.id', 's.company_id')
     .select([
       's.id as shippingId',
+      's.domain_id as domainId',
+      's.reference',
+      's.body',
       's.channel',
       's.is_sandbox as isSandbox',
       's.subject',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TReceiver, TSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import { LIMITS, PREFERENCES } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
@@ -16,19 +17,22 @@ import type { TPreferences } from '../preferences/preferences.service.ts';
 import { checkDocumentType, decodeDocument } from './document-check.ts';
 import { insertAuthorisations, type TAuthoriserSlot } from './shipping-authorisations.queries.ts';
 import {
+  allocateShippingIds,
   insertReceivers,
-  insertShipping,
+  insertShippings,
   selectAuthoriserCandidates,
   selectCompanyForShipping,
   selectTemplateForShipping,
   selectTypeAuthorisers,
   selectTypeForCreation,
   type TNewReceiver,
+  type TNewShippingRow,
 } from './shipping-create.queries.ts';
-import { insertDocuments, type TNewDocument } from './shipping-documents.queries.ts';
-import { appendEvent, eventTime } from './shipping-transitions.ts';
+import { insertShippingDocuments, type TNewDocument } from './shipping-documents.queries.ts';
+import { insertEvents, type TNewEvent } from './shipping-lifecycle.queries.ts';
+import { chainEvent, eventTime } from './shipping-transitions.ts';
 import { checkTypeValues } from './shipping-type-checks.ts';
-import { queueStateFollowUp } from './state-follow-ups.ts';
+import { queueStateFollowUps } from './state-follow-ups.ts';
 
 /** The reads creation makes; imports pass memoised ones so a thousand rows of one type read it once. */
 export type TCreationLookups = {
@@ -66,6 +70,14 @@ export type TCheckedRequest = {
   slots: TAuthoriserSlot[];
   requiresAuth: boolean;
   authDeadlineHours: number;
+};
+
+/** One shipping to write: the request, what the rules decided, its documents (stored) and the review flag. */
+export type TCheckedShipping = {
+  request: TSendRequest;
+  checked: TCheckedRequest;
+  documents: TNewDocument[];
+  needsReview?: boolean;
 };
 
 /** Collects field errors so one answer lists them all. */
@@ -314,84 +326,108 @@ export function createShippingCreation(deps: {
     const documents = await storeDocuments(request, new FieldErrors());
     const id = await db
       .transaction()
-      .execute((trx) => insertCheckedShipping(trx, principal, request, checked, documents, null));
-    return { requestId: Number(id) };
+      .execute((trx) => insertCheckedShippings(trx, principal, [{ request, checked, documents }], null));
+    return { requestId: Number(id[0]) };
   }
 
   /**
-   * Writes a checked shipping in `trx`. With `importId` it waits in `pending_import` until its import is
-   * released (imports/import-run.service.ts), and no follow-up is queued.
+   * Writes checked shippings in `trx`, a few statements for the whole batch (imports write 2,000 at a time).
+   * With `importId` they wait in `pending_import` until their import is released
+   * (imports/import-run.service.ts), and no follow-up is queued. Answers their ids in the order given.
    */
-  async function insertCheckedShipping(
+  async function insertCheckedShippings(
     trx: Transaction<Database>,
     principal: TPrincipal,
-    request: TSendRequest,
-    checked: TCheckedRequest,
-    documents: TNewDocument[],
+    items: readonly TCheckedShipping[],
     importId: string | null,
-  ): Promise<string> {
-    const { domainId, companyId, serviceKind, custodyDays, templateId, body, slots, requiresAuth } = checked;
-    const lifecycle: TLifecycle = importId
-      ? { state: 'pending_import', result: null, deleted: false }
-      : initialLifecycle({ requiresAuth });
+  ): Promise<string[]> {
+    if (items.length === 0) return [];
+    const ids = await allocateShippingIds(trx, items.length);
     const createdAt = eventTime();
-    const authDeadlineAt = requiresAuth ? new Date(createdAt.getTime() + checked.authDeadlineHours * 3_600_000) : null;
-    const receivers = request.receivers.map((receiver, index) => toReceiverRow(receiver, index + 1));
-    const firstName = receivers[0]!.name;
-
-    const shipping = await insertShipping(trx, {
-      domainId,
-      companyId,
-      typeId: checked.typeId,
-      importId,
-      senderId: principal.userId,
-      serviceKind,
-      channel: request.channel,
-      templateId,
-      reference: request.reference || null,
-      subject: checked.subject,
-      body,
-      state: lifecycle.state,
-      customFields: request.customFields ?? {},
-      metaProperties: request.metaProperties ?? {},
-      formValues: checked.formValues,
-      multiSignerOrder: checked.multiSignerOrder,
-      pinSignatureText: checked.pinSignatureText,
-      font: checked.font,
-      custodyDays,
-      requiresAuth,
-      authDeadlineAt,
-      isSandbox: principal.isSandbox,
-      receiverSummary: receivers.length > 1 ? `${firstName} +${receivers.length - 1}` : firstName,
-      searchText: `${searchTextOf(request)}`,
-      createdAt,
-    });
-    await insertReceivers(trx, shipping.id, receivers);
-    await insertDocuments(trx, shipping.id, documents);
-    if (authDeadlineAt) await insertAuthorisations(trx, shipping.id, 1, slots, authDeadlineAt);
-    await appendEvent(
-      trx,
-      { id: shipping.id, eventCount: 0, lastEventHash: null },
-      {
+    const shippings: TNewShippingRow[] = [];
+    const receivers: Parameters<typeof insertReceivers>[1][number][] = [];
+    const documents: Parameters<typeof insertShippingDocuments>[1][number][] = [];
+    const events: TNewEvent[] = [];
+    const follow: { shippingId: string; from: null; to: TLifecycle['state'] }[] = [];
+    const authorisations: { shippingId: string; slots: TAuthoriserSlot[]; deadlineAt: Date }[] = [];
+    for (const [index, { request, checked, documents: files, needsReview }] of items.entries()) {
+      const { domainId, companyId, serviceKind, custodyDays, templateId, body, slots, requiresAuth } = checked;
+      const id = ids[index]!;
+      const guid = randomUUID();
+      const lifecycle: TLifecycle = importId
+        ? { state: 'pending_import', result: null, deleted: false }
+        : initialLifecycle({ requiresAuth });
+      const authDeadlineAt = requiresAuth
+        ? new Date(createdAt.getTime() + checked.authDeadlineHours * 3_600_000)
+        : null;
+      const rows = request.receivers.map((receiver, position) => toReceiverRow(receiver, position + 1));
+      const firstName = rows[0]!.name;
+      const head = { id, eventCount: 0, lastEventHash: null as string | null };
+      const event = chainEvent(head, {
         at: createdAt,
         actor: principal.userId,
         action: 'create',
         from: null,
         to: lifecycle,
         details: {
-          guid: shipping.guid,
+          guid,
           service: serviceKind,
           channel: request.channel,
-          receivers: receivers.length,
-          documents: documents.map((document) => document.sha256),
+          receivers: rows.length,
+          documents: files.map((document) => document.sha256),
           authorisations: authDeadlineAt ? slots.length : 0,
           sandbox: principal.isSandbox,
         },
-      },
-    );
-    await queueStateFollowUp(deps.jobs, trx, shipping.id, null, lifecycle.state);
-    return shipping.id;
+      });
+      shippings.push({
+        id,
+        guid,
+        domainId,
+        companyId,
+        typeId: checked.typeId,
+        importId,
+        senderId: principal.userId,
+        serviceKind,
+        channel: request.channel,
+        templateId,
+        reference: request.reference || null,
+        subject: checked.subject,
+        body,
+        state: lifecycle.state,
+        customFields: request.customFields ?? {},
+        metaProperties: request.metaProperties ?? {},
+        formValues: checked.formValues,
+        multiSignerOrder: checked.multiSignerOrder,
+        pinSignatureText: checked.pinSignatureText,
+        font: checked.font,
+        custodyDays,
+        requiresAuth,
+        authDeadlineAt,
+        isSandbox: principal.isSandbox,
+        needsReview: needsReview ?? false,
+        receiverSummary: rows.length > 1 ? `${firstName} +${rows.length - 1}` : firstName,
+        searchText: searchTextOf(request),
+        eventCount: head.eventCount,
+        lastEventHash: head.lastEventHash!,
+        createdAt,
+      });
+      receivers.push(...rows.map((row) => ({ ...row, shippingId: id })));
+      documents.push(...files.map((document) => ({ ...document, shippingId: id })));
+      events.push(event);
+      follow.push({ shippingId: id, from: null, to: lifecycle.state });
+      if (authDeadlineAt) authorisations.push({ shippingId: id, slots, deadlineAt: authDeadlineAt });
+    }
+    // The shippings first: the other rows point at them.
+    await insertShippings(trx, shippings);
+    await insertReceivers(trx, receivers);
+    await insertShippingDocuments(trx, documents);
+    await insertEvents(trx, events);
+    for (const { shippingId, slots, deadlineAt } of authorisations) {
+      await insertAuthorisations(trx, shippingId, 1, slots, deadlineAt);
+    }
+    await queueStateFollowUps(deps.jobs, trx, follow);
+    return ids;
   }
 
-  return { sendRequest, checkSendRequest, insertCheckedShipping, storeDocuments };
+  return { sendRequest, checkSendRequest, insertCheckedShippings, storeDocuments };
 }

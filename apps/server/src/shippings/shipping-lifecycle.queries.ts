@@ -115,32 +115,36 @@ export type TNewEvent = {
   hash: string;
 };
 
-/** Appends events to their shippings' chains, in one statement. */
+/** Appends events to their shippings' chains, in one statement (a batch of 2,000 is one parameter, not 32,000). */
 export async function insertEvents(trx: Trx, events: readonly TNewEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await trx
-    .insertInto('shipping_events')
-    .values(
-      events.map((event) => ({
-        shipping_id: event.shippingId,
-        seq: event.seq,
-        at: event.at,
-        actor_kind: event.actorUserId === null ? ('system' as const) : ('user' as const),
-        actor_user_id: event.actorUserId,
-        action: event.action,
-        from_state: event.from?.state ?? null,
-        from_result: event.from?.result ?? null,
-        from_deleted: event.from?.deleted ?? null,
-        to_state: event.to.state,
-        to_result: event.to.result,
-        to_deleted: event.to.deleted,
-        reason: event.reason,
-        details: JSON.stringify(event.details),
-        prev_hash: event.prevHash,
-        hash: event.hash,
-      })),
-    )
-    .execute();
+  const rows = events.map((event) => ({
+    shipping_id: event.shippingId,
+    seq: event.seq,
+    at: event.at.toISOString(),
+    actor_kind: event.actorUserId === null ? 'system' : 'user',
+    actor_user_id: event.actorUserId,
+    action: event.action,
+    from_state: event.from?.state ?? null,
+    from_result: event.from?.result ?? null,
+    from_deleted: event.from?.deleted ?? null,
+    to_state: event.to.state,
+    to_result: event.to.result,
+    to_deleted: event.to.deleted,
+    reason: event.reason,
+    details: event.details,
+    prev_hash: event.prevHash,
+    hash: event.hash,
+  }));
+  await sql`INSERT INTO shipping_events (shipping_id, seq, at, actor_kind, actor_user_id, action, from_state,
+      from_result, from_deleted, to_state, to_result, to_deleted, reason, details, prev_hash, hash)
+    SELECT shipping_id, seq, at, actor_kind, actor_user_id, action, from_state, from_result, from_deleted, to_state,
+      to_result, to_deleted, reason, details, prev_hash, hash
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(shipping_id bigint, seq int, at timestamptz,
+      actor_kind text, actor_user_id bigint, action text, from_state text, from_result text, from_deleted boolean,
+      to_state text, to_result text, to_deleted boolean, reason text, details jsonb, prev_hash text, hash text)`.execute(
+    trx,
+  );
 }
 
 /** Moves a shipping's chain head to its newest event (an event that changes no state). */

@@ -17,7 +17,7 @@ import {
   type TNewEvent,
   updateLifecycles,
 } from './shipping-lifecycle.queries.ts';
-import { queueStateFollowUp } from './state-follow-ups.ts';
+import { queueStateFollowUps } from './state-follow-ups.ts';
 
 type Trx = Transaction<Database>;
 
@@ -33,7 +33,7 @@ type TChainHead = { id: string; eventCount: number; lastEventHash: string | null
 
 type TEventDetails = Record<string, string | number | boolean | null | string[]>;
 
-type TEventInput = {
+export type TEventInput = {
   at: Date;
   actor: TActorId;
   action: string;
@@ -44,7 +44,7 @@ type TEventInput = {
 };
 
 /** The next event of the shipping's hash chain, with the head moved to it (nothing written yet). */
-function chainEvent(head: TChainHead, event: TEventInput): TNewEvent {
+export function chainEvent(head: TChainHead, event: TEventInput): TNewEvent {
   const seq = head.eventCount + 1;
   const prevHash = head.lastEventHash ?? GENESIS_HASH;
   const reason = event.reason ?? null;
@@ -187,8 +187,14 @@ export async function applyTransitions(
       lastEventHash: shipping.lastEventHash!,
     })),
   );
-  for (const { shipping, from, to } of moves) {
-    if (!to.deleted) await queueStateFollowUp(jobs, trx, shipping.id, from.state, to.state);
+  await queueStateFollowUps(
+    jobs,
+    trx,
+    moves
+      .filter(({ to }) => !to.deleted)
+      .map(({ shipping, from, to }) => ({ shippingId: shipping.id, from: from.state, to: to.state })),
+  );
+  for (const { shipping, to } of moves) {
     shipping.state = to.state;
     shipping.result = to.result;
     shipping.deletedAt = to.deleted ? (shipping.deletedAt ?? at) : null;

@@ -23,3 +23,17 @@ export async function queueStateFollowUp(
     await jobs.send(DELIVERY_JOBS.certificate, { shippingId }, { within: trx });
   }
 }
+
+/** queueStateFollowUp for many moves at once: one insert of jobs per kind of work (a batch of transitions). */
+export async function queueStateFollowUps(
+  jobs: TJobQueue,
+  trx: Transaction<Database>,
+  moves: readonly { shippingId: string; from: ShippingStateFilter | null; to: ShippingStateFilter }[],
+): Promise<void> {
+  const entering = (states: readonly ShippingStateFilter[]) =>
+    moves
+      .filter((move) => move.from !== move.to && states.includes(move.to))
+      .map((move) => ({ shippingId: move.shippingId }));
+  await jobs.sendMany(DELIVERY_JOBS.dispatch, entering(['pending_to_send']), { within: trx });
+  await jobs.sendMany(DELIVERY_JOBS.certificate, entering(['pending_cert', 'pending_cert_postal']), { within: trx });
+}

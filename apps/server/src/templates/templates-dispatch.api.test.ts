@@ -100,4 +100,28 @@ describe('a template in a real shipping', () => {
     expect(message.subject).toBe('Certified: Certified e-mail test');
     expect(message.body).toBe('<p>Notaría Central S.L. certifies:</p><p>The invoice of March.</p>');
   });
+
+  it("writes a certified SMS with the domain's chosen certified SMS template", async () => {
+    const text = (
+      await admin.post('templates/new', {
+        companyId: null,
+        kind: 'SMS_CERT',
+        contentType: 'SMS',
+        name: 'Chosen certified SMS',
+        content: 'Certificado por {{company}}: {{message}}',
+      })
+    ).json();
+    expect(text.id).toBeDefined();
+    const domainId = await domainIdOf(t.database.db, 'DEMO');
+    const chosen = await admin.put(`administration/domains/updateAdvComTemplate/${domainId}`, {
+      advancedComTemplates: [text.id],
+      kind: 'SMS_CERT',
+    });
+    expect(chosen.statusCode).toBe(200);
+    const { message } = await dispatchedWith(
+      { channel: 'sms', message: 'Factura de marzo', receivers: [{ ...LUCIA }], documents: [] },
+      'Certified SMS',
+    );
+    expect(message.body).toBe('Certificado por Notaría Central S.L.: Factura de marzo');
+  });
 });

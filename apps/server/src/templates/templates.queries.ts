@@ -112,3 +112,28 @@ export function selectLiveCompany(db: Db, companyId: string) {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** A live, active shipping type the company may send with, as the template combo needs it. */
+export function selectTypeForTemplates(db: Db, domainId: string, companyIds: string[] | null, typeId: string) {
+  return db
+    .selectFrom('shipping_types')
+    .select([
+      'id',
+      'service_kind as serviceKind',
+      'channels',
+      'default_template_id as defaultTemplateId',
+      'default_sms_template_id as defaultSmsTemplateId',
+    ])
+    .where('id', '=', typeId)
+    .where('domain_id', '=', domainId)
+    .where('active', '=', true)
+    .where('deleted_at', 'is', null)
+    .$if(companyIds !== null, (query) =>
+      query.where((eb) =>
+        companyIds!.length === 0
+          ? eb('company_id', 'is', null)
+          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
+      ),
+    )
+    .executeTakeFirst();
+}

@@ -21,6 +21,7 @@ import {
   selectSendingTemplates,
   selectTemplate,
   selectTemplates,
+  selectTypeForTemplates,
   TEMPLATE_COLUMNS,
   type TTemplateDbRow,
 } from './templates.queries.ts';
@@ -53,6 +54,28 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
  * Message templates of a domain: the paged list (live, or deleted with templatesBin), delete and recover,
  * and what the new-shipping form offers (the combo and one template's subject and body).
  */
+/**
+ * The templates a type can send (docs/decisions.md): none for certified e-mail and SMS (the dispatch writes them
+ * from the domain's chosen certified templates) or when no channel of the type carries the content type; else
+ * all, the type's default first.
+ */
+function templatesForType<T extends { id: string }>(
+  rows: T[],
+  type: {
+    serviceKind: string;
+    channels: string[] | null;
+    defaultTemplateId: string | null;
+    defaultSmsTemplateId: string | null;
+  },
+  contentType: TemplateContentType,
+): T[] {
+  if (type.serviceKind === 'certified_email' || type.serviceKind === 'certified_sms') return [];
+  const carriers = contentType === 'SMS' ? ['sms', 'whatsapp'] : ['email', 'onscreen'];
+  if (!(type.channels ?? []).some((channel) => carriers.includes(channel))) return [];
+  const fallback = contentType === 'SMS' ? type.defaultSmsTemplateId : type.defaultTemplateId;
+  return [...rows.filter((row) => row.id === fallback), ...rows.filter((row) => row.id !== fallback)];
+}
+
 export function createTemplatesService(db: Kysely<Database>) {
   async function readList(principal: TPrincipal, query: TPagedQuery & { contentType?: TemplateContentType }) {
     const { deleted, filters } = takeDeletedFilter(query.filters);
@@ -85,7 +108,7 @@ export function createTemplatesService(db: Kysely<Database>) {
   /** The templates a sender may choose for a company (or for any of theirs), as a combo. */
   async function readListReduced(
     principal: TPrincipal,
-    query: { companySelected?: number; contentType: TemplateContentType },
+    query: { companySelected?: number; contentType: TemplateContentType; typeSelected?: number },
   ): Promise<TPickerItem[]> {
     let domainId = principal.domainId;
     let companyIds: string[] | null = principal.roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key))
@@ -97,7 +120,12 @@ export function createTemplatesService(db: Kysely<Database>) {
       domainId = company.domainId;
       companyIds = [company.id];
     }
-    const rows = await selectSendingTemplates(db, domainId, companyIds, query.contentType);
+    let rows = await selectSendingTemplates(db, domainId, companyIds, query.contentType);
+    if (query.typeSelected !== undefined) {
+      const type = await selectTypeForTemplates(db, domainId, companyIds, String(query.typeSelected));
+      if (!type) throw notFound();
+      rows = templatesForType(rows, type, query.contentType);
+    }
     return rows.map((row) => ({ value: Number(row.id), text: row.name, description: row.subject, blocked: false }));
   }
 

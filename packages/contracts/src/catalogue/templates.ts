@@ -172,9 +172,14 @@ export const templatesApi = {
     id: 'templates.readListReduced',
     method: 'GET',
     path: 'templates/readListReduced',
-    summary: 'Templates of a company and content type, for a combo',
+    summary: 'Templates of a company (and shipping type) and content type, for a combo',
     permission: TEMPLATES_OR_SEND,
-    query: z.object({ companySelected: ZId.optional(), contentType: ZTemplateContentType.default('HTML') }),
+    query: z.object({
+      companySelected: ZId.optional(),
+      contentType: ZTemplateContentType.default('HTML'),
+      /** The new-shipping form's type: only templates its service and channels can send, its default first. */
+      typeSelected: ZId.optional(),
+    }),
     response: ZPickerList,
   }),
   detail: defineEndpoint({

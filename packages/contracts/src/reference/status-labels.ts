@@ -322,11 +322,17 @@ export function formatDateTimeIn(
   return `${format.format(date)} ${zone}`;
 }
 
+/** Building an Intl.DateTimeFormat costs about a millisecond: one per language and zone, kept (a dispatch composes thousands). */
+const ZONE_NAME_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 function zoneName(date: Date, language: Language, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], {
-    timeZone,
-    timeZoneName: 'short',
-  }).formatToParts(date);
+  const key = `${language}|${timeZone}`;
+  let format = ZONE_NAME_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], { timeZone, timeZoneName: 'short' });
+    ZONE_NAME_FORMATS.set(key, format);
+  }
+  const parts = format.formatToParts(date);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 

@@ -98,6 +98,15 @@ export function ImportResult({
         <Descriptions.Item label={t('IMPORT_FILE')}>{detail.fileName ?? t('IMPORT_TYPE_TEMPLATE')}</Descriptions.Item>
       </Descriptions>
       {working && <Progress percent={importProgress(detail)} status="active" data-testid="import-progress" />}
+      {detail.state === 'ERROR' && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="import-error-reason"
+          title={t(detail.errorKey ?? 'IMPORT_STATE_ERROR')}
+          description={t('IMPORT_ERROR_STATE_HINT')}
+        />
+      )}
       {detail.state === 'VALIDATED' && detail.created === 0 && (
         <Alert type="info" showIcon title={t('IMPORT_DRY_RUN_INFO', { valid: detail.valid, errors: detail.errors })} />
       )}
@@ -134,21 +143,21 @@ export function ImportResult({
           </Button>
         )}
         {detail.errors > 0 && !working && (
-          <>
-            <Button
-              data-testid="import-download-errors"
-              onClick={() => void run(() => downloadImportErrors(detail.importId))}
-            >
-              {t('IMPORT_DOWNLOAD_ERRORS')}
-            </Button>
-            <Button
-              data-testid="import-retry"
-              loading={retry.isPending}
-              onClick={() => void run(() => retry.mutateAsync(detail.importId))}
-            >
-              {t('IMPORT_RETRY_ERRORS')}
-            </Button>
-          </>
+          <Button
+            data-testid="import-download-errors"
+            onClick={() => void run(() => downloadImportErrors(detail.importId))}
+          >
+            {t('IMPORT_DOWNLOAD_ERRORS')}
+          </Button>
+        )}
+        {(detail.errors > 0 || detail.state === 'ERROR') && !working && (
+          <Button
+            data-testid="import-retry"
+            loading={retry.isPending}
+            onClick={() => void run(() => retry.mutateAsync(detail.importId))}
+          >
+            {t(detail.state === 'ERROR' ? 'IMPORT_RETRY' : 'IMPORT_RETRY_ERRORS')}
+          </Button>
         )}
         <Button data-testid="import-report" onClick={() => void run(() => downloadImportReport(detail.importId))}>
           {t('IMPORT_REPORT')}

@@ -55,7 +55,11 @@ export default function ImportsListPage() {
             {
               title: t('IMPORT_STATE'),
               dataIndex: 'state',
-              render: (state: string) => <Tag>{t(`IMPORT_STATE_${state}`)}</Tag>,
+              render: (state: string, row) => (
+                <Tag color={state === 'ERROR' ? 'red' : undefined} title={row.errorKey ? t(row.errorKey) : undefined}>
+                  {t(`IMPORT_STATE_${state}`)}
+                </Tag>
+              ),
             },
             { title: t('IMPORT_TOTAL'), dataIndex: 'total' },
             { title: t('IMPORT_ERRORS'), dataIndex: 'errors' },

@@ -26,10 +26,12 @@ export function useCreateLookups({ companyId, typeId, channel, copyId, lang }: T
   const copied = useShippingDetail(copyId);
   const contentType = templateContentTypeOf(channel);
   const templates = useQuery({
-    queryKey: ['templates', 'reduced', companyId, contentType],
+    queryKey: ['templates', 'reduced', companyId, contentType, typeId],
     queryFn: () =>
-      callEndpoint(templatesApi.readListReduced, { query: { companySelected: companyId as number, contentType } }),
-    enabled: companyId !== undefined,
+      callEndpoint(templatesApi.readListReduced, {
+        query: { companySelected: companyId as number, contentType, typeSelected: typeId },
+      }),
+    enabled: companyId !== undefined && typeId !== undefined,
   });
   const countries = useQuery({
     queryKey: ['config', 'countriesPostal', lang],
