@@ -44,6 +44,7 @@ import {
   type TShippingListWhere,
   type TShippingRowRecord,
 } from './shipping-list.queries.ts';
+import { buildSignatures } from './shipping-signatures.ts';
 import { lifecycleOf } from './shipping-transitions.ts';
 
 const toIso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -355,24 +356,13 @@ export function createShippingsService(db: Kysely<Database>) {
     return (await selectAuthorisations(db, row.id)).map(toAuthorisation);
   }
 
-  /** The receivers' signing status, for services where receivers sign. */
+  /** The receivers' signatures as the evidence chain records them, for services where receivers sign. */
   async function signatures(principal: TPrincipal, id: number) {
     const row = await findVisible(principal, id);
     const rule = SERVICE_RULES[row.service as ServiceKind];
     if (!rule.signing) throw new ApiError(409, 'ERR_NO_SIGNATURES');
-    const method = row.service === 'express_acceptance' ? ('click' as const) : ('pin' as const);
-    return (await selectReceivers(db, row.id)).map((receiver) => ({
-      position: receiver.position,
-      signer: receiver.name,
-      method,
-      state:
-        receiver.status === 'accepted'
-          ? ('signed' as const)
-          : receiver.status === 'rejected'
-            ? ('rejected' as const)
-            : ('pending' as const),
-      signedAt: receiver.status === 'accepted' || receiver.status === 'rejected' ? toIso(receiver.status_at) : null,
-    }));
+    const [receivers, events] = await Promise.all([selectReceivers(db, row.id), selectEvents(db, row.id)]);
+    return buildSignatures(row.service, receivers, events);
   }
 
   /** The recording of a video identification, once the identification has stored one. */
