@@ -156,9 +156,36 @@ export function captureExtension(type: string): string {
   return type === 'image/png' ? 'png' : type === 'image/webp' ? 'webp' : 'jpg';
 }
 
-/** The step a failed capture leaves the identification in. */
-export function captureErrorSubstate(kind: string): IdentificationSubstate {
-  return IDENTITY_KINDS.has(kind) || kind === 'SELFIE' ? 'IDCARD_SAVING_IDENTITY_ERROR' : 'IDCARD_SAVING_OTHER_ERROR';
+/**
+ * The step a failed capture leaves the identification in: an identity (document or selfie) error, an
+ * error of another document, or both once each kind has failed.
+ */
+export function captureErrorSubstate(kind: string, current: string | null = null): IdentificationSubstate {
+  const failed =
+    IDENTITY_KINDS.has(kind) || kind === 'SELFIE' ? 'IDCARD_SAVING_IDENTITY_ERROR' : 'IDCARD_SAVING_OTHER_ERROR';
+  const other =
+    failed === 'IDCARD_SAVING_IDENTITY_ERROR' ? 'IDCARD_SAVING_OTHER_ERROR' : 'IDCARD_SAVING_IDENTITY_ERROR';
+  return current === other || current === 'IDCARD_SAVING_IDENTITY_AND_OTHER_ERROR'
+    ? 'IDCARD_SAVING_IDENTITY_AND_OTHER_ERROR'
+    : failed;
+}
+
+/** The step after a good capture: reading until an identity document and a selfie are in, then saving. */
+export function captureSavedSubstate(tally: { identity: number; selfie: number }): IdentificationSubstate {
+  return tally.identity > 0 && tally.selfie > 0 ? 'IDCARD_SAVING' : 'IDCARD_READING';
+}
+
+/**
+ * What a finish finds missing: an identity document or the selfie; else another document when the
+ * type asks for one (OTHER among its identification documents) and none was captured; else nothing.
+ */
+export function missingSubstate(
+  tally: { identity: number; selfie: number; others: number },
+  asked: readonly string[],
+): IdentificationSubstate | null {
+  if (tally.identity === 0 || tally.selfie === 0) return 'IDCARD_SAVING_IDENTITY_MISSING';
+  if (asked.includes('OTHER') && tally.others === 0) return 'IDCARD_SAVING_OTHER_MISSING';
+  return null;
 }
 
 export function captureCountOf(counts: readonly TCaptureCount[], kind: string): number {

@@ -10,6 +10,7 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
     .selectFrom('shipping_receivers as r')
     .innerJoin('shippings as s', 's.id', 'r.shipping_id')
     .innerJoin('companies as c', 'c.id', 's.company_id')
+    .innerJoin('shipping_types as t', 't.id', 's.type_id')
     .select([
       'r.id as receiverId',
       'r.position',
@@ -36,6 +37,8 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
       's.response_deadline_at as responseDeadlineAt',
       's.is_sandbox as isSandbox',
       'c.name as senderCompany',
+      // The documents the type asks the receiver to show (OTHER: at least one other document).
+      't.identification_documents as identificationDocuments',
     ])
     .where('r.id', '=', receiverId)
     .executeTakeFirstOrThrow();

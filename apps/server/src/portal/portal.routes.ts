@@ -71,7 +71,7 @@ export function registerPortalRoutes(ctx: TAppContext): void {
   registerEndpoint(
     app,
     portalApi.reject,
-    async ({ request, body }) => portal.reject(tokenOf(request), body.reason),
+    async ({ request, body }) => portal.reject(tokenOf(request), body.reason, body.situationReason),
     calls,
   );
   registerEndpoint(

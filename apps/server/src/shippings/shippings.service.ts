@@ -15,7 +15,7 @@ import {
 import { LIMITS } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
-import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
+import { allowedUserActions, detailActionOf } from '@sello/contracts/shipping-lifecycle';
 import { mayResendAccess, SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -265,12 +265,13 @@ function managesShipping(principal: TPrincipal, row: TShippingDetailRecord): boo
 
 /** What the user may do to the shipping now: the table's actions, narrowed by flags and designation. */
 function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShippingDetail['allowedActions'] {
-  const byTable = allowedUserActions(lifecycleOf(row));
+  const byTable: string[] = allowedUserActions(lifecycleOf(row)).map(detailActionOf);
   const manages = managesShipping(principal, row);
   const edits = manages && principal.permissions.editMode === true;
   return SHIPPING_DETAIL_ACTIONS.filter((action) => {
     if (!byTable.includes(action)) return false;
-    if (action === 'authorize' || action === 'deny') return row.canDecide;
+    // Under review the supervisor decides (shipping-review.ts); otherwise its authorisers.
+    if (action === 'authorize' || action === 'deny') return row.state === 'to_review' ? edits : row.canDecide;
     if (action === 'recover') return manages && principal.permissions.shpBin === true;
     return edits;
   });

@@ -4,6 +4,7 @@ import { LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZIdentificationDocumentKind, ZIdentificationSubstate } from '../enums.ts';
 import { CAPTURE_MAX_BYTES } from '../portal-limits.ts';
+import { RECIPIENT_REJECT_REASONS } from '../shipping-situations.ts';
 
 /**
  * The recipient pages (our addition to spec §7). Every call is authenticated only by the receiver's
@@ -85,6 +86,8 @@ export type TPortalAccept = z.infer<typeof ZPortalAccept>;
 
 export const ZPortalReject = z.object({
   reason: z.string('ERR_FIELD_REQUIRED').trim().min(1, 'ERR_FIELD_REQUIRED').max(500, 'ERR_FIELD_TOO_LONG'),
+  /** Why, among the reasons a recipient may give (the shipping's situation); none reads as NOT_DOCUMENT_AGREE. */
+  situationReason: z.enum(RECIPIENT_REJECT_REASONS, 'ERR_FIELD_INVALID').optional(),
 });
 export type TPortalReject = z.infer<typeof ZPortalReject>;
 

@@ -111,7 +111,7 @@ export const ZShippingReceiver = z.object({
 export type TShippingReceiver = z.infer<typeof ZShippingReceiver>;
 
 /** Actions the detail offers the user now: allowed by the transition table, the user's flags and role. */
-export const SHIPPING_DETAIL_ACTIONS = ['authorize', 'deny', 'retry', 'delete', 'recover'] as const;
+export const SHIPPING_DETAIL_ACTIONS = ['authorize', 'deny', 'retry', 'cancel', 'delete', 'recover'] as const;
 
 export const ZShippingDetail = ZShippingRow.extend({
   body: z.string().nullable(),
