@@ -16,3 +16,9 @@ export const CAPTURE_MAX_FAILURES = 5;
 export const CAPTURE_MAX_BYTES = 8 * 1024 * 1024;
 /** Smallest identity capture, bytes: anything smaller cannot show a readable document. */
 export const CAPTURE_MIN_BYTES = 1024;
+/** Largest recording of an unattended video identification, bytes (a short clip: VIDEO_MAX_SECONDS). */
+export const VIDEO_MAX_BYTES = 12 * 1024 * 1024;
+/** Smallest recording, bytes: anything smaller holds no usable frame. */
+export const VIDEO_MIN_BYTES = 1024;
+/** How long the page records, seconds. */
+export const VIDEO_MAX_SECONDS = 8;

@@ -4,6 +4,7 @@ import type { IdentificationSubstate } from '@sello/contracts/enums';
 import { ApiError } from '../platform/api-error.ts';
 import { decodeDataUrl, sniffAttachmentType } from '../platform/attachment-check.ts';
 import {
+  countVideos,
   insertCapture,
   selectCaptureCounts,
   updatePortalReceiver,
@@ -21,6 +22,7 @@ import {
   withReceiver,
 } from './portal-receiver.ts';
 import {
+  asksForVideo,
   captureCountOf,
   captureErrorSubstate,
   captureExtension,
@@ -107,6 +109,9 @@ export function createPortalIdentificationService(deps: TPortalDeps) {
         const tally = tallyCaptures(await selectCaptureCounts(trx, receiver.receiverId));
         const { identity, selfie, others } = tally;
         const missing = missingSubstate(tally, receiver.identificationDocuments);
+        if (!missing && asksForVideo(receiver.serviceKind) && (await countVideos(trx, receiver.receiverId)) === 0) {
+          throw new ApiError(400, 'ERR_VALIDATION', { video: 'ERR_FIELD_REQUIRED' });
+        }
         if (missing) {
           await setSubstate(scope, missing, { identity, selfie, others });
           return buildView(trx, scope, now);

@@ -1,5 +1,5 @@
 import { portalApi } from '@sello/contracts/catalogue/portal';
-import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
+import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER, VIDEO_MAX_BYTES } from '@sello/contracts/portal-limits';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -9,6 +9,7 @@ import { createPortalIdentificationService } from './portal-identification.servi
 import { createPortalOpenService } from './portal-open.service.ts';
 import { createPortalPinService } from './portal-pin.service.ts';
 import { createPortalRejectService } from './portal-reject.service.ts';
+import { createPortalVideoService } from './portal-video.service.ts';
 
 /** Calls a minute per link (or per address when a call comes without one). */
 const CALLS_PER_MINUTE = 60;
@@ -43,6 +44,7 @@ export function registerPortalRoutes(ctx: TAppContext): void {
     ...createPortalOpenService(ctx),
     ...createPortalPinService(ctx),
     ...createPortalAcceptService(ctx),
+    ...createPortalVideoService(ctx),
     ...createPortalRejectService(ctx),
     ...createPortalIdentificationService(ctx),
   };
@@ -85,6 +87,12 @@ export function registerPortalRoutes(ctx: TAppContext): void {
     portalApi.identificationCapture,
     async ({ request, body }) => portal.identificationCapture(tokenOf(request), body),
     { ...calls, bodyLimit: Math.ceil((CAPTURE_MAX_BYTES * 4) / 3) + 64 * 1024 },
+  );
+  registerEndpoint(
+    app,
+    portalApi.identificationVideo,
+    async ({ request, body }) => portal.identificationVideo(tokenOf(request), body),
+    { ...limit(10), bodyLimit: Math.ceil((VIDEO_MAX_BYTES * 4) / 3) + 64 * 1024 },
   );
   registerEndpoint(
     app,

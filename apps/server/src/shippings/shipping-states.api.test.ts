@@ -14,6 +14,7 @@ import { dispatchForTest, portalCall, readPinFromOutbox } from '../../test/porta
 import { postalShippingWithLetters } from '../../test/postal-fixtures.ts';
 import { createShippingTestApp, sendShipping, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { webmDataUrl } from '../../test/video-fixtures.ts';
 import { confirmCancellation } from '../delivery/cancel-confirm.ts';
 import { dispatchShippings } from '../delivery/dispatch.service.ts';
 import { recordDeliveryOutcome } from '../delivery/dispatch-outcomes.ts';
@@ -347,6 +348,8 @@ describe('identification substates', () => {
     await capture('OTHER', notJpeg);
     await expectAfter(id, 'refused other capture', { substate: 'IDCARD_SAVING_OTHER_ERROR' });
     await capture('OTHER', jpeg(3000));
+    const video = { content: webmDataUrl(), consent: true, language: 'es-es' };
+    expect((await portalCall(t, token, 'POST', 'identification/video', video)).statusCode).toBe(200);
     const finished = (await portalCall(t, token, 'POST', 'identification/finish')).json();
     expect(finished.outcome).toBe('accepted');
     await expectAfter(id, 'finish complete', { substate: 'PENDING_CLOSE', result: 'accepted' });
