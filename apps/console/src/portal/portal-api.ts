@@ -48,6 +48,8 @@ export const portalApi = {
   startIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/start'),
   capture: (token: string, kind: string, content: string) =>
     json<TPortalView>(token, 'POST', 'identification/captures', { kind, content }),
+  video: (token: string, content: string, language: string) =>
+    json<TPortalView>(token, 'POST', 'identification/video', { content, consent: true, language }),
   finishIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/finish'),
   document: async (token: string, position: number) => (await call(token, 'GET', `documents/${position}`)).blob(),
 };

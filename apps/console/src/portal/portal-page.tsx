@@ -4,6 +4,7 @@ import { type ChangeEvent, type ReactNode, useCallback, useEffect, useState } fr
 import { readAsDataUrl } from '../lib/read-as-data-url.ts';
 import { PortalError, portalApi } from './portal-api.ts';
 import { PORTAL_TEXTS, portalErrorText, portalText, type TPortalTextKey } from './portal-texts.ts';
+import { VideoRecorder } from './video-recorder.tsx';
 
 const LANGUAGE_NAMES: Record<Language, string> = { 'es-es': 'Español', 'en-en': 'English', 'pt-pt': 'Português' };
 
@@ -291,7 +292,22 @@ export function PortalPage({ token }: { token: string | null }) {
             {t('idOtherLimit', { n: identification.otherLimit })} ·{' '}
             {t('idFailuresLeft', { n: identification.failuresLeft })}
           </p>
-          {primaryButton('idFinish', () => portalApi.finishIdentification(token!))}
+          {identification.videoRequired && (
+            <VideoRecorder
+              t={t}
+              busy={busy}
+              recorded={identification.videoRecorded}
+              onRecorded={(content) => run(() => portalApi.video(token!, content, language))}
+            />
+          )}
+          {identification.videoRequired && !identification.videoRecorded && (
+            <p className="portal-note">{t('videoMissing')}</p>
+          )}
+          {primaryButton(
+            'idFinish',
+            () => portalApi.finishIdentification(token!),
+            identification.videoRequired && !identification.videoRecorded,
+          )}
         </section>
       );
   }
