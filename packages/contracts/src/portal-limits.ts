@@ -22,3 +22,12 @@ export const VIDEO_MAX_BYTES = 12 * 1024 * 1024;
 export const VIDEO_MIN_BYTES = 1024;
 /** How long the page records, seconds. */
 export const VIDEO_MAX_SECONDS = 8;
+/** Reasons a recipient may give when rejecting (situation reasons of spec §4); none reads as NOT_DOCUMENT_AGREE. */
+export const RECIPIENT_REJECT_REASONS = [
+  'NOT_DOCUMENT_AGREE',
+  'DOCUMENT_DATA_INVALID',
+  'USER_DATA_INVALID',
+  'SENDER_UNKNOWN',
+  'USER_MOBILE_CHANGED',
+  'OTHER_REASONS',
+] as const;

@@ -7,6 +7,7 @@ import {
   type SituationCode,
   type SituationReason,
 } from './enums.ts';
+import { RECIPIENT_REJECT_REASONS } from './portal-limits.ts';
 import type { ShippingAction } from './shipping-lifecycle.ts';
 
 /**
@@ -19,16 +20,8 @@ export function situationCodeOf(reason: SituationReason): SituationCode {
   return SITUATION_CODES[SITUATION_REASONS.indexOf(reason)]!;
 }
 
-/** Reasons a recipient may give when rejecting; none given reads as NOT_DOCUMENT_AGREE. */
-export const RECIPIENT_REJECT_REASONS = [
-  'NOT_DOCUMENT_AGREE',
-  'DOCUMENT_DATA_INVALID',
-  'USER_DATA_INVALID',
-  'SENDER_UNKNOWN',
-  'USER_MOBILE_CHANGED',
-  'OTHER_REASONS',
-] as const satisfies readonly SituationReason[];
-export type RecipientRejectReason = (typeof RECIPIENT_REJECT_REASONS)[number];
+export { RECIPIENT_REJECT_REASONS };
+export type RecipientRejectReason = (typeof RECIPIENT_REJECT_REASONS)[number] & SituationReason;
 
 /** What became of a message the provider reported on (delivery side). */
 export type TFailedDelivery = { outcome: 'failed' | 'unknown'; channel: Channel | string };

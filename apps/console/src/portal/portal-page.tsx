@@ -1,5 +1,6 @@
 import type { TPortalPinSent, TPortalView } from '@sello/contracts/catalogue/portal';
 import { LANGUAGES, type Language, LOCALE_BY_LANGUAGE } from '@sello/contracts/constants';
+import { RECIPIENT_REJECT_REASONS } from '@sello/contracts/portal-limits';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { readAsDataUrl } from '../lib/read-as-data-url.ts';
 import { PortalError, portalApi } from './portal-api.ts';
@@ -36,6 +37,7 @@ export function PortalPage({ token }: { token: string | null }) {
   const [pin, setPin] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const [why, setWhy] = useState('');
 
   // The receiver's own language once known (kept if the link stops working), else the browser's.
   const [known, setKnown] = useState<Language | null>(null);
@@ -202,6 +204,17 @@ export function PortalPage({ token }: { token: string | null }) {
     actions = rejecting ? (
       <section className="portal-card">
         <label className="portal-field">
+          <span>{t('rejectWhy')}</span>
+          <select value={why} onChange={(event) => setWhy(event.target.value)} data-testid="reject-why">
+            <option value="">—</option>
+            {RECIPIENT_REJECT_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`why_${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="portal-field">
           <span>{t('rejectReason')}</span>
           <textarea value={reason} maxLength={500} rows={4} onChange={(event) => setReason(event.target.value)} />
         </label>
@@ -213,7 +226,7 @@ export function PortalPage({ token }: { token: string | null }) {
             type="button"
             className="portal-danger"
             disabled={busy || reason.trim() === ''}
-            onClick={() => run(() => portalApi.reject(token!, reason.trim()))}
+            onClick={() => run(() => portalApi.reject(token!, reason.trim(), why || undefined))}
           >
             {t('rejectConfirm')}
           </button>
