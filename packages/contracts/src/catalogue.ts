@@ -115,6 +115,7 @@ const shippingsApi = {
   denyList: shippingsActionsApi.denyList,
   deny: shippingsActionsApi.deny,
   delete: shippingsActionsApi.delete,
+  cancel: shippingsActionsApi.cancel,
   recover: shippingsActionsApi.recover,
   signatures: shippingsDetailApi.signatures,
   sendAccessCommunication: shippingsActionsApi.sendAccessCommunication,

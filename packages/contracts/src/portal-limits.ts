@@ -16,3 +16,18 @@ export const CAPTURE_MAX_FAILURES = 5;
 export const CAPTURE_MAX_BYTES = 8 * 1024 * 1024;
 /** Smallest identity capture, bytes: anything smaller cannot show a readable document. */
 export const CAPTURE_MIN_BYTES = 1024;
+/** Largest recording of an unattended video identification, bytes (a short clip: VIDEO_MAX_SECONDS). */
+export const VIDEO_MAX_BYTES = 12 * 1024 * 1024;
+/** Smallest recording, bytes: anything smaller holds no usable frame. */
+export const VIDEO_MIN_BYTES = 1024;
+/** How long the page records, seconds. */
+export const VIDEO_MAX_SECONDS = 8;
+/** Reasons a recipient may give when rejecting (situation reasons of spec §4); none reads as NOT_DOCUMENT_AGREE. */
+export const RECIPIENT_REJECT_REASONS = [
+  'NOT_DOCUMENT_AGREE',
+  'DOCUMENT_DATA_INVALID',
+  'USER_DATA_INVALID',
+  'SENDER_UNKNOWN',
+  'USER_MOBILE_CHANGED',
+  'OTHER_REASONS',
+] as const;

@@ -204,6 +204,16 @@ export function allowedUserActions(current: TLifecycle): UserAction[] {
   );
 }
 
+/**
+ * The console's name of a table action: a shipping under review is submitted with `authorize` and
+ * rejected by its supervisor with `deny` (spec §4 lists no other actions).
+ */
+export function detailActionOf(action: UserAction): Exclude<UserAction, 'submit' | 'supervisorReject'> {
+  if (action === 'submit') return 'authorize';
+  if (action === 'supervisorReject') return 'deny';
+  return action;
+}
+
 /** Where a new shipping starts: waiting for authorisation when its type needs it, otherwise queued. */
 export function initialLifecycle(context: Pick<TLifecycleContext, 'requiresAuth'>): TLifecycle {
   return { state: context.requiresAuth ? 'pending_auth' : 'pending_to_send', result: null, deleted: false };

@@ -44,10 +44,13 @@ export const portalApi = {
   acknowledge: (token: string) => json<TPortalView>(token, 'POST', 'acknowledge'),
   requestPin: (token: string) => json<TPortalPinSent>(token, 'POST', 'pin'),
   accept: (token: string, pin?: string) => json<TPortalView>(token, 'POST', 'accept', pin ? { pin } : {}),
-  reject: (token: string, reason: string) => json<TPortalView>(token, 'POST', 'reject', { reason }),
+  reject: (token: string, reason: string, situationReason?: string) =>
+    json<TPortalView>(token, 'POST', 'reject', { reason, ...(situationReason && { situationReason }) }),
   startIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/start'),
   capture: (token: string, kind: string, content: string) =>
     json<TPortalView>(token, 'POST', 'identification/captures', { kind, content }),
+  video: (token: string, content: string, language: string) =>
+    json<TPortalView>(token, 'POST', 'identification/video', { content, consent: true, language }),
   finishIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/finish'),
   document: async (token: string, position: number) => (await call(token, 'GET', `documents/${position}`)).blob(),
 };

@@ -1,9 +1,11 @@
 import type { TPortalPinSent, TPortalView } from '@sello/contracts/catalogue/portal';
 import { LANGUAGES, type Language, LOCALE_BY_LANGUAGE } from '@sello/contracts/constants';
+import { RECIPIENT_REJECT_REASONS } from '@sello/contracts/portal-limits';
 import { type ChangeEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { readAsDataUrl } from '../lib/read-as-data-url.ts';
 import { PortalError, portalApi } from './portal-api.ts';
 import { PORTAL_TEXTS, portalErrorText, portalText, type TPortalTextKey } from './portal-texts.ts';
+import { VideoRecorder } from './video-recorder.tsx';
 
 const LANGUAGE_NAMES: Record<Language, string> = { 'es-es': 'Español', 'en-en': 'English', 'pt-pt': 'Português' };
 
@@ -35,6 +37,7 @@ export function PortalPage({ token }: { token: string | null }) {
   const [pin, setPin] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const [why, setWhy] = useState('');
 
   // The receiver's own language once known (kept if the link stops working), else the browser's.
   const [known, setKnown] = useState<Language | null>(null);
@@ -201,6 +204,17 @@ export function PortalPage({ token }: { token: string | null }) {
     actions = rejecting ? (
       <section className="portal-card">
         <label className="portal-field">
+          <span>{t('rejectWhy')}</span>
+          <select value={why} onChange={(event) => setWhy(event.target.value)} data-testid="reject-why">
+            <option value="">—</option>
+            {RECIPIENT_REJECT_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`why_${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="portal-field">
           <span>{t('rejectReason')}</span>
           <textarea value={reason} maxLength={500} rows={4} onChange={(event) => setReason(event.target.value)} />
         </label>
@@ -212,7 +226,7 @@ export function PortalPage({ token }: { token: string | null }) {
             type="button"
             className="portal-danger"
             disabled={busy || reason.trim() === ''}
-            onClick={() => run(() => portalApi.reject(token!, reason.trim()))}
+            onClick={() => run(() => portalApi.reject(token!, reason.trim(), why || undefined))}
           >
             {t('rejectConfirm')}
           </button>
@@ -291,7 +305,22 @@ export function PortalPage({ token }: { token: string | null }) {
             {t('idOtherLimit', { n: identification.otherLimit })} ·{' '}
             {t('idFailuresLeft', { n: identification.failuresLeft })}
           </p>
-          {primaryButton('idFinish', () => portalApi.finishIdentification(token!))}
+          {identification.videoRequired && (
+            <VideoRecorder
+              t={t}
+              busy={busy}
+              recorded={identification.videoRecorded}
+              onRecorded={(content) => run(() => portalApi.video(token!, content, language))}
+            />
+          )}
+          {identification.videoRequired && !identification.videoRecorded && (
+            <p className="portal-note">{t('videoMissing')}</p>
+          )}
+          {primaryButton(
+            'idFinish',
+            () => portalApi.finishIdentification(token!),
+            identification.videoRequired && !identification.videoRecorded,
+          )}
         </section>
       );
   }

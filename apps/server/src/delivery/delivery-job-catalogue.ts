@@ -34,6 +34,12 @@ export const DELIVERY_JOBS = {
     localConcurrency: 2,
     pollingIntervalSeconds: 0.5,
   }),
+  /** Confirms a sender's cancellation of a shipping in `cancel_pending` on its channel (cancel-confirm.ts). */
+  confirmCancel: defineJob({
+    name: 'delivery-confirm-cancel',
+    payload: z.object({ shippingId: ZRowId }),
+    retryLimit: 5,
+  }),
   /** Hands one recorded message to its channel adapter (provider transports only). */
   send: defineJob({
     name: 'delivery-send',

@@ -2,6 +2,7 @@ import type { TAppContext } from '../app-context.ts';
 import { createCertificateJob } from '../evidence/certificate-job.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
 import { runPortalExpiry } from '../portal/portal-expiry.ts';
+import { confirmCancellation } from './cancel-confirm.ts';
 import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { dispatchBatch } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
@@ -25,6 +26,9 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
           ctx,
           payloads.map((payload) => payload.shippingId),
         ),
+    }),
+    bindJob(DELIVERY_JOBS.confirmCancel, {
+      run: async (payload) => void (await confirmCancellation(ctx, payload.shippingId)),
     }),
     bindJob(DELIVERY_JOBS.send, { run: (payload) => sendMessage(sendDeps, payload.messageId) }),
     createCertificateJob(ctx),

@@ -1,4 +1,6 @@
+import type { SituationReason } from '@sello/contracts/enums';
 import { findTransition, type ShippingAction } from '@sello/contracts/shipping-lifecycle';
+import { deliveryFailureReason } from '@sello/contracts/shipping-situations';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
@@ -49,6 +51,7 @@ export async function recordDeliveryOutcome(
   };
   const reason = report.detail ?? null;
   let action: ShippingAction | null = null;
+  let situation: SituationReason | undefined;
   if (message.purpose === 'access') {
     if (outcome === 'delivered') {
       await updateReceiverStatus(trx, message.receiverId, 'delivered', at, ['pending', 'sent', 'failed']);
@@ -58,10 +61,11 @@ export async function recordDeliveryOutcome(
     } else if (outcome === 'failed' || outcome === 'unknown') {
       await updateReceiverStatus(trx, message.receiverId, 'failed', at, ['pending', 'sent']);
       action = 'dispatchFailed';
+      situation = deliveryFailureReason({ outcome, channel: message.channel });
     }
   }
   if (action && findTransition(lifecycleOf(shipping), action, contextOf(shipping, false))) {
-    await applyTransition(trx, jobs, shipping, action, null, { reason, details });
+    await applyTransition(trx, jobs, shipping, action, null, { reason, details, situation });
     return;
   }
   const lifecycle = lifecycleOf(shipping);

@@ -207,6 +207,7 @@ export async function dispatchShippings(
         options: {
           reason: receivers.length === 0 ? 'no receivers' : `no ${CHANNEL_CONTACT[channel]} for a receiver`,
           details: { receivers: missing.map((receiver) => receiver.id) },
+          situation: 'RCPT_INVALID',
         },
       });
     }

@@ -5,6 +5,9 @@ export type TCertificateLanguage = 'es-es' | 'en-en' | 'pt-pt';
 type TLabels = {
   title: string;
   intro: string;
+  nonReportTitle: string;
+  nonReportIntro: string;
+  situation: string;
   provider: string;
   issuedAt: string;
   shipping: string;
@@ -38,6 +41,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
   'es-es': {
     title: 'Certificado de entrega electrónica',
     intro: 'El prestador certifica los hechos siguientes, registrados en su cadena de evidencias.',
+    nonReportTitle: 'Informe de no entrega',
+    nonReportIntro: 'El prestador certifica que el envío no llegó a su destinatario, por lo que consta a continuación.',
+    situation: 'Situación',
     provider: 'Prestador',
     issuedAt: 'Emitido el',
     shipping: 'Envío',
@@ -79,6 +85,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
   'en-en': {
     title: 'Certificate of electronic delivery',
     intro: 'The provider certifies the following facts, recorded in its evidence chain.',
+    nonReportTitle: 'Non-delivery report',
+    nonReportIntro: 'The provider certifies that the shipping did not reach its recipient, for what follows.',
+    situation: 'Situation',
     provider: 'Provider',
     issuedAt: 'Issued at',
     shipping: 'Shipping',
@@ -120,6 +129,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
   'pt-pt': {
     title: 'Certificado de entrega eletrónica',
     intro: 'O prestador certifica os factos seguintes, registados na sua cadeia de evidências.',
+    nonReportTitle: 'Relatório de não entrega',
+    nonReportIntro: 'O prestador certifica que o envio não chegou ao seu destinatário, pelo que consta a seguir.',
+    situation: 'Situação',
     provider: 'Prestador',
     issuedAt: 'Emitido em',
     shipping: 'Envio',

@@ -9,6 +9,7 @@ import {
   labelOf,
   RECEIVER_STATUS_NAMES,
   RESULT_NAMES,
+  SITUATION_CODE_NAMES,
   STATE_NAMES,
 } from '@sello/contracts/reference/status-labels';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
@@ -17,6 +18,8 @@ import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
 
 export type TCertificateContent = {
+  /** The certificate, or the non-report of a shipping that did not reach its recipient. */
+  report?: 'certificate' | 'nonReport';
   providerName: string;
   issuedAt: Date;
   language: string;
@@ -29,6 +32,9 @@ export type TCertificateContent = {
     channel: string;
     state: string;
     result: string | null;
+    /** Why it did not end as asked (spec §4 situation code and reason), when it has one. */
+    situationCode?: string | null;
+    situationReason?: string | null;
     isSandbox: boolean;
   };
   sender: { name: string; username: string; company: string; companyTaxId: string };
@@ -152,9 +158,11 @@ function formatDay(day: string, language: string): string {
 export async function buildCertificatePdf(content: TCertificateContent): Promise<PDFDocument> {
   const language = content.language;
   const labels = labelsFor(language);
+  const nonReport = content.report === 'nonReport';
+  const title = nonReport ? labels.nonReportTitle : labels.title;
   const pdf = await PDFDocument.create();
   const { regular, bold } = await embedTextFonts(pdf);
-  pdf.setTitle(`${labels.title} ${content.shipping.requestId}`);
+  pdf.setTitle(`${title} ${content.shipping.requestId}`);
   pdf.setAuthor(content.providerName);
   pdf.setProducer('Sello');
   pdf.setCreationDate(content.issuedAt);
@@ -168,8 +176,8 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
     `${formatDateTimeIn(value, language)} (${formatDateTimeIn(value, language, 'UTC')})`;
   const { shipping, sender } = content;
 
-  write(labels.title, { size: 16, bold: true });
-  write(labels.intro, { muted: true });
+  write(title, { size: 16, bold: true });
+  write(nonReport ? labels.nonReportIntro : labels.intro, { muted: true });
   gap();
   field(labels.provider, content.providerName);
   field(labels.issuedAt, when(content.issuedAt));
@@ -180,6 +188,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
   field(labels.channel, labelOf(CHANNEL_NAMES, shipping.channel, language));
   field(labels.state, labelOf(STATE_NAMES, shipping.state, language));
   field(labels.result, labelOf(RESULT_NAMES, shipping.result, language) || null);
+  if (shipping.situationCode) field(labels.situation, labelOf(SITUATION_CODE_NAMES, shipping.situationCode, language));
   gap();
   field(labels.sender, `${sender.name} (${sender.username})`);
   field(labels.company, `${sender.company} (${sender.companyTaxId})`);

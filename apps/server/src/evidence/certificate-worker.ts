@@ -1,4 +1,5 @@
 import { toLanguage } from '@sello/contracts/reference/status-labels';
+import { callsForNonReport } from '@sello/contracts/shipping-situations';
 import type { Kysely, Transaction } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -40,6 +41,7 @@ async function buildSignedCertificate(
   trx: Transaction<Database>,
   shipping: TLockedShipping,
   seal: TSeal,
+  report: 'certificate' | 'nonReport' = 'certificate',
 ) {
   const [facts, receivers, letters, documents, events] = await Promise.all([
     selectCertificateFacts(trx, shipping.id),
@@ -59,6 +61,7 @@ async function buildSignedCertificate(
   const issuedAt = new Date();
   const language = toLanguage(facts.language);
   const pdf = await buildCertificatePdf({
+    report,
     providerName: deps.config.PROVIDER_NAME,
     issuedAt,
     language,
@@ -72,6 +75,8 @@ async function buildSignedCertificate(
       // Issued as the shipping closes: the certify transition takes it from pending_cert to closed.
       state: 'closed',
       result: facts.result,
+      situationCode: facts.situationCode,
+      situationReason: facts.situationReason,
       isSandbox: facts.isSandbox,
     },
     sender: {
@@ -110,10 +115,33 @@ async function buildSignedCertificate(
   const labels = labelsFor(facts.language);
   const bytes = await sealPdf(pdf, seal, {
     providerName: deps.config.PROVIDER_NAME,
-    reason: `${labels.title} ${facts.id}`,
+    reason: `${report === 'nonReport' ? labels.nonReportTitle : labels.title} ${facts.id}`,
     signingTime: issuedAt,
   });
-  return { bytes, name: `certificate-${facts.id}.pdf` };
+  return { bytes, name: `${report === 'nonReport' ? 'non-report' : 'certificate'}-${facts.id}.pdf` };
+}
+
+/** Builds, seals and stores a produced report of the shipping as its next document. */
+async function storeProduced(
+  deps: TCertificateDeps,
+  trx: Transaction<Database>,
+  shipping: TLockedShipping,
+  seal: TSeal,
+  report: 'nonReport',
+) {
+  const built = await buildSignedCertificate(deps, trx, shipping, seal, report);
+  const stored = await deps.blobs.put(built.bytes);
+  await insertDocuments(trx, shipping.id, [
+    {
+      position: await nextDocumentPosition(trx, shipping.id),
+      kind: 'non_report',
+      name: built.name,
+      mimeType: 'application/pdf',
+      sizeBytes: stored.size,
+      category: 'DOCUMENT',
+      sha256: stored.sha256,
+    },
+  ]);
 }
 
 /**
@@ -137,6 +165,8 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
     let sha256 = existing?.sha256;
     if (!sha256) {
       await prepareSentCopies(deps, trx, [shippingId]);
+      // The non-report first, so the certificate lists it with its hash.
+      if (callsForNonReport(shipping.result)) await storeProduced(deps, trx, shipping, seal, 'nonReport');
       const certificate = await buildSignedCertificate(deps, trx, shipping, seal);
       const stored = await deps.blobs.put(certificate.bytes);
       sha256 = stored.sha256;

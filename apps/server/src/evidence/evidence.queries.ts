@@ -44,6 +44,7 @@ export function selectChainHead(db: Db, shippingId: string) {
 export function selectCertificateFacts(db: Db, shippingId: string) {
   return selectShippingRows(db)
     .select(['u.username as senderUsername', 'u.language', 'c.tax_id as companyTaxId', 's.form_values as formValues'])
+    .select(['s.situation_reason as situationReason', 's.situation_code as situationCode'])
     .where('s.id', '=', shippingId)
     .executeTakeFirstOrThrow();
 }

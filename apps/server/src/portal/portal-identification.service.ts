@@ -4,6 +4,7 @@ import type { IdentificationSubstate } from '@sello/contracts/enums';
 import { ApiError } from '../platform/api-error.ts';
 import { decodeDataUrl, sniffAttachmentType } from '../platform/attachment-check.ts';
 import {
+  countVideos,
   insertCapture,
   selectCaptureCounts,
   updatePortalReceiver,
@@ -21,11 +22,14 @@ import {
   withReceiver,
 } from './portal-receiver.ts';
 import {
+  asksForVideo,
   captureCountOf,
   captureErrorSubstate,
   captureExtension,
   captureFailuresLeft,
   captureProblem,
+  captureSavedSubstate,
+  missingSubstate,
   tallyCaptures,
 } from './portal-rules.ts';
 
@@ -69,7 +73,11 @@ export function createPortalIdentificationService(deps: TPortalDeps) {
           const failures = receiver.captureFailures + 1;
           await updatePortalReceiver(trx, receiver.receiverId, { captureFailures: failures });
           const failuresLeft = captureFailuresLeft(failures);
-          await setSubstate(scope, captureErrorSubstate(capture.kind), { ...base, failure: failures, problem });
+          await setSubstate(scope, captureErrorSubstate(capture.kind, receiver.substate), {
+            ...base,
+            failure: failures,
+            problem,
+          });
           if (failuresLeft === 0) {
             await updatePortalReceiver(trx, receiver.receiverId, { answeredAt: now });
             await closeWithFailure(deps, scope, 'ocrExceeded', { ...base, failure: failures });
@@ -87,7 +95,8 @@ export function createPortalIdentificationService(deps: TPortalDeps) {
           sha256: stored.sha256,
         });
         await note(trx, shipping, 'captureUploaded', { ...base, position });
-        if (receiver.substate !== 'IDCARD_READING') await setSubstate(scope, 'IDCARD_READING');
+        const next = captureSavedSubstate(tallyCaptures(await selectCaptureCounts(trx, receiver.receiverId)));
+        if (receiver.substate !== next) await setSubstate(scope, next);
         return buildView(trx, scope, now);
       });
     },
@@ -97,9 +106,14 @@ export function createPortalIdentificationService(deps: TPortalDeps) {
         const { trx, receiver } = scope;
         await assertCanAnswer(scope, ['identification']);
         if (receiver.substate === null) throw new ApiError(409, 'ERR_TRANSITION_NOT_ALLOWED');
-        const { identity, selfie, others } = tallyCaptures(await selectCaptureCounts(trx, receiver.receiverId));
-        if (identity === 0 || selfie === 0) {
-          await setSubstate(scope, 'IDCARD_SAVING_IDENTITY_MISSING', { identity, selfie });
+        const tally = tallyCaptures(await selectCaptureCounts(trx, receiver.receiverId));
+        const { identity, selfie, others } = tally;
+        const missing = missingSubstate(tally, receiver.identificationDocuments);
+        if (!missing && asksForVideo(receiver.serviceKind) && (await countVideos(trx, receiver.receiverId)) === 0) {
+          throw new ApiError(400, 'ERR_VALIDATION', { video: 'ERR_FIELD_REQUIRED' });
+        }
+        if (missing) {
+          await setSubstate(scope, missing, { identity, selfie, others });
           return buildView(trx, scope, now);
         }
         await setSubstate(scope, 'PENDING_CLOSE', { identity, selfie, others });

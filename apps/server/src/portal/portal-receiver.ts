@@ -12,6 +12,7 @@ import type { TPreferences } from '../preferences/preferences.service.ts';
 import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
 import {
+  countVideos,
   hasOpenedSince,
   selectCaptureCounts,
   selectCoReceivers,
@@ -24,6 +25,7 @@ import {
 import {
   answerOpen,
   asksForPin,
+  asksForVideo,
   captureCountOf,
   captureFailuresLeft,
   custodyEnd,
@@ -173,6 +175,8 @@ export async function buildView(trx: Trx, scope: Omit<TScope, 'trx'>, now: Date)
       captures: IDENTIFICATION_DOCUMENT_KINDS.map((kind) => ({ kind, count: captureCountOf(counts, kind) })),
       otherLimit: OTHER_CAPTURES_LIMIT,
       failuresLeft: captureFailuresLeft(fresh.captureFailures),
+      videoRequired: asksForVideo(fresh.serviceKind),
+      videoRecorded: (await countVideos(trx, fresh.receiverId)) > 0,
     };
   }
   return {

@@ -8,6 +8,8 @@ import {
   CAPTURE_MIN_BYTES,
   PIN_MAX_ATTEMPTS,
   PIN_VALID_MINUTES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MIN_BYTES,
 } from '@sello/contracts/portal-limits';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import type { TPortalReceiver } from './portal.queries.ts';
@@ -152,13 +154,60 @@ export function captureProblem(bytes: Buffer, type: string | null): 'ERR_FILE_TY
   return bytes.length < CAPTURE_MIN_BYTES || bytes.length > CAPTURE_MAX_BYTES ? 'ERR_MAX_FILE_SIZE' : null;
 }
 
+/** Unattended video identification records a video of the receiver (attended: docs/decisions.md). */
+export function asksForVideo(serviceKind: string): boolean {
+  return serviceKind === 'video_identification_unattended';
+}
+
+/** The type of a recording by its first bytes: WebM (EBML header) or MP4 (`ftyp` box); null otherwise. */
+export function sniffVideoType(bytes: Uint8Array): 'video/webm' | 'video/mp4' | null {
+  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) {
+    return 'video/webm';
+  }
+  if (bytes.length >= 8 && Buffer.from(bytes.subarray(4, 8)).toString('latin1') === 'ftyp') return 'video/mp4';
+  return null;
+}
+
+/** What is wrong with a recording, or null: its bytes must be a WebM or MP4 of a sensible size. */
+export function videoProblem(bytes: Uint8Array): 'ERR_FILE_TYPE' | 'ERR_MAX_FILE_SIZE' | null {
+  if (sniffVideoType(bytes) === null) return 'ERR_FILE_TYPE';
+  return bytes.length < VIDEO_MIN_BYTES || bytes.length > VIDEO_MAX_BYTES ? 'ERR_MAX_FILE_SIZE' : null;
+}
+
 export function captureExtension(type: string): string {
   return type === 'image/png' ? 'png' : type === 'image/webp' ? 'webp' : 'jpg';
 }
 
-/** The step a failed capture leaves the identification in. */
-export function captureErrorSubstate(kind: string): IdentificationSubstate {
-  return IDENTITY_KINDS.has(kind) || kind === 'SELFIE' ? 'IDCARD_SAVING_IDENTITY_ERROR' : 'IDCARD_SAVING_OTHER_ERROR';
+/**
+ * The step a failed capture leaves the identification in: an identity (document or selfie) error, an
+ * error of another document, or both once each kind has failed.
+ */
+export function captureErrorSubstate(kind: string, current: string | null = null): IdentificationSubstate {
+  const failed =
+    IDENTITY_KINDS.has(kind) || kind === 'SELFIE' ? 'IDCARD_SAVING_IDENTITY_ERROR' : 'IDCARD_SAVING_OTHER_ERROR';
+  const other =
+    failed === 'IDCARD_SAVING_IDENTITY_ERROR' ? 'IDCARD_SAVING_OTHER_ERROR' : 'IDCARD_SAVING_IDENTITY_ERROR';
+  return current === other || current === 'IDCARD_SAVING_IDENTITY_AND_OTHER_ERROR'
+    ? 'IDCARD_SAVING_IDENTITY_AND_OTHER_ERROR'
+    : failed;
+}
+
+/** The step after a good capture: reading until an identity document and a selfie are in, then saving. */
+export function captureSavedSubstate(tally: { identity: number; selfie: number }): IdentificationSubstate {
+  return tally.identity > 0 && tally.selfie > 0 ? 'IDCARD_SAVING' : 'IDCARD_READING';
+}
+
+/**
+ * What a finish finds missing: an identity document or the selfie; else another document when the
+ * type asks for one (OTHER among its identification documents) and none was captured; else nothing.
+ */
+export function missingSubstate(
+  tally: { identity: number; selfie: number; others: number },
+  asked: readonly string[],
+): IdentificationSubstate | null {
+  if (tally.identity === 0 || tally.selfie === 0) return 'IDCARD_SAVING_IDENTITY_MISSING';
+  if (asked.includes('OTHER') && tally.others === 0) return 'IDCARD_SAVING_OTHER_MISSING';
+  return null;
 }
 
 export function captureCountOf(counts: readonly TCaptureCount[], kind: string): number {

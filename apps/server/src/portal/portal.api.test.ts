@@ -9,6 +9,7 @@ import {
 } from '../../test/portal-fixtures.ts';
 import { createShippingTestApp, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { webmDataUrl } from '../../test/video-fixtures.ts';
 import { DELIVERY_JOBS } from '../delivery/delivery-job-catalogue.ts';
 import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
 import { LINK_GRACE_DAYS } from '../delivery/dispatch.service.ts';
@@ -423,6 +424,8 @@ describe('identification', () => {
     expect(eighth.statusCode).toBe(400);
     expect(eighth.json().key).toBe('ERR_TOO_MANY_ITEMS');
 
+    const video = { content: webmDataUrl(), consent: true, language: 'es-es' };
+    expect((await portalCall(t, token, 'POST', 'identification/video', video)).statusCode).toBe(200);
     const finished = (await portalCall(t, token, 'POST', 'identification/finish')).json();
     expect(finished).toMatchObject({ outcome: 'accepted', identification: { substate: 'PENDING_CLOSE' } });
     expect(await shippingRow(t, sent.shippingId)).toMatchObject({ state: 'pending_cert', result: 'accepted' });

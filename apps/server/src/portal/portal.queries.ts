@@ -10,6 +10,7 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
     .selectFrom('shipping_receivers as r')
     .innerJoin('shippings as s', 's.id', 'r.shipping_id')
     .innerJoin('companies as c', 'c.id', 's.company_id')
+    .innerJoin('shipping_types as t', 't.id', 's.type_id')
     .select([
       'r.id as receiverId',
       'r.position',
@@ -38,6 +39,8 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
       's.response_deadline_at as responseDeadlineAt',
       's.is_sandbox as isSandbox',
       'c.name as senderCompany',
+      // The documents the type asks the receiver to show (OTHER: at least one other document).
+      't.identification_documents as identificationDocuments',
     ])
     .where('r.id', '=', receiverId)
     .executeTakeFirstOrThrow();
@@ -180,6 +183,45 @@ export function selectCaptureCounts(db: Db, receiverId: string) {
     .where('kind', '=', 'identity')
     .groupBy('capture_kind')
     .execute();
+}
+
+/** How many recordings a receiver's video identification holds. */
+export async function countVideos(db: Db, receiverId: string): Promise<number> {
+  const row = await db
+    .selectFrom('shipping_documents')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('receiver_id', '=', receiverId)
+    .where('kind', '=', 'video')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Stores a receiver's recording as the shipping's next document, of kind `video`; answers its position. */
+export async function insertVideo(
+  trx: Trx,
+  video: { shippingId: string; receiverId: string; name: string; mimeType: string; sizeBytes: number; sha256: string },
+): Promise<number> {
+  const next = await trx
+    .selectFrom('shipping_documents')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('position'), eb.lit(0)).as('last'))
+    .where('shipping_id', '=', video.shippingId)
+    .executeTakeFirstOrThrow();
+  const position = Number(next.last) + 1;
+  await trx
+    .insertInto('shipping_documents')
+    .values({
+      shipping_id: video.shippingId,
+      position,
+      kind: 'video',
+      receiver_id: video.receiverId,
+      name: video.name,
+      mime_type: video.mimeType,
+      size_bytes: video.sizeBytes,
+      category: 'UNSPECIFIED',
+      sha256: video.sha256,
+    })
+    .execute();
+  return position;
 }
 
 export async function insertCapture(

@@ -1,5 +1,5 @@
 import { portalApi } from '@sello/contracts/catalogue/portal';
-import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
+import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER, VIDEO_MAX_BYTES } from '@sello/contracts/portal-limits';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { findReceiverAccess } from '../delivery/receiver-access.ts';
@@ -10,6 +10,7 @@ import { createPortalIdentificationService } from './portal-identification.servi
 import { createPortalOpenService } from './portal-open.service.ts';
 import { createPortalPinService } from './portal-pin.service.ts';
 import { createPortalRejectService } from './portal-reject.service.ts';
+import { createPortalVideoService } from './portal-video.service.ts';
 
 /** Calls a minute per link (or per address when a call comes without one). */
 const CALLS_PER_MINUTE = 60;
@@ -44,6 +45,7 @@ export function registerPortalRoutes(ctx: TAppContext): void {
     ...createPortalOpenService(ctx),
     ...createPortalPinService(ctx),
     ...createPortalAcceptService(ctx),
+    ...createPortalVideoService(ctx),
     ...createPortalRejectService(ctx),
     ...createPortalIdentificationService(ctx),
   };
@@ -72,7 +74,7 @@ export function registerPortalRoutes(ctx: TAppContext): void {
   registerEndpoint(
     app,
     portalApi.reject,
-    async ({ request, body }) => portal.reject(tokenOf(request), body.reason),
+    async ({ request, body }) => portal.reject(tokenOf(request), body.reason, body.situationReason),
     calls,
   );
   registerEndpoint(
@@ -94,6 +96,12 @@ export function registerPortalRoutes(ctx: TAppContext): void {
           throw new ApiError(401, 'ERR_LINK_INVALID');
       },
     },
+  );
+  registerEndpoint(
+    app,
+    portalApi.identificationVideo,
+    async ({ request, body }) => portal.identificationVideo(tokenOf(request), body),
+    { ...limit(10), bodyLimit: Math.ceil((VIDEO_MAX_BYTES * 4) / 3) + 64 * 1024 },
   );
   registerEndpoint(
     app,

@@ -1,5 +1,6 @@
 import type { TBatchResult } from '@sello/contracts/catalogue/shippings-actions';
 import type { ErrorKey } from '@sello/contracts/error-keys';
+import { DENY_OUTCOMES, type TDenyOutcome } from '@sello/contracts/shipping-situations';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
@@ -17,21 +18,23 @@ import {
   selectTypeAuthDeadlineHours,
 } from './shipping-authorisations.queries.ts';
 import { lockShipping, type TLockedShipping } from './shipping-lifecycle.queries.ts';
+import { reviewShipping } from './shipping-review.ts';
 import { applyTransition, assertAllowed, contextOf, eventTime } from './shipping-transitions.ts';
 
 type Trx = Transaction<Database>;
 
-/** The outcome a denial leads to (spec §3 `stateCom`/`resultCom` must name it). */
-const DENY_OUTCOME = { state: 'no_auth', result: 'authorizer_reject' } as const;
-
 export type TDenyInput = { stateCom: string; resultCom: string; comment?: string };
 
-/** `stateCom` and `resultCom` must name the outcome of a denial in the transition table. */
-function assertDenyOutcome(input: TDenyInput): void {
+/** `stateCom` and `resultCom` must name the outcome of a denial in the transition table (DENY_OUTCOMES). */
+function assertDenyOutcome(input: TDenyInput): TDenyOutcome {
+  const outcome = DENY_OUTCOMES.find((row) => row.stateCom === input.stateCom && row.resultCom === input.resultCom);
+  if (outcome) return outcome;
   const fields: Record<string, ErrorKey> = {};
-  if (input.stateCom !== DENY_OUTCOME.state) fields.stateCom = 'ERR_FIELD_INVALID';
-  if (input.resultCom !== DENY_OUTCOME.result) fields.resultCom = 'ERR_FIELD_INVALID';
-  if (Object.keys(fields).length > 0) throw new ApiError(400, 'ERR_VALIDATION', fields);
+  if (!DENY_OUTCOMES.some((row) => row.stateCom === input.stateCom)) fields.stateCom = 'ERR_FIELD_INVALID';
+  if (!DENY_OUTCOMES.some((row) => row.resultCom === input.resultCom) || !fields.stateCom) {
+    fields.resultCom = 'ERR_FIELD_INVALID';
+  }
+  throw new ApiError(400, 'ERR_VALIDATION', fields);
 }
 
 export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
@@ -62,6 +65,7 @@ export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
 
   async function authorizeOne(principal: TPrincipal, id: number, comment: string | null) {
     await onShipping(recordVisibility(principal), id, async (trx, shipping) => {
+      if (shipping.state === 'to_review') return reviewShipping(trx, jobs, principal, shipping, 'submit', comment);
       assertAllowed(shipping, 'authorize', contextOf(shipping, true));
       const { slot, othersPending } = await takeAuthorisation(trx, shipping, principal);
       const at = eventTime();
@@ -75,9 +79,16 @@ export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
   }
 
   async function deny(principal: TPrincipal, id: number, input: TDenyInput) {
-    assertDenyOutcome(input);
+    const outcome = assertDenyOutcome(input);
     const comment = input.comment || null;
     await onShipping(recordVisibility(principal), id, async (trx, shipping) => {
+      // The outcome named must be the one of the shipping's state: a refusal awaiting authorisation, a
+      // supervisor's rejection under review.
+      if (!(outcome.from as readonly string[]).includes(shipping.state)) assertAllowed(shipping, outcome.action);
+      if (outcome.action === 'supervisorReject') {
+        if (!comment) throw new ApiError(400, 'ERR_VALIDATION', { comment: 'ERR_FIELD_REQUIRED' });
+        return reviewShipping(trx, jobs, principal, shipping, 'supervisorReject', comment);
+      }
       assertAllowed(shipping, 'deny');
       const { slot } = await takeAuthorisation(trx, shipping, principal);
       const at = eventTime();
@@ -139,6 +150,16 @@ export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
   }
 
   /**
+   * The sender withdraws a shipping: one still queued closes at once (`cancelled_by_sender`); one
+   * travelling waits in `cancel_pending` for its channel to confirm (delivery/cancel-confirm.ts).
+   */
+  async function cancel(principal: TPrincipal, id: number) {
+    await onShipping(manageVisibility(principal), id, (trx, shipping) =>
+      applyTransition(trx, jobs, shipping, 'cancel', principal.userId),
+    );
+  }
+
+  /**
    * Moves every shipping whose authorisation deadline has passed to `auths_expired` (the job queue of
    * the delivery side calls this on a schedule). Answers the ids it expired.
    */
@@ -162,6 +183,7 @@ export function createShippingActions(db: Kysely<Database>, jobs: TJobQueue) {
     authorizeOne,
     deny,
     retry,
+    cancel,
     remove,
     recover,
     expireAuthorisations,

@@ -47,6 +47,8 @@ export type TLifecycleUpdate = {
   authDeadlineAt?: Date | null;
   responseDeadlineAt?: Date;
   custodyUntil?: Date | null;
+  situationReason?: string | null;
+  situationCode?: string | null;
 };
 
 /** The columns of TLifecycleUpdate that are written only when given. */
@@ -55,6 +57,8 @@ const OPTIONAL_LIFECYCLE_COLUMNS = {
   authDeadlineAt: 'auth_deadline_at',
   responseDeadlineAt: 'response_deadline_at',
   custodyUntil: 'custody_until',
+  situationReason: 'situation_reason',
+  situationCode: 'situation_code',
 } as const;
 
 /**
@@ -76,6 +80,8 @@ export async function updateLifecycles(trx: Trx, updates: readonly TLifecycleUpd
     auth_deadline_at: update.authDeadlineAt?.toISOString() ?? null,
     response_deadline_at: update.responseDeadlineAt?.toISOString() ?? null,
     custody_until: update.custodyUntil?.toISOString() ?? null,
+    situation_reason: update.situationReason ?? null,
+    situation_code: update.situationCode ?? null,
     sets: Object.entries(OPTIONAL_LIFECYCLE_COLUMNS)
       .filter(([key]) => update[key as keyof typeof OPTIONAL_LIFECYCLE_COLUMNS] !== undefined)
       .map(([, column]) => column),
@@ -93,11 +99,14 @@ export async function updateLifecycles(trx: Trx, updates: readonly TLifecycleUpd
       auth_deadline_at = CASE WHEN 'auth_deadline_at' = ANY (v.sets) THEN v.auth_deadline_at ELSE s.auth_deadline_at END,
       response_deadline_at =
         CASE WHEN 'response_deadline_at' = ANY (v.sets) THEN v.response_deadline_at ELSE s.response_deadline_at END,
-      custody_until = CASE WHEN 'custody_until' = ANY (v.sets) THEN v.custody_until ELSE s.custody_until END
+      custody_until = CASE WHEN 'custody_until' = ANY (v.sets) THEN v.custody_until ELSE s.custody_until END,
+      situation_reason =
+        CASE WHEN 'situation_reason' = ANY (v.sets) THEN v.situation_reason ELSE s.situation_reason END,
+      situation_code = CASE WHEN 'situation_code' = ANY (v.sets) THEN v.situation_code ELSE s.situation_code END
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
       id bigint, state text, result text, deleted boolean, deleted_by bigint, at timestamptz, event_count int,
       last_event_hash text, auth_round int, auth_deadline_at timestamptz, response_deadline_at timestamptz,
-      custody_until timestamptz, sets text[])
+      custody_until timestamptz, situation_reason text, situation_code text, sets text[])
     WHERE s.id = v.id`.execute(trx);
 }
 

@@ -1,10 +1,11 @@
-import type { ResultFilter, ShippingStateFilter } from '@sello/contracts/enums';
+import type { ResultFilter, ShippingStateFilter, SituationReason } from '@sello/contracts/enums';
 import {
   findTransition,
   type ShippingAction,
   type TLifecycle,
   type TLifecycleContext,
 } from '@sello/contracts/shipping-lifecycle';
+import { ACTION_SITUATIONS, SITUATION_CLEARING, situationCodeOf } from '@sello/contracts/shipping-situations';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -122,7 +123,16 @@ export type TTransitionOptions = {
   /** Set with the move (the dispatch's deadlines), in the same write of the shipping. */
   responseDeadlineAt?: Date;
   custodyUntil?: Date | null;
+  /** Why the shipping did not end as asked; undefined takes the action's own (shipping-situations.ts). */
+  situation?: SituationReason | null;
 };
+
+/** The situation a move writes: the caller's, else the action's own; undefined keeps the current one. */
+function situationAfter(action: ShippingAction, options: TTransitionOptions): SituationReason | null | undefined {
+  if (options.situation !== undefined) return options.situation;
+  if (SITUATION_CLEARING.includes(action)) return null;
+  return ACTION_SITUATIONS[action];
+}
 
 export type TTransitionRequest = {
   shipping: TLockedShipping;
@@ -155,10 +165,10 @@ export async function applyTransitions(
       result: row.result === 'keep' ? from.result : row.result,
       deleted: action === 'delete' ? true : action === 'recover' ? false : from.deleted,
     };
-    return { shipping, actor, options, from, to };
+    return { shipping, actor, options, from, to, situation: situationAfter(action, options) };
   });
   // The events first, then one write of each shipping: its lifecycle, the chain head and any deadlines.
-  const events = moves.map(({ shipping, actor, options, from, to }, index) =>
+  const events = moves.map(({ shipping, actor, options, from, to, situation }, index) =>
     chainEvent(shipping, {
       at,
       actor,
@@ -166,26 +176,30 @@ export async function applyTransitions(
       from,
       to,
       reason: options.reason,
-      details: options.details,
+      details: situation ? { ...options.details, situationReason: situation } : options.details,
     }),
   );
   await insertEvents(trx, events);
   await updateLifecycles(
     trx,
-    moves.map(({ shipping, actor, options, to }) => ({
-      id: shipping.id,
-      state: to.state,
-      result: to.result,
-      deleted: to.deleted,
-      deletedBy: actor,
-      at,
-      authRound: options.authRound,
-      authDeadlineAt: options.authDeadlineAt,
-      responseDeadlineAt: options.responseDeadlineAt,
-      custodyUntil: options.custodyUntil,
-      eventCount: shipping.eventCount,
-      lastEventHash: shipping.lastEventHash!,
-    })),
+    moves.map(({ shipping, actor, options, to, situation }) => {
+      return {
+        id: shipping.id,
+        state: to.state,
+        result: to.result,
+        deleted: to.deleted,
+        deletedBy: actor,
+        at,
+        authRound: options.authRound,
+        authDeadlineAt: options.authDeadlineAt,
+        responseDeadlineAt: options.responseDeadlineAt,
+        custodyUntil: options.custodyUntil,
+        eventCount: shipping.eventCount,
+        lastEventHash: shipping.lastEventHash!,
+        situationReason: situation,
+        situationCode: situation === undefined ? undefined : situation && situationCodeOf(situation),
+      };
+    }),
   );
   await queueStateFollowUps(
     jobs,

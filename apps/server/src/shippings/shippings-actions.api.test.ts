@@ -133,12 +133,23 @@ describe('shippings/deny', () => {
   it('refuses a stateCom or resultCom other than the outcome of a denial', async () => {
     const id = await send('Deed acceptance');
     const before = await snapshot(id);
-    const response = await manager.put(`shippings/deny/${id}`, { stateCom: 'closed', resultCom: 'deny' });
+    const response = await manager.put(`shippings/deny/${id}`, { stateCom: 'sent', resultCom: 'deny' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       key: 'ERR_VALIDATION',
       fields: { stateCom: 'ERR_FIELD_INVALID', resultCom: 'ERR_FIELD_INVALID' },
     });
+    // Each is an outcome of some denial, but not together.
+    const mixed = await manager.put(`shippings/deny/${id}`, { stateCom: 'closed', resultCom: 'authorizer_reject' });
+    expect(mixed.json()).toEqual({ key: 'ERR_VALIDATION', fields: { resultCom: 'ERR_FIELD_INVALID' } });
+    // A supervisor's rejection names a shipping under review: this one awaits authorisation.
+    const supervisor = await manager.put(`shippings/deny/${id}`, {
+      stateCom: 'closed',
+      resultCom: 'supervisor_reject',
+      comment: 'No',
+    });
+    expect(supervisor.statusCode).toBe(409);
+    expect(supervisor.json().key).toBe('ERR_TRANSITION_NOT_ALLOWED');
     const list = await manager.put('shippings/shippingDenyList', {
       denyShippingList: [id],
       stateCom: 'no_auth',

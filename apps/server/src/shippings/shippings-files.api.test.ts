@@ -239,9 +239,10 @@ describe('documentation download', () => {
 describe('signatures, access and recordings', () => {
   it('lists the receivers signing status of signing services only', async () => {
     const joint = await user.get(`shippings/signatures/${ids.joint}`);
+    const pending = { pinChannel: null, pinNumber: null, attempt: null, reason: null, evidence: null };
     expect(joint.json()).toEqual([
-      { position: 1, signer: LUCIA.name, method: 'pin', state: 'pending', signedAt: null },
-      { position: 2, signer: TIAGO.name, method: 'pin', state: 'pending', signedAt: null },
+      { position: 1, signer: LUCIA.name, method: 'pin', state: 'pending', signedAt: null, ...pending },
+      { position: 2, signer: TIAGO.name, method: 'pin', state: 'pending', signedAt: null, ...pending },
     ]);
     expect((await user.get(`shippings/signatures/${ids.express}`)).json()[0].method).toBe('click');
     const notice = await user.get(`shippings/signatures/${ids.notice}`);

@@ -75,6 +75,10 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
     await actions.deny(principal, params.id, body);
     return ok;
   });
+  registerEndpoint(app, shippingsActionsApi.cancel, async ({ principal, params }) => {
+    await actions.cancel(principal, params.id);
+    return ok;
+  });
   registerEndpoint(app, shippingsActionsApi.delete, async ({ principal, params }) => {
     await actions.remove(principal, params.id);
     return ok;

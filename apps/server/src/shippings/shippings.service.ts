@@ -15,7 +15,7 @@ import {
 import { LIMITS } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
-import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
+import { allowedUserActions, detailActionOf } from '@sello/contracts/shipping-lifecycle';
 import { mayResendAccess, SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -44,6 +44,7 @@ import {
   type TShippingListWhere,
   type TShippingRowRecord,
 } from './shipping-list.queries.ts';
+import { buildSignatures } from './shipping-signatures.ts';
 import { lifecycleOf } from './shipping-transitions.ts';
 
 const toIso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -264,12 +265,13 @@ function managesShipping(principal: TPrincipal, row: TShippingDetailRecord): boo
 
 /** What the user may do to the shipping now: the table's actions, narrowed by flags and designation. */
 function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShippingDetail['allowedActions'] {
-  const byTable = allowedUserActions(lifecycleOf(row));
+  const byTable: string[] = allowedUserActions(lifecycleOf(row)).map(detailActionOf);
   const manages = managesShipping(principal, row);
   const edits = manages && principal.permissions.editMode === true;
   return SHIPPING_DETAIL_ACTIONS.filter((action) => {
     if (!byTable.includes(action)) return false;
-    if (action === 'authorize' || action === 'deny') return row.canDecide;
+    // Under review the supervisor decides (shipping-review.ts); otherwise its authorisers.
+    if (action === 'authorize' || action === 'deny') return row.state === 'to_review' ? edits : row.canDecide;
     if (action === 'recover') return manages && principal.permissions.shpBin === true;
     return edits;
   });
@@ -355,24 +357,13 @@ export function createShippingsService(db: Kysely<Database>) {
     return (await selectAuthorisations(db, row.id)).map(toAuthorisation);
   }
 
-  /** The receivers' signing status, for services where receivers sign. */
+  /** The receivers' signatures as the evidence chain records them, for services where receivers sign. */
   async function signatures(principal: TPrincipal, id: number) {
     const row = await findVisible(principal, id);
     const rule = SERVICE_RULES[row.service as ServiceKind];
     if (!rule.signing) throw new ApiError(409, 'ERR_NO_SIGNATURES');
-    const method = row.service === 'express_acceptance' ? ('click' as const) : ('pin' as const);
-    return (await selectReceivers(db, row.id)).map((receiver) => ({
-      position: receiver.position,
-      signer: receiver.name,
-      method,
-      state:
-        receiver.status === 'accepted'
-          ? ('signed' as const)
-          : receiver.status === 'rejected'
-            ? ('rejected' as const)
-            : ('pending' as const),
-      signedAt: receiver.status === 'accepted' || receiver.status === 'rejected' ? toIso(receiver.status_at) : null,
-    }));
+    const [receivers, events] = await Promise.all([selectReceivers(db, row.id), selectEvents(db, row.id)]);
+    return buildSignatures(row.service, receivers, events);
   }
 
   /** The recording of a video identification, once the identification has stored one. */

@@ -7,7 +7,7 @@ import type { TJobQueue } from '../platform/jobs.ts';
 /**
  * Queues the work a state asks for, inside the transaction that enters it: a shipping that reaches
  * `pending_to_send` is dispatched; one that reaches `pending_cert`/`pending_cert_postal` gets its
- * certificate. Every way into those states goes through here, so none can be left waiting.
+ * certificate; a cancellation of one travelling is confirmed. Every way into those states goes through here, so none can be left waiting.
  */
 export async function queueStateFollowUp(
   jobs: TJobQueue,
@@ -19,6 +19,8 @@ export async function queueStateFollowUp(
   if (from === to) return;
   if (to === 'pending_to_send') {
     await jobs.send(DELIVERY_JOBS.dispatch, { shippingId }, { within: trx });
+  } else if (to === 'cancel_pending') {
+    await jobs.send(DELIVERY_JOBS.confirmCancel, { shippingId }, { within: trx });
   } else if (to === 'pending_cert' || to === 'pending_cert_postal') {
     await jobs.send(DELIVERY_JOBS.certificate, { shippingId }, { within: trx });
   }

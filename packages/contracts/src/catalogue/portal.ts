@@ -3,7 +3,8 @@ import { ZFile, ZLanguage } from '../common.ts';
 import { LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZIdentificationDocumentKind, ZIdentificationSubstate } from '../enums.ts';
-import { CAPTURE_MAX_BYTES } from '../portal-limits.ts';
+import { CAPTURE_MAX_BYTES, VIDEO_MAX_BYTES } from '../portal-limits.ts';
+import { RECIPIENT_REJECT_REASONS } from '../shipping-situations.ts';
 
 /**
  * The recipient pages (our addition to spec §7). Every call is authenticated only by the receiver's
@@ -60,6 +61,9 @@ export const ZPortalView = z.object({
       captures: z.array(z.object({ kind: ZIdentificationDocumentKind, count: z.number().int() })),
       otherLimit: z.number().int(),
       failuresLeft: z.number().int(),
+      /** Unattended video identification: a recording is part of the identification, and whether it is in. */
+      videoRequired: z.boolean(),
+      videoRecorded: z.boolean(),
     })
     .nullable(),
 });
@@ -85,6 +89,8 @@ export type TPortalAccept = z.infer<typeof ZPortalAccept>;
 
 export const ZPortalReject = z.object({
   reason: z.string('ERR_FIELD_REQUIRED').trim().min(1, 'ERR_FIELD_REQUIRED').max(500, 'ERR_FIELD_TOO_LONG'),
+  /** Why, among the reasons a recipient may give (the shipping's situation); none reads as NOT_DOCUMENT_AGREE. */
+  situationReason: z.enum(RECIPIENT_REJECT_REASONS, 'ERR_FIELD_INVALID').optional(),
 });
 export type TPortalReject = z.infer<typeof ZPortalReject>;
 
@@ -98,6 +104,19 @@ export const ZPortalCapture = z.object({
     .regex(/^data:[\w.+/-]*;base64,[A-Za-z0-9+/=]+$/, 'ERR_FILE_TYPE'),
 });
 export type TPortalCapture = z.infer<typeof ZPortalCapture>;
+
+export const ZPortalVideo = z.object({
+  /** The recording as a base64 data URL (WebM or MP4; checked by its bytes). */
+  content: z
+    .string('ERR_FIELD_REQUIRED')
+    .min(1, 'ERR_FIELD_REQUIRED')
+    .max(Math.ceil((VIDEO_MAX_BYTES * 4) / 3) + 100, 'ERR_MAX_FILE_SIZE')
+    .regex(/^data:[\w.+/;=-]*;base64,[A-Za-z0-9+/=]+$/, 'ERR_FILE_TYPE'),
+  /** The receiver agreed to the consent text shown before recording (in its language). */
+  consent: z.literal(true, 'ERR_FIELD_REQUIRED'),
+  language: ZLanguage,
+});
+export type TPortalVideo = z.infer<typeof ZPortalVideo>;
 
 export const OTHER_CAPTURES_LIMIT = LIMITS.otherIdCardDocumentsLimit;
 
@@ -178,6 +197,16 @@ export const portalApi = {
     summary: 'Uploads one identity capture (document side, selfie or other document)',
     permission: 'public',
     body: ZPortalCapture,
+    response: ZPortalView,
+    beyondSpec: true,
+  }),
+  identificationVideo: defineEndpoint({
+    id: 'portal.identificationVideo',
+    method: 'POST',
+    path: 'portal/identification/video',
+    summary: 'The receiver records the video of an unattended video identification, after consenting',
+    permission: 'public',
+    body: ZPortalVideo,
     response: ZPortalView,
     beyondSpec: true,
   }),

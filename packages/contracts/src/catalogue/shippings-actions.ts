@@ -6,12 +6,14 @@ import { BIN, EDIT, READ } from './shippings-common.ts';
 
 /**
  * Deny body (spec §3): `stateCom` and `resultCom` name the state and result the denial leaves the
- * shipping in; they must be those of the transition table (`no_auth`, `authorizer_reject`).
+ * shipping in; they must be those of the transition table for its state (shipping-situations.ts
+ * DENY_OUTCOMES: `no_auth`/`authorizer_reject` awaiting authorisation, `closed`/`supervisor_reject` under
+ * review). `comment` is the free-text reason, required for a supervisor's rejection.
  */
 export const ZDenyRequest = z.object({
   stateCom: ZShippingStateFilter,
   resultCom: ZResultFilter,
-  comment: z.string().trim().max(500).optional(),
+  comment: z.string().trim().max(500, 'ERR_FIELD_TOO_LONG').optional(),
 });
 
 /** Outcome of a batch action: which shippings changed and which did not, with the reason. */
@@ -80,6 +82,16 @@ export const shippingsActionsApi = {
     params: ZIdParams,
     body: ZDenyRequest,
     response: ZOk,
+  }),
+  cancel: defineEndpoint({
+    id: 'shippings.cancel',
+    method: 'PUT',
+    path: 'shippings/cancel/{id}',
+    summary: 'The sender cancels a shipping: at once while queued, else once the channel confirms',
+    permission: EDIT,
+    params: ZIdParams,
+    response: ZOk,
+    beyondSpec: true,
   }),
   delete: defineEndpoint({
     id: 'shippings.delete',

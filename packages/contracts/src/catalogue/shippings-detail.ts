@@ -111,7 +111,7 @@ export const ZShippingReceiver = z.object({
 export type TShippingReceiver = z.infer<typeof ZShippingReceiver>;
 
 /** Actions the detail offers the user now: allowed by the transition table, the user's flags and role. */
-export const SHIPPING_DETAIL_ACTIONS = ['authorize', 'deny', 'retry', 'delete', 'recover'] as const;
+export const SHIPPING_DETAIL_ACTIONS = ['authorize', 'deny', 'retry', 'cancel', 'delete', 'recover'] as const;
 
 export const ZShippingDetail = ZShippingRow.extend({
   body: z.string().nullable(),
@@ -143,14 +143,34 @@ export const ZShippingDetail = ZShippingRow.extend({
 });
 export type TShippingDetail = z.infer<typeof ZShippingDetail>;
 
+/** The evidence event that records a receiver's answer: its place in the shipping's hash chain. */
+export const ZSignatureEvidence = z.object({
+  seq: z.number().int(),
+  action: z.string(),
+  at: ZTimestamp,
+  hash: z.string(),
+});
+
 export const ZSignature = z.object({
   position: z.number().int(),
   signer: z.string(),
-  /** `pin`: a code sent to the receiver confirms; `click`: express acceptance, no code. */
+  /**
+   * How the receiver signed (or, while pending, how it will be asked to): `pin`: a one-time code sent to
+   * the receiver confirms; `click`: express acceptance, no code. Read from the receiver's answer event.
+   */
   method: z.enum(['pin', 'click']),
+  /** Where the PIN that signed went (sms, email or whatsapp); null without a PIN or before one was used. */
+  pinChannel: z.string().nullable(),
+  /** Which of the receiver's PINs signed, and at which attempt; null without one. */
+  pinNumber: z.number().int().nullable(),
+  attempt: z.number().int().nullable(),
   state: z.enum(['pending', 'signed', 'rejected']),
   signedAt: ZTimestamp.nullable(),
+  /** The rejection's reason as the receiver wrote it; null otherwise. */
+  reason: z.string().nullable(),
+  evidence: ZSignatureEvidence.nullable(),
 });
+export type TSignature = z.infer<typeof ZSignature>;
 
 export const shippingsDetailApi = {
   detail: defineEndpoint({

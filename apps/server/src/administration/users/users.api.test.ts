@@ -493,27 +493,4 @@ describe('administration/users pickers', () => {
     ]);
     expect((await domainAdmin.get(`administration/users/usersByDomain?domainid=${acme}`)).statusCode).toBe(404);
   });
-
-  it('usersWithRequestsByCompanies answers users of companies the caller may see', async () => {
-    const admin = await domainAdmin.get(`administration/users/usersWithRequestsByCompanies?companies=${seguros}`);
-    expect(
-      admin
-        .json()
-        .map((item: { description: string }) => item.description)
-        .sort(),
-    ).toEqual(['company.user', 'domain.admin']);
-    const manager = await signedInClient(t.app, 'company.user');
-    const own = await manager.get(`administration/users/usersWithRequestsByCompanies?companies=${notaria}`);
-    expect(own.statusCode).toBe(200);
-    expect(
-      (await manager.get(`administration/users/usersWithRequestsByCompanies?companies=${acmeCompany}`)).statusCode,
-    ).toBe(404);
-    expect(
-      (await domainAdmin.get(`administration/users/usersWithRequestsByCompanies?companies=${notaria},${acmeCompany}`))
-        .statusCode,
-    ).toBe(404);
-    expect((await domainAdmin.get('administration/users/usersWithRequestsByCompanies?companies=abc')).statusCode).toBe(
-      400,
-    );
-  });
 });

@@ -246,8 +246,8 @@ export function selectUserPicker(
     .execute();
 }
 
-/** Live users assigned to any of the companies, for the shipping list filter. */
-export function selectUsersOfCompanies(db: Db, companyIds: readonly string[], limit: number) {
+/** Live users who sent shippings (not deleted) from any of the companies, for the shipping list filter. */
+export function selectSendersOfCompanies(db: Db, companyIds: readonly string[], limit: number) {
   return db
     .selectFrom('users as u')
     .select([
@@ -259,10 +259,11 @@ export function selectUsersOfCompanies(db: Db, companyIds: readonly string[], li
     .where('u.deleted_at', 'is', null)
     .where(({ exists, selectFrom }) =>
       exists(
-        selectFrom('user_companies as uc')
-          .select('uc.user_id')
-          .whereRef('uc.user_id', '=', 'u.id')
-          .where('uc.company_id', 'in', companyIds),
+        selectFrom('shippings as s')
+          .select('s.id')
+          .whereRef('s.sender_id', '=', 'u.id')
+          .where('s.company_id', 'in', companyIds)
+          .where('s.deleted_at', 'is', null),
       ),
     )
     .orderBy(sql`lower(u.name)`)

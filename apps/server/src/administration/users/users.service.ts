@@ -49,10 +49,10 @@ import {
   replaceUserCompanies,
   replaceUserGroups,
   revokeUserSessions,
+  selectSendersOfCompanies,
   selectUser,
   selectUserPicker,
   selectUsers,
-  selectUsersOfCompanies,
   type TUserDetailDb,
   type TUserRowDb,
   type TUserValues,
@@ -361,7 +361,7 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
   }
 
   /**
-   * Users of the given companies, for the shipping list filter. Administrators name any company of
+   * Users who sent shippings from the given companies, for the shipping list filter. Administrators name any company of
    * their domain (super admins any company); other users only companies they belong to.
    */
   async function usersWithRequestsByCompanies(principal: TPrincipal, companyIds: number[]): Promise<TPickerItem[]> {
@@ -372,7 +372,7 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
       isAdministrator ? canSeeDomain(principal, company.domainId) : principal.companyIds.includes(company.id),
     );
     if (visible.length !== unique.length) throw notFound();
-    return (await selectUsersOfCompanies(db, unique, LIMITS.onlineLimit)).map(toPickerItem);
+    return (await selectSendersOfCompanies(db, unique, LIMITS.onlineLimit)).map(toPickerItem);
   }
 
   return {

@@ -166,7 +166,7 @@ beforeEach(() => {
       return detail;
     }
     if (endpoint === shippingsActionsApi.authorize) return { succeeded: [detail.requestId], failed: [] };
-    if (endpoint === shippingsActionsApi.deny) return { ok: true };
+    if (endpoint === shippingsActionsApi.deny || endpoint === shippingsActionsApi.cancel) return { ok: true };
     if (endpoint === shippingsActionsApi.sendAccessCommunication) return { receivers: 2 };
     throw new Error(`unexpected call ${endpoint.id}`);
   }) as typeof callEndpoint);
@@ -333,21 +333,51 @@ describe('shipping detail page', () => {
     expect(call?.[1]).toEqual({ body: { authorizeShippingList: [41] } });
   });
 
-  it('asks why before denying, in translated words, and sends the reason chosen', async () => {
+  it('asks why before denying, offering only the outcome the server accepts, and sends the reason', async () => {
     renderDetail();
     fireEvent.click(await screen.findByTestId('detail-deny'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Not authorised');
     expect(dialog.textContent).toContain('Rejected by the authoriser');
-    fireEvent.mouseDown(within(screen.getByTestId('deny-result')).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('Rejected by the supervisor'));
+    expect(dialog.textContent).not.toContain('Rejected by the supervisor');
+    fireEvent.change(screen.getByTestId('deny-comment'), { target: { value: 'Wrong amount' } });
     fireEvent.click(screen.getByTestId('deny-ok'));
     await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_DENY']));
     const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.deny);
     expect(call?.[1]).toEqual({
       params: { id: 41 },
-      body: { stateCom: 'no_auth', resultCom: 'supervisor_reject' },
+      body: { stateCom: 'no_auth', resultCom: 'authorizer_reject', comment: 'Wrong amount' },
     });
+  });
+
+  it('a supervisor rejects a shipping under review only with a written reason', async () => {
+    detail = { ...DETAIL, state: 'to_review', allowedActions: ['authorize', 'deny', 'delete'] };
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('detail-deny'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Rejected by the supervisor');
+    expect(dialog.textContent).not.toContain('Rejected by the authoriser');
+    const ok = screen.getByTestId('deny-ok') as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('deny-comment'), { target: { value: 'Same receiver twice' } });
+    expect(ok.disabled).toBe(false);
+    fireEvent.click(ok);
+    await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_DENY']));
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.deny);
+    expect(call?.[1]).toEqual({
+      params: { id: 41 },
+      body: { stateCom: 'closed', resultCom: 'supervisor_reject', comment: 'Same receiver twice' },
+    });
+  });
+
+  it('the sender cancels a shipping in course after confirming', async () => {
+    detail = { ...DETAIL, state: 'in_course', allowedActions: ['cancel'] };
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('detail-cancel'));
+    fireEvent.click(await screen.findByTestId('cancel-confirm-ok'));
+    await waitFor(() => expect(alerts.get().map((alert) => alert.key)).toEqual(['SHIPPING_DONE_CANCEL']));
+    const call = mockedCall.mock.calls.find(([endpoint]) => endpoint === shippingsActionsApi.cancel);
+    expect(call?.[1]).toEqual({ params: { id: 41 } });
   });
 
   it('offers a copy only to who may create shippings in edit mode', async () => {

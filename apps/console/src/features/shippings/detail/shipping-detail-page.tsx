@@ -7,6 +7,7 @@ import {
   DownloadOutlined,
   RedoOutlined,
   SendOutlined,
+  StopOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import type {
@@ -17,7 +18,7 @@ import type {
 import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
 import { PATHS } from '@sello/contracts/routes';
-import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
+import { allowedUserActions, detailActionOf } from '@sello/contracts/shipping-lifecycle';
 import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +63,7 @@ export default function ShippingDetailPage() {
     return detail.isError ? <Empty description={t('SHIPPING_NOT_FOUND')} data-testid="shipping-not-found" /> : null;
 
   // The server also weighs the user's flags and role; the state machine has the last word on the screen.
-  const possible: readonly string[] = allowedUserActions(shipping);
+  const possible: readonly string[] = allowedUserActions(shipping).map(detailActionOf);
   const allowed = new Set(shipping.allowedActions.filter((action) => possible.includes(action)));
   const run = (action: TDetailAction, reason?: TDenyReason) =>
     act.mutateAsync({ action, requestId: id, reason }).catch(() => {});
@@ -207,6 +208,17 @@ export default function ShippingDetailPage() {
           {actionButton('authorize', <CheckOutlined />, () => void run('authorize'))}
           {actionButton('deny', <CloseOutlined />, () => setDenyOpen(true))}
           {actionButton('retry', <RedoOutlined />, () => void run('retry'))}
+          {allowed.has('cancel') && (
+            <Popconfirm
+              title={t('SHIPPING_CANCEL_CONFIRM')}
+              okText={t('SHIPPING_ACTION_CANCEL')}
+              cancelText={t('CANCEL')}
+              okButtonProps={{ danger: true, 'data-testid': 'cancel-confirm-ok' }}
+              onConfirm={() => run('cancel')}
+            >
+              {actionButton('cancel', <StopOutlined />, () => undefined, true)}
+            </Popconfirm>
+          )}
           {allowed.has('delete') && (
             <Popconfirm
               title={t('SHIPPING_DELETE_CONFIRM')}
@@ -374,6 +386,7 @@ export default function ShippingDetailPage() {
       <DenyDialog
         open={denyOpen}
         count={1}
+        states={[shipping.state]}
         onCancel={() => setDenyOpen(false)}
         onDeny={(reason) => {
           setDenyOpen(false);

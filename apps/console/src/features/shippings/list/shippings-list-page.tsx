@@ -372,6 +372,7 @@ export default function ShippingsListPage() {
       <DenyDialog
         open={denyOpen}
         count={selectedRows.length}
+        states={selectedRows.map((row) => row.state)}
         onCancel={() => setDenyOpen(false)}
         onDeny={(reason) => {
           setDenyOpen(false);

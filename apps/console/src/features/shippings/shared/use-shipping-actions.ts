@@ -20,8 +20,13 @@ async function runOne({ action, requestId, reason }: TOneRequest): Promise<TDeta
   } else if (action === 'deny')
     await callEndpoint(shippingsActionsApi.deny, {
       params: { id: requestId },
-      body: { stateCom: reason?.stateCom ?? 'no_auth', resultCom: reason?.resultCom ?? 'authorizer_reject' },
+      body: {
+        stateCom: reason?.stateCom ?? 'no_auth',
+        resultCom: reason?.resultCom ?? 'authorizer_reject',
+        ...(reason?.comment && { comment: reason.comment }),
+      },
     });
+  else if (action === 'cancel') await callEndpoint(shippingsActionsApi.cancel, { params: { id: requestId } });
   else if (action === 'retry') await callEndpoint(shippingsActionsApi.retry, { body: { requestId } });
   else if (action === 'delete') await callEndpoint(shippingsActionsApi.delete, { params: { id: requestId } });
   else await callEndpoint(shippingsActionsApi.recover, { params: { id: requestId } });
@@ -42,6 +47,7 @@ async function runBatch({
         denyShippingList: ids,
         stateCom: reason?.stateCom ?? 'no_auth',
         resultCom: reason?.resultCom ?? 'authorizer_reject',
+        ...(reason?.comment && { comment: reason.comment }),
       },
     });
   else if (action === 'retry')
@@ -51,7 +57,7 @@ async function runBatch({
 }
 
 /**
- * The user's actions on shippings (authorise, deny, retry, delete, recover): `one` for the detail page, `batch`
+ * The user's actions on shippings (authorise, deny, retry, cancel, delete, recover): `one` for the detail page, `batch`
  * for the list's selection. Each tells the user how it went and refreshes every shippings query.
  */
 export function useShippingActions({
