@@ -258,6 +258,7 @@ export default function ShippingsListPage() {
           showSearch={{ optionFilterProp: 'label' }}
           className="shippings-filter-select"
           placeholder={t('SHIPPING_COMPANY')}
+          aria-label={t('SHIPPING_COMPANY')}
           value={numberFilter('companyId')}
           options={companyOptions}
           onChange={(value?: number) => setState((current) => withFilter(current, 'companyId', value ?? null))}
@@ -268,6 +269,7 @@ export default function ShippingsListPage() {
           showSearch={{ optionFilterProp: 'label' }}
           className="shippings-filter-select"
           placeholder={t('SHIPPING_TYPE')}
+          aria-label={t('SHIPPING_TYPE')}
           value={numberFilter('typeId')}
           options={typeOptions}
           onChange={(value?: number) => setState((current) => withFilter(current, 'typeId', value ?? null))}
