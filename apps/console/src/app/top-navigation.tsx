@@ -18,7 +18,7 @@ const NAV_GROUPS: readonly { key: string; entries: readonly string[] }[] = [
 type TNavItem = { kind: 'link'; entry: TMenuEntry } | { kind: 'group'; key: string; entries: TMenuEntry[] };
 
 /** The visible entries in spec order, neighbours of one group gathered under it. */
-function arrangeEntries(entries: readonly TMenuEntry[], grouped: boolean): TNavItem[] {
+export function arrangeEntries(entries: readonly TMenuEntry[], grouped: boolean): TNavItem[] {
   const items: TNavItem[] = [];
   for (const entry of entries) {
     const group = grouped ? NAV_GROUPS.find((candidate) => candidate.entries.includes(entry.key)) : undefined;
