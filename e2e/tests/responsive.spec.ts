@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { adminScreens, demoIds } from './console-screens.ts';
 import { acceptCookies, apiSignIn, signIn } from './helpers.ts';
 
 const VIEWPORTS = [
@@ -89,3 +90,29 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test.describe('at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no console screen scrolls sideways', async ({ page }) => {
+    test.setTimeout(300_000);
+    const screens = adminScreens(await demoIds());
+    await page.goto('/#/login');
+    await acceptCookies(page);
+    await signIn(page, 'domain.admin');
+    const wide: string[] = [];
+    for (const path of screens) {
+      await page.goto(`/#${path}`);
+      await expect(page.locator('main.app-content')).toBeVisible();
+      await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+      await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth} > ${clientWidth}`);
+    }
+    expect(screens.length).toBeGreaterThan(30);
+    expect(wide).toEqual([]);
+  });
+});
