@@ -7,6 +7,7 @@ import { startAntdLocale, useAntdLocale } from './i18n/antd-locale.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { detectLanguage } from './i18n/language.ts';
 import './styles.css';
+import './header-cards-focus.css';
 
 /**
  * antd's secondary, placeholder and tag texts are too pale for WCAG AA (4.5:1) on white and on the page's grey:
