@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import {
   acceptCookies,
   alertsWithKey,
+  clickNavEntry,
   createUserLike,
   signIn,
   translate,
@@ -117,7 +118,7 @@ test('a domain admin creates a company (the invalid tax id first), a user in it,
 
   await signIn(page, 'domain.admin');
   await acceptCookies(page);
-  await page.getByTestId('nav-MENU_ADMINISTRATION').click();
+  await clickNavEntry(page, 'MENU_ADMINISTRATION');
   await page.getByTestId('admin-tab-companies').click();
   await expect(page).toHaveURL(/#\/administration\/companies(\/\d+)?$/);
 
@@ -212,7 +213,7 @@ test('a deleted company is in the deleted items, with who deleted it, and is rec
   await expect(page.getByTestId(`row-${id}`)).toHaveCount(0);
   expect((await companyRow(id))?.deleted_at).not.toBeNull();
 
-  await page.getByTestId('nav-MENU_DELETED').click();
+  await clickNavEntry(page, 'MENU_DELETED');
   await expect(page).toHaveURL(/#\/administration\/deleted/);
   await page.getByTestId('deleted-tab-companies').click();
   await filterList(page, 'name', suffix);

@@ -206,3 +206,12 @@ export async function userColumn(
     return rows[0]?.value as unknown;
   });
 }
+
+/** Follows a top navigation link, opening the header group that holds it first when it is in one. */
+export async function clickNavEntry(page: Page, key: string): Promise<void> {
+  const link = page.getByTestId(`nav-${key}`);
+  if (!(await link.isVisible())) {
+    await page.locator(`[data-nav-group]:has([data-testid="nav-${key}"]) > button`).click();
+  }
+  await link.click();
+}

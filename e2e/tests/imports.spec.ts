@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { waitForRecipientLink } from './delivery-helpers.ts';
-import { acceptCookies, signIn, withDatabase } from './helpers.ts';
+import { acceptCookies, clickNavEntry, signIn, withDatabase } from './helpers.ts';
 import { pick } from './shipping-form.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -29,7 +29,7 @@ async function importedShippings(): Promise<number> {
 test('imports 30 rows with 3 bad ones, downloads and fixes the errors, re-imports and confirms', async ({ page }) => {
   await signIn(page, 'company.admin');
   await acceptCookies(page);
-  await page.getByTestId('nav-MENU_IMPORT').click();
+  await clickNavEntry(page, 'MENU_IMPORT');
   await expect(page.getByTestId('import-file-page')).toBeVisible();
   await pick(page, 'import-company', /./);
   await pick(page, 'import-type', 'Notarial notification');
@@ -84,7 +84,7 @@ test('imports 30 rows with 3 bad ones, downloads and fixes the errors, re-import
   // The shippings are in the list, and the import in the imports list with its rows.
   await page.goto('/#/shippings');
   await expect(page.getByText(`${stamp}-23`).first()).toBeVisible();
-  await page.getByTestId('nav-MENU_IMPORTS_LIST').click();
+  await clickNavEntry(page, 'MENU_IMPORTS_LIST');
   await page.getByTestId('imports-table').getByRole('link').first().click();
   await expect(page.getByTestId('import-result')).toBeVisible();
   await expect(page.getByTestId('import-created')).toHaveText('3');
@@ -95,7 +95,7 @@ test('an import from a template fills the template variables in the messages sen
   const address = `${stamp.toLowerCase()}@example.es`;
   await signIn(page, 'company.admin');
   await acceptCookies(page);
-  await page.getByTestId('nav-MENU_IMPORT_TEMPLATE').click();
+  await clickNavEntry(page, 'MENU_IMPORT_TEMPLATE');
   await pick(page, 'import-company', /./);
   await pick(page, 'import-type', 'Policy renewal notice');
   await pick(page, 'import-channel', 'Correo electrónico');

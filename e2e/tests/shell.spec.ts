@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   acceptCookies,
   alertsWithKey,
+  clickNavEntry,
   createUserLike,
   logOut,
   setPreferences,
@@ -56,7 +57,7 @@ test.describe('footers', () => {
     await expect(page.getByTestId('footer-public')).toContainText(String(YEAR));
     await expect(page.getByTestId('report-error')).toHaveCount(0);
 
-    await page.getByTestId('nav-MENU_ACCOUNT').click();
+    await clickNavEntry(page, 'MENU_ACCOUNT');
     await expect(page).toHaveURL(/#\/account$/);
     const footer = page.getByTestId('footer-signed-in');
     await expect(footer).toBeVisible();
@@ -113,7 +114,7 @@ test('the loading overlay shows LOADING while a slow request is in flight', asyn
   const overlay = page.getByTestId('loading-overlay');
   await expect(overlay).toHaveCount(0);
 
-  await page.getByTestId('nav-MENU_ACCOUNT').click();
+  await clickNavEntry(page, 'MENU_ACCOUNT');
   await expect(overlay).toBeVisible();
   await expect(overlay).toHaveText(translate('en-en', 'LOADING'));
   await expect(overlay).toHaveText('LOADING');

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { acceptCookies, signIn, withDatabase } from './helpers.ts';
+import { acceptCookies, clickNavEntry, signIn, withDatabase } from './helpers.ts';
 import { EMAIL, pick } from './shipping-form.ts';
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -75,7 +75,7 @@ test.describe
       test.setTimeout(120_000);
       await signIn(page, 'domain.admin');
       await acceptCookies(page);
-      await page.getByTestId('nav-MENU_TYPES').click();
+      await clickNavEntry(page, 'MENU_TYPES');
       await expect(page).toHaveURL(/#\/types/);
       await expect(page.getByTestId('types-list')).toBeVisible();
       await page.getByTestId('type-create').click();

@@ -8,6 +8,7 @@ import { initI18n } from './i18n/i18n.ts';
 import { detectLanguage } from './i18n/language.ts';
 import { isProductionMode } from './lib/production-mode.ts';
 import './styles.css';
+import './header-cards-focus.css';
 
 /**
  * antd's secondary, placeholder and tag texts are too pale for WCAG AA (4.5:1) on white and on the page's grey:

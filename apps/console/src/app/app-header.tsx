@@ -1,9 +1,9 @@
 import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
-import { isMenuEntryActive, MENU_ENTRIES } from '@sello/contracts/routes';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSession } from '../session/use-session.ts';
+import { TopNavigation } from './top-navigation.tsx';
 
 /** The help and user menus use antd's Dropdown and Menu; they load once a signed-in page shows them. */
 const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer.tsx')).NavDrawer }));
@@ -20,36 +20,6 @@ function Logo({ customLogo }: { customLogo: string | null | undefined }) {
       />
       {!customLogo && <span className="app-name">Sello</span>}
     </span>
-  );
-}
-
-function TopNavigation({ inDrawer = false }: { inDrawer?: boolean }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  const { permissions, roleKeys } = useSession();
-  const entries = MENU_ENTRIES.filter((entry) => entry.isVisible(permissions, roleKeys));
-  return (
-    <nav
-      className={inDrawer ? 'top-nav top-nav-drawer' : 'top-nav'}
-      aria-label={t('MENU_LABEL')}
-      data-testid={inDrawer ? 'drawer-nav' : 'top-nav'}
-    >
-      {entries.map((entry) => {
-        const active = isMenuEntryActive(entry, location.pathname, location.search);
-        const to = entry.search ? `${entry.path}?${entry.search}` : entry.path;
-        return (
-          <Link
-            key={entry.key}
-            to={to}
-            className={active ? 'top-nav-link active' : 'top-nav-link'}
-            aria-current={active ? 'page' : undefined}
-            data-testid={inDrawer ? `drawer-nav-${entry.key}` : `nav-${entry.key}`}
-          >
-            {t(entry.key)}
-          </Link>
-        );
-      })}
-    </nav>
   );
 }
 

@@ -82,41 +82,43 @@ function PickerList({ side, title, count, items, marked, disabled, onToggle, onM
       <div className="picker-list-title">
         {title} <span data-testid={`picker-${side}-count`}>({count})</span>
       </div>
-      <div
-        role="listbox"
-        aria-multiselectable="true"
-        aria-label={title}
-        aria-disabled={disabled || undefined}
-        className="picker-list-items"
-        data-testid={`picker-${side}`}
-      >
-        {items.length === 0 && <div className="picker-list-empty">{t('PICKER_EMPTY')}</div>}
-        {items.map((item) => {
-          const inert = disabled || (side === 'available' && !canSelect(item));
-          const isMarked = marked.has(item.value);
-          return (
-            <div
-              key={item.value}
-              role="option"
-              tabIndex={inert ? -1 : 0}
-              aria-selected={isMarked}
-              aria-disabled={inert || undefined}
-              className={`picker-item${isMarked ? ' marked' : ''}${item.blocked ? ' blocked' : ''}`}
-              data-testid={`picker-item-${item.value}`}
-              onClick={() => !inert && onToggle(item)}
-              onDoubleClick={() => !inert && onMove(item)}
-              onKeyDown={(event) => !inert && onKeyDown(event, item)}
-            >
-              <span className="picker-item-text">{item.text}</span>
-              {item.blocked && (
-                <Tag className="picker-item-tag" variant="filled">
-                  {t('PICKER_INACTIVE')}
-                </Tag>
-              )}
-              {item.description && <span className="picker-item-description">{item.description}</span>}
-            </div>
-          );
-        })}
+      {/* The empty note sits beside the listbox, not in it: a listbox holds options only. */}
+      <div className="picker-list-items">
+        <div
+          role="listbox"
+          aria-multiselectable="true"
+          aria-label={title}
+          aria-disabled={disabled || undefined}
+          data-testid={`picker-${side}`}
+        >
+          {items.map((item) => {
+            const inert = disabled || (side === 'available' && !canSelect(item));
+            const isMarked = marked.has(item.value);
+            return (
+              <div
+                key={item.value}
+                role="option"
+                tabIndex={inert ? -1 : 0}
+                aria-selected={isMarked}
+                aria-disabled={inert || undefined}
+                className={`picker-item${isMarked ? ' marked' : ''}${item.blocked ? ' blocked' : ''}`}
+                data-testid={`picker-item-${item.value}`}
+                onClick={() => !inert && onToggle(item)}
+                onDoubleClick={() => !inert && onMove(item)}
+                onKeyDown={(event) => !inert && onKeyDown(event, item)}
+              >
+                <span className="picker-item-text">{item.text}</span>
+                {item.blocked && (
+                  <Tag className="picker-item-tag" variant="filled">
+                    {t('PICKER_INACTIVE')}
+                  </Tag>
+                )}
+                {item.description && <span className="picker-item-description">{item.description}</span>}
+              </div>
+            );
+          })}
+        </div>
+        {items.length === 0 && <p className="picker-list-empty">{t('PICKER_EMPTY')}</p>}
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 import { FilterFilled, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Space, Table, type TableProps, Tag } from 'antd';
+import { Button, Checkbox, Input, Space, Table, type TableProps, Tag } from 'antd';
 import type { ColumnsType, FilterDropdownProps, SorterResult } from 'antd/es/table/interface';
 import { type HTMLAttributes, type Key, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNarrowScreen } from '../../lib/use-narrow-screen.ts';
 import type { TFilterValue, TListState } from '../list-state/list-state.ts';
 import { withFilter, withSort } from '../list-state/list-state.ts';
 import { Pager } from '../pager/pager.tsx';
@@ -37,6 +38,10 @@ export type TPagedTableProps<Row> = {
   actionsTitle?: string;
   /** Row selection (checkboxes), for lists with batch actions. */
   rowSelection?: TableProps<Row>['rowSelection'];
+  /** On a phone the rows show as cards drawn by this, under a checkbox when rows can be selected. */
+  card?: (row: Row) => ReactNode;
+  /** The accessible name of a card's checkbox. */
+  cardSelectLabel?: (row: Row) => string;
   'data-testid'?: string;
 };
 
@@ -106,6 +111,52 @@ function filterValueOf(
  * Pager below it, and the active filters shown as removable tags. Every change goes back through
  * `onStateChange` (the screens keep the state in the URL).
  */
+/** The rows as a list of cards (a phone), each under the checkbox that selects it when rows can be selected. */
+function RowCards<Row extends object>({
+  rows,
+  rowKey,
+  card,
+  rowSelection,
+  selectLabel,
+}: {
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  card: (row: Row) => ReactNode;
+  rowSelection: TableProps<Row>['rowSelection'];
+  selectLabel?: (row: Row) => string;
+}) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="row-cards-empty">{t('LIST_EMPTY')}</p>;
+  const selected = new Set((rowSelection?.selectedRowKeys ?? []).map(String));
+  const toggle = (row: Row, checked: boolean) => {
+    const key = String(rowKey(row));
+    const keys = checked ? [...selected, key] : [...selected].filter((entry) => entry !== key);
+    const chosen = rows.filter((entry) => keys.includes(String(rowKey(entry))));
+    rowSelection?.onChange?.(keys, chosen, { type: 'single' });
+  };
+  return (
+    <ul className="row-cards" data-testid="row-cards">
+      {rows.map((row) => {
+        const key = String(rowKey(row));
+        return (
+          <li key={key} className="row-card" data-testid={`card-${key}`}>
+            {rowSelection && (
+              <Checkbox
+                className="row-card-select"
+                checked={selected.has(key)}
+                onChange={(event) => toggle(row, event.target.checked)}
+                aria-label={selectLabel?.(row) ?? key}
+                data-testid={`card-select-${key}`}
+              />
+            )}
+            <div className="row-card-body">{card(row)}</div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function PagedTable<Row extends object>({
   columns,
   rows,
@@ -117,9 +168,12 @@ export function PagedTable<Row extends object>({
   actions,
   actionsTitle,
   rowSelection,
+  card,
+  cardSelectLabel,
   'data-testid': testId,
 }: TPagedTableProps<Row>) {
   const { t } = useTranslation();
+  const narrow = useNarrowScreen();
   const yes = t('YES');
   const no = t('NO');
 
@@ -135,7 +189,8 @@ export function PagedTable<Row extends object>({
     return {
       key: column.key,
       dataIndex: column.key,
-      title: column.title,
+      // The full title on hover when the column is too narrow for it.
+      title: <span title={column.title}>{column.title}</span>,
       width: column.width,
       ellipsis: column.ellipsis,
       render: column.render ? (_value: unknown, row: Row) => column.render?.(row) : undefined,
@@ -225,19 +280,23 @@ export function PagedTable<Row extends object>({
           </Button>
         </div>
       )}
-      <Table<Row>
-        columns={tableColumns}
-        dataSource={rows as Row[]}
-        rowKey={(row) => String(rowKey(row))}
-        loading={loading}
-        pagination={false}
-        onChange={onChange}
-        rowSelection={rowSelection}
-        size="middle"
-        showSorterTooltip={false}
-        locale={{ emptyText: t('LIST_EMPTY') }}
-        onRow={(row) => ({ 'data-testid': `row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
-      />
+      {narrow && card ? (
+        <RowCards rows={rows} rowKey={rowKey} card={card} rowSelection={rowSelection} selectLabel={cardSelectLabel} />
+      ) : (
+        <Table<Row>
+          columns={tableColumns}
+          dataSource={rows as Row[]}
+          rowKey={(row) => String(rowKey(row))}
+          loading={loading}
+          pagination={false}
+          onChange={onChange}
+          rowSelection={rowSelection}
+          size="middle"
+          showSorterTooltip={false}
+          locale={{ emptyText: t('LIST_EMPTY') }}
+          onRow={(row) => ({ 'data-testid': `row-${rowKey(row)}` }) as HTMLAttributes<HTMLElement>}
+        />
+      )}
       <Pager
         page={state.page}
         pageSize={state.pageSize}

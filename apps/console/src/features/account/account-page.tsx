@@ -90,6 +90,7 @@ export default function AccountPage() {
         <Select<Language>
           value={i18n.language as Language}
           style={{ minWidth: 220 }}
+          aria-label={t('ACCOUNT_LANGUAGE')}
           onChange={(language) => void changeLanguage(language, navigate, { loggedIn, permissions })}
           options={LANGUAGES.map((language) => ({ value: language, label: t(LANGUAGE_LABEL_KEYS[language]) }))}
           data-testid="account-language"

@@ -59,9 +59,10 @@ export default function ImportFilePage() {
       <Card>
         <Form layout="vertical">
           <Space wrap size="large">
-            <Form.Item label={t('IMPORT_COMPANY')} required>
+            <Form.Item label={t('IMPORT_COMPANY')} htmlFor="import-company" required>
               <Select
                 style={{ width: 260 }}
+                id="import-company"
                 data-testid="import-company"
                 value={companyId}
                 loading={companies.isLoading}
@@ -73,9 +74,10 @@ export default function ImportFilePage() {
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('IMPORT_TYPE')} required>
+            <Form.Item label={t('IMPORT_TYPE')} htmlFor="import-type" required>
               <Select
                 style={{ width: 260 }}
+                id="import-type"
                 data-testid="import-type"
                 value={typeId}
                 disabled={companyId === undefined}
@@ -87,9 +89,10 @@ export default function ImportFilePage() {
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('IMPORT_CHANNEL')} required>
+            <Form.Item label={t('IMPORT_CHANNEL')} htmlFor="import-channel" required>
               <Select
                 style={{ width: 180 }}
+                id="import-channel"
                 data-testid="import-channel"
                 value={channel}
                 disabled={!type}
@@ -97,8 +100,9 @@ export default function ImportFilePage() {
                 onChange={setChannel}
               />
             </Form.Item>
-            <Form.Item label={t('IMPORT_DESCRIPTION')}>
+            <Form.Item label={t('IMPORT_DESCRIPTION')} htmlFor="import-description">
               <Input
+                id="import-description"
                 style={{ width: 260 }}
                 maxLength={200}
                 value={description}

@@ -77,9 +77,10 @@ export default function ImportTemplatePage() {
       <Card>
         <Form layout="vertical">
           <Space wrap size="large">
-            <Form.Item label={t('IMPORT_COMPANY')} required>
+            <Form.Item label={t('IMPORT_COMPANY')} htmlFor="import-company" required>
               <Select
                 style={{ width: 240 }}
+                id="import-company"
                 data-testid="import-company"
                 value={companyId}
                 options={(companies.data ?? []).map((company) => ({ value: company.value, label: company.text }))}
@@ -90,9 +91,10 @@ export default function ImportTemplatePage() {
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('IMPORT_TYPE')} required>
+            <Form.Item label={t('IMPORT_TYPE')} htmlFor="import-type" required>
               <Select
                 style={{ width: 240 }}
+                id="import-type"
                 data-testid="import-type"
                 value={typeId}
                 options={(types.data ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
@@ -102,26 +104,29 @@ export default function ImportTemplatePage() {
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('IMPORT_CHANNEL')} required>
+            <Form.Item label={t('IMPORT_CHANNEL')} htmlFor="import-channel" required>
               <Select
                 style={{ width: 160 }}
                 value={channel}
+                id="import-channel"
                 data-testid="import-channel"
                 options={(type?.channels ?? []).map((value) => ({ value, label: t(`IMPORT_CHANNEL_${value}`) }))}
                 onChange={setChannel}
               />
             </Form.Item>
-            <Form.Item label={t('IMPORT_TEMPLATE')} required>
+            <Form.Item label={t('IMPORT_TEMPLATE')} htmlFor="import-template" required>
               <Select
                 style={{ width: 240 }}
+                id="import-template"
                 data-testid="import-template"
                 value={templateId}
                 options={(templates.data ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
                 onChange={setTemplateId}
               />
             </Form.Item>
-            <Form.Item label={t('IMPORT_DESCRIPTION')}>
+            <Form.Item label={t('IMPORT_DESCRIPTION')} htmlFor="import-description">
               <Input
+                id="import-description"
                 style={{ width: 240 }}
                 maxLength={200}
                 value={description}

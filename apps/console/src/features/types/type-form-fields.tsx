@@ -10,6 +10,7 @@ import {
 import { identifiesReceivers, typeChannelsOf } from '@sello/contracts/reference/type-settings';
 import { Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../components/form/checkbox-group-field.tsx';
 import { channelName, signMethodName } from './type-labels.ts';
 import { useServiceCombos } from './types-api.ts';
 
@@ -28,7 +29,7 @@ export function ServiceSettingsFields({ service }: { service: ServiceKind | unde
   return (
     <>
       <Form.Item name="channels" label={t('TYPE_CHANNELS')} required>
-        <Checkbox.Group
+        <CheckboxGroupField
           options={CHANNELS.filter((channel) => channels.includes(channel)).map((channel) => ({
             value: channel,
             label: channelName(channel, i18n.language),

@@ -40,6 +40,7 @@ export function TypeXformsCard({ typeId, controls }: { typeId: number; controls:
         <input
           type="file"
           accept=".xml,text/xml,application/xml"
+          aria-label={t('TYPE_FORM')}
           onChange={(event) => void readFile(event.target.files?.[0])}
           data-testid="type-xforms-file"
         />

@@ -183,6 +183,27 @@ export default function ShippingsListPage() {
     },
   ];
 
+  /** A row on a phone: the fields a reader looks for first, and the link to its detail. */
+  const card = (row: TShippingRow) => (
+    <>
+      <div className="row-card-head">
+        <span className="row-card-title">{row.reference || `#${row.requestId}`}</span>
+        <StateTag state={row.state} testId={`card-state-${row.requestId}`} />
+      </div>
+      <dl className="row-card-fields">
+        <dt>{t('SHIPPING_RECEIVER')}</dt>
+        <dd>{row.receiver}</dd>
+        <dt>{t('SHIPPING_SERVICE')}</dt>
+        <dd>{serviceName(row.service, i18n.language)}</dd>
+        <dt>{t('SHIPPING_CREATED_AT')}</dt>
+        <dd>{formatDateTime(row.createdAt)}</dd>
+      </dl>
+      <Link to={shippingDetailPath(row.requestId)} data-testid={`shipping-card-link-${row.requestId}`}>
+        {t('SHIPPING_DETAIL_TITLE', { id: row.requestId })}
+      </Link>
+    </>
+  );
+
   const title = extra.authView
     ? t('SHIPPINGS_AUTH_TITLE')
     : scope === 'all'
@@ -258,6 +279,7 @@ export default function ShippingsListPage() {
           showSearch={{ optionFilterProp: 'label' }}
           className="shippings-filter-select"
           placeholder={t('SHIPPING_COMPANY')}
+          aria-label={t('SHIPPING_COMPANY')}
           value={numberFilter('companyId')}
           options={companyOptions}
           onChange={(value?: number) => setState((current) => withFilter(current, 'companyId', value ?? null))}
@@ -268,6 +290,7 @@ export default function ShippingsListPage() {
           showSearch={{ optionFilterProp: 'label' }}
           className="shippings-filter-select"
           placeholder={t('SHIPPING_TYPE')}
+          aria-label={t('SHIPPING_TYPE')}
           value={numberFilter('typeId')}
           options={typeOptions}
           onChange={(value?: number) => setState((current) => withFilter(current, 'typeId', value ?? null))}
@@ -358,6 +381,8 @@ export default function ShippingsListPage() {
         state={state}
         onStateChange={setState}
         rowKey={(row) => row.requestId}
+        card={card}
+        cardSelectLabel={(row) => t('SHIPPING_DETAIL_TITLE', { id: row.requestId })}
         rowSelection={{
           selectedRowKeys: selectedKeys,
           preserveSelectedRowKeys: true,
