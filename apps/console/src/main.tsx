@@ -7,7 +7,15 @@ import { startAntdLocale, useAntdLocale } from './i18n/antd-locale.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { detectLanguage } from './i18n/language.ts';
 import { isProductionMode } from './lib/production-mode.ts';
-import './styles.css';
+import './styles/shell.css';
+import './styles/login.css';
+import './styles/pickers.css';
+import './styles/administration.css';
+import './styles/shippings.css';
+import './styles/dashboard.css';
+import './styles/postal-templates.css';
+import './styles/narrow-header.css';
+import './styles/tag-contrast.css';
 import './header-cards-focus.css';
 
 /**
