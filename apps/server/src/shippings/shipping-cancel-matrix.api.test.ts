@@ -50,7 +50,7 @@ async function acmeShipping(): Promise<number> {
   const company = await t.database.db
     .selectFrom('companies')
     .select('id')
-    .where('tax_id', '=', 'B8765432C')
+    .where('tax_id', '=', 'B87654323')
     .executeTakeFirstOrThrow();
   const response = await acmeSender.post('shippings/sendrequest', {
     companyId: Number(company.id),

@@ -109,7 +109,7 @@ describe('shippings/sendrequest', () => {
       font: 'helvetica',
       multiSignerOrder: 0,
       body: '<p>Notaría Central S.L. has sent you a notarial notification.</p>',
-      allowedActions: [],
+      allowedActions: ['cancel'], // the sender may cancel a shipping that has not left yet
     });
     expect(detail.receivers).toEqual([
       expect.objectContaining({

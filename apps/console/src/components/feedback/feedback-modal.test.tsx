@@ -112,7 +112,7 @@ describe('FeedbackModal', () => {
     fillAll();
     type('feedback-email', 'ana@');
     expect(sendButton().disabled).toBe(true);
-    expect(await screen.findByText('The e-mail address is not valid.')).toBeTruthy();
+    expect(await screen.findByText('The e-mail address is not valid: write it as name@example.com.')).toBeTruthy();
   });
 
   it('treats a message of blanks as empty', () => {

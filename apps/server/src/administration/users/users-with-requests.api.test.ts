@@ -13,8 +13,8 @@ beforeAll(async () => {
   t = await createShippingTestApp();
   domainAdmin = await signedInClient(t.app, 'domain.admin');
   notaria = await companyIdOf(t.database.db, 'B12345674');
-  seguros = await companyIdOf(t.database.db, 'A7654321B');
-  acmeCompany = await companyIdOf(t.database.db, 'B8765432C');
+  seguros = await companyIdOf(t.database.db, 'A76543214');
+  acmeCompany = await companyIdOf(t.database.db, 'B87654323');
 });
 afterAll(() => t.close());
 
