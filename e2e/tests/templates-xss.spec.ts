@@ -58,7 +58,7 @@ const CORPUS = [
   `<table><td><a href="javascript:${JS}">cell</a></td></table>`,
   `<div><!--<img src=x onerror=${JS}>--></div>`,
   `<![CDATA[<img src=x onerror=${JS}>]]>`,
-  `<img src="x` + ` onerror="${JS}"`,
+  `<img src="x onerror="${JS}"`,
   `<img src=x onerror=${JS}//`,
 ].join('\n');
 
