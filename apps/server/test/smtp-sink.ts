@@ -1,18 +1,28 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type TReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server on a loopback port that keeps every message it receives; `delayMs` makes it
- * answer each message that much later (a slow provider).
+ * answer each message that much later (a slow provider). It refuses with 550 the recipients of
+ * `refuse`, and cuts the connection after the whole message of a recipient of `cutAfterData` without an
+ * answer (nobody can tell whether it was delivered).
  */
-export async function startSmtpSink(options: { delayMs?: number } = {}) {
+export async function startSmtpSink(options: { delayMs?: number; refuse?: string[]; cutAfterData?: string[] } = {}) {
   const received: TReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.includes(address.address)) {
+        const error = new Error('mailbox unavailable') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.setEncoding('utf8');
@@ -20,6 +30,10 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
         raw += chunk;
       });
       stream.on('end', () => {
+        if (session.envelope.rcptTo.some((rcpt) => options.cutAfterData?.includes(rcpt.address))) {
+          for (const socket of sockets) if (socket.remotePort === session.remotePort) socket.destroy();
+          return;
+        }
         const accept = () => {
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -32,6 +46,11 @@ export async function startSmtpSink(options: { delayMs?: number } = {}) {
         else accept();
       });
     },
+  });
+  const sockets = new Set<Socket>();
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;

@@ -66,6 +66,7 @@ export const EVIDENCE_MAPPING: Record<ShippingAction | NonStateEvent | 'create',
   dispatch: m('relay', 'RelayAcceptance'),
   messageSent: m('relay', 'RelayAcceptance'),
   dispatchFailed: m('relay', 'RelayFailure'),
+  dispatchRefused: m('relay', 'RelayFailure'),
   messageFailed: m('relay', 'RelayFailure'),
   messageUnknown: m('relay', 'RelayFailure'),
   // The content is made available to the recipient and the recipient is told.

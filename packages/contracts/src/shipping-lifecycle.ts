@@ -24,6 +24,7 @@ export const SYSTEM_EVENTS = [
   'importValidated',
   'dispatch',
   'dispatchFailed',
+  'dispatchRefused',
   'deliver',
   'certifiedDelivered',
   'accept',
@@ -124,6 +125,8 @@ export const TRANSITIONS: readonly TTransition[] = [
   // The recipient's side
   { from: ['sent'], action: 'deliver', to: 'in_course', result: null },
   { from: ['sent'], action: 'dispatchFailed', to: 'pending_cert', result: 'error' },
+  // The channel refused the recipient when the access message was handed over: nothing reached anyone.
+  { from: ['sent'], action: 'dispatchRefused', to: 'not_send_error', result: 'error' },
   // Certified e-mail and SMS have no recipient page: the provider's delivery report to every receiver
   // is the evidence, so it closes them.
   { from: ['sent'], action: 'certifiedDelivered', to: 'pending_cert', result: 'accepted' },

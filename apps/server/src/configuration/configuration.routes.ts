@@ -7,7 +7,7 @@ import { registerConfigurationComboRoutes } from './combos/combos.routes.ts';
 import { createConfigurationService } from './configuration.service.ts';
 import { createFeedbackService } from './feedback.service.ts';
 
-/** Feedback carries a base64 attachment; allow it past the default 1 MiB body limit. */
+/** Signed-in feedback carries a base64 attachment; allow it past the default 1 MiB body limit. */
 const FEEDBACK_BODY_LIMIT = 12 * 1024 * 1024;
 /** Feedback reports an hour per client address: each one is a stored row and a mail to support. */
 
@@ -37,6 +37,7 @@ export function registerConfigurationRoutes(ctx: TAppContext): void {
     },
     {
       bodyLimit: FEEDBACK_BODY_LIMIT,
+      anonymousBodyLimit: config.FEEDBACK_ANONYMOUS_BODY_LIMIT_KB * 1024,
       // Signed-in users are known; reports without a session are limited per client IP.
       config: {
         rateLimit: {

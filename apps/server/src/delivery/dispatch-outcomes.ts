@@ -25,7 +25,8 @@ const EVENT_OF: Record<TDeliveryOutcome, string> = {
  * Records on the shipping what became of one of its messages, as evidence, and moves the shipping when
  * the outcome decides it: the first delivered access message takes it `sent` → `in_course`; for
  * certified kinds, every receiver delivered closes it (`certifiedDelivered`); a failed or unknown one
- * is a failed delivery (`dispatchFailed`). Otherwise (pin and reminder messages, a shipping already
+ * is a failed delivery (`dispatchFailed`), unless the channel refused the recipient at hand-over while the
+ * shipping was still `sent` (`dispatchRefused` → `not_send_error`). Otherwise (pin and reminder messages, a shipping already
  * further on) an event with the same state before and after. Runs inside the caller's transaction.
  */
 export async function recordDeliveryOutcome(
@@ -33,7 +34,14 @@ export async function recordDeliveryOutcome(
   trx: Trx,
   message: Pick<TMessageRow, 'guid' | 'shippingId' | 'receiverId' | 'purpose' | 'channel' | 'transport'>,
   outcome: TDeliveryOutcome,
-  report: { providerRef?: string | null; detail?: string | null; reportedAt?: string | null; source: string },
+  report: {
+    providerRef?: string | null;
+    detail?: string | null;
+    reportedAt?: string | null;
+    source: string;
+    /** The channel refused the recipient at hand-over (SMTP 5xx, the provider's 4xx): nothing was sent. */
+    refused?: boolean;
+  },
 ): Promise<void> {
   const shipping = await lockShipping(trx, null, message.shippingId);
   if (!shipping) return;
@@ -60,8 +68,9 @@ export async function recordDeliveryOutcome(
       else if (await allAccessDelivered(trx, message.shippingId)) action = 'certifiedDelivered';
     } else if (outcome === 'failed' || outcome === 'unknown') {
       await updateReceiverStatus(trx, message.receiverId, 'failed', at, ['pending', 'sent']);
-      action = 'dispatchFailed';
       situation = deliveryFailureReason({ outcome, channel: message.channel });
+      // Refused before anything travelled (applies while the shipping is `sent`): the sender's to correct and retry.
+      action = outcome === 'failed' && report.refused ? 'dispatchRefused' : 'dispatchFailed';
     }
   }
   if (action && findTransition(lifecycleOf(shipping), action, contextOf(shipping, false))) {

@@ -81,7 +81,9 @@ describe('dispatch over the HTTP provider (SMS, WhatsApp)', () => {
     provider.answer = 200;
     expect((await messagesOf(id))[0]).toMatchObject({ status: 'failed', attempts: 2 });
     expect((await messagesOf(id))[0]!.error).toContain('400');
-    expect(await shippingRow(id)).toMatchObject({ state: 'pending_cert', result: 'error' });
+    // Refused at hand-over, nothing reached the recipient: the sender corrects and retries.
+    expect(await shippingRow(id)).toMatchObject({ state: 'not_send_error', result: 'error' });
+    expect((await actionsOf(id)).at(-1)).toBe('dispatchRefused');
   });
 
   it('gives up after the last attempt', async () => {

@@ -38,7 +38,7 @@ async function settle(
   conn: Kysely<Database>,
   message: TMessageRow,
   outcome: TDeliveryOutcome,
-  report: { providerRef?: string | null; error?: string | null },
+  report: { providerRef?: string | null; error?: string | null; refused?: boolean },
 ): Promise<void> {
   await conn.transaction().execute(async (trx) => {
     const moved = await updateMessageStatus(
@@ -55,6 +55,7 @@ async function settle(
       providerRef: report.providerRef,
       detail: report.error ?? null,
       source: message.transport,
+      refused: report.refused ?? false,
     });
   });
 }
@@ -85,8 +86,11 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
   // Committed before the provider is called: a crash from here on leaves `sending` behind as the trace.
   await updateMessageStatus(conn, message.id, { status: 'sending', at: new Date(), attempts });
   message.status = 'sending';
+  /** Set once the channel has the message: its permanent failure is then the channel refusing it. */
+  let handedOver = false;
   try {
     const attachments = await prepareAttachments(deps.blobs, documents);
+    handedOver = true;
     const { providerRef } = await adapter.send({
       guid: message.guid,
       channel: message.channel as Channel,
@@ -121,7 +125,10 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
     }
     const outcome: TMessageStatus = failure.kind === 'unknown' ? 'unknown' : 'failed';
     deps.logger.warn({ messageId, attempts, err: failure.message, outcome }, 'message not delivered');
-    await settle(deps, conn, message, outcome, { error: failure.message });
+    await settle(deps, conn, message, outcome, {
+      error: failure.message,
+      refused: handedOver && failure.kind === 'permanent',
+    });
   }
 }
 

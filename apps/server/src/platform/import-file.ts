@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.ts';
+import { readZipDirectory } from './zip-directory.ts';
 
 /** One data row of an import file: its line in the file (the header is line 1) and its cells by column. */
 export type TImportRow = { line: number; cells: Record<string, string> };
@@ -40,9 +41,27 @@ export function toImportFileFieldError(field: string, error: ImportFileError): A
  * file is read within a number of data rows, of cells (every cell the rows hold, empty or not) and of wall time,
  * and the reader gives the loop back between batches of rows.
  */
-export type TReadLimits = { maxRows: number; maxCells: number; maxMs: number };
+export type TReadLimits = {
+  maxRows: number;
+  maxCells: number;
+  maxMs: number;
+  /**
+   * Uncompressed bytes of an .xlsx's shared-strings table, as its zip directory declares them. The table is parsed
+   * whole before the first row, out of reach of the time limit: 16 MiB holds the 500,000 cells' strings at about
+   * 32 bytes each; about a second of parsing on a loaded 2-core machine, within the 3 s budget's order.
+   */
+  maxSharedStringsBytes: number;
+  /** Uncompressed bytes of the first sheet: 500,000 cells at about 256 bytes each. */
+  maxSheetBytes: number;
+};
 
-export const IMPORT_READ_LIMITS: TReadLimits = { maxRows: 100_000, maxCells: 500_000, maxMs: 3_000 };
+export const IMPORT_READ_LIMITS: TReadLimits = {
+  maxRows: 100_000,
+  maxCells: 500_000,
+  maxMs: 3_000,
+  maxSharedStringsBytes: 16 * 1024 * 1024,
+  maxSheetBytes: 128 * 1024 * 1024,
+};
 /** Rows read between two turns of the event loop. */
 const ROWS_PER_TURN = 200;
 
@@ -97,10 +116,11 @@ export async function readImportFile(
 ): Promise<TImportFile> {
   if (bytes.length === 0) throw new ImportFileError('ERR_FILE_EMPTY');
   if (startsWith(bytes, OLE_SIGNATURE)) throw new ImportFileError('ERR_FILE_TYPE');
-  const budget = new ReadBudget({ ...IMPORT_READ_LIMITS, ...limits });
-  const lines = startsWith(bytes, ZIP_SIGNATURE)
-    ? await readXlsxLines(bytes, budget)
-    : await readCsvLines(bytes, budget);
+  const allLimits = { ...IMPORT_READ_LIMITS, ...limits };
+  const budget = new ReadBudget(allLimits);
+  const isZip = startsWith(bytes, ZIP_SIGNATURE);
+  if (isZip) checkXlsxSizes(bytes, allLimits);
+  const lines = isZip ? await readXlsxLines(bytes, budget) : await readCsvLines(bytes, budget);
   const headerIndex = lines.findIndex((line) => line.cells.some((cell) => cell.trim() !== ''));
   if (headerIndex < 0) throw new ImportFileError('ERR_FILE_EMPTY');
   const headers = lines[headerIndex]!.cells.map((cell) => cell.trim());
@@ -131,6 +151,22 @@ function cellText(value: unknown): string {
     return '';
   }
   return String(value);
+}
+
+/**
+ * Refuses, before any parsing, an .xlsx whose shared strings or first sheet inflate past the limits: a few MB of
+ * zip can declare hundreds of MB of repeated XML.
+ */
+function checkXlsxSizes(bytes: Buffer, limits: TReadLimits): void {
+  const entries = readZipDirectory(bytes);
+  if (!entries) throw new ImportFileError('ERR_FILE_TYPE');
+  const sharedStrings = entries.find((entry) => entry.name === 'xl/sharedStrings.xml');
+  if (sharedStrings && sharedStrings.uncompressedSize > limits.maxSharedStringsBytes)
+    throw new ImportFileError('ERR_FILE_TOO_COMPLEX');
+  // The reader takes the first sheet the zip holds.
+  const firstSheet = entries.find((entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name));
+  if (firstSheet && firstSheet.uncompressedSize > limits.maxSheetBytes)
+    throw new ImportFileError('ERR_FILE_TOO_COMPLEX');
 }
 
 /** The first sheet, read as a stream (the workbook is never built whole in memory). */

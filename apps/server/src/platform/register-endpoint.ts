@@ -1,3 +1,4 @@
+import { type Readable, Transform } from 'node:stream';
 import { isAllowedBy } from '@sello/contracts/access';
 import { type TEndpoint, toRouterPath } from '@sello/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
@@ -19,14 +20,31 @@ export type THandlerInput<E extends TEndpoint> = {
 type TExtraOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> & {
   /** A public call's own credential (a recipient's link), checked like the session: before the body is read. */
   beforeBody?: (request: FastifyRequest) => Promise<void>;
+  /** Bytes a caller without a session may send (a public call); `bodyLimit` stays the signed-in limit. */
+  anonymousBodyLimit?: number;
 };
+
+const tooLarge = () => new ApiError(413, 'ERR_MAX_FILE_SIZE');
+
+/** Passes the body through while it stays within `limit` bytes; past it, fails with 413 so the parser stops reading. */
+function limitStream(source: Readable, limit: number): Readable {
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      if (received > limit) return callback(tooLarge());
+      callback(null, chunk);
+    },
+  });
+  return source.pipe(counter);
+}
 
 /** Binds a catalogue entry to a handler: validation, access rule and answer schema all come from the entry. */
 export function registerEndpoint<E extends TEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: THandlerInput<E>) => Promise<Infer<E['response']> | undefined>,
-  { beforeBody, ...options }: TExtraOptions = {},
+  { beforeBody, anonymousBodyLimit, ...options }: TExtraOptions = {},
 ): void {
   const documented = endpoint.responseKind === undefined || endpoint.responseKind === 'json';
   app.route({
@@ -50,9 +68,17 @@ export function registerEndpoint<E extends TEndpoint>(
         if (!principal) return done(new ApiError(401, 'ERR_TKN_INVALID'));
         if (!isAllowedBy(endpoint.permission, principal)) return done(new ApiError(403, 'ERR_FORBIDDEN'));
       }
+      if (anonymousBodyLimit !== undefined && !principal) {
+        if (Number(request.headers['content-length']) > anonymousBodyLimit) return done(tooLarge());
+      }
       if (!beforeBody) return done();
       beforeBody(request).then(() => done(), done);
     },
+    // A chunked body declares no length: count it as it arrives.
+    ...(anonymousBodyLimit !== undefined && {
+      preParsing: (request: FastifyRequest, _reply: FastifyReply, payload: Readable, done) =>
+        done(null, request.principal ? payload : limitStream(payload, anonymousBodyLimit)),
+    }),
     handler: async (request, reply) =>
       handler({
         query: request.query as Infer<E['query']>,

@@ -8,16 +8,15 @@ import {
 import { situationCodeOf } from '@sello/contracts/shipping-situations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf } from '../../test/admin-fixtures.ts';
+import { startChannelApp, type TChannelApp } from '../../test/channel-app.ts';
 import { spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
 import { readPdfText } from '../../test/pdf-text.ts';
 import { dispatchForTest, portalCall, readPinFromOutbox } from '../../test/portal-fixtures.ts';
 import { postalShippingWithLetters } from '../../test/postal-fixtures.ts';
-import { createShippingTestApp, sendShipping, typeIdOf } from '../../test/shipping-fixtures.ts';
+import { createShippingTestApp, LUCIA, sendShipping, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { webmDataUrl } from '../../test/video-fixtures.ts';
 import { confirmCancellation } from '../delivery/cancel-confirm.ts';
-import { dispatchShippings } from '../delivery/dispatch.service.ts';
-import { recordDeliveryOutcome } from '../delivery/dispatch-outcomes.ts';
 import { demoPdf } from '../demo/demo-pdf.ts';
 import { certifyShipping, type TCertificateDeps } from '../evidence/certificate-worker.ts';
 import { createSealLoader } from '../evidence/seal.ts';
@@ -38,6 +37,8 @@ let user: TestClient;
 let manager: TestClient;
 let admin: TestClient;
 let domainAdmin: TestClient;
+/** A second app whose channels are real peers: an SMTP server and the SMS provider with its callback. */
+let channels: TChannelApp;
 
 beforeAll(async () => {
   t = await createShippingTestApp();
@@ -45,15 +46,19 @@ beforeAll(async () => {
   manager = await signedInClient(t.app, 'company.manager');
   admin = await signedInClient(t.app, 'company.admin');
   domainAdmin = await signedInClient(t.app, 'domain.admin');
+  channels = await startChannelApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await channels?.close();
+});
 
 function certificateDeps(): TCertificateDeps {
   return { ...t.ctx, loadSeal: createSealLoader(t.ctx.config, { warn: () => {} }) };
 }
 
-async function row(id: number) {
-  return t.database.db
+async function row(id: number, db = t.database.db) {
+  return db
     .selectFrom('shippings')
     .select(['state', 'result', 'situation_reason as reason', 'situation_code as code', 'substate'])
     .where('id', '=', String(id))
@@ -61,8 +66,13 @@ async function row(id: number) {
 }
 
 /** Asserts what the shipping holds after `action` and records each value as reached by it. */
-async function expectAfter(id: number, action: string, expected: Partial<Awaited<ReturnType<typeof row>>>) {
-  const current = await row(id);
+async function expectAfter(
+  id: number,
+  action: string,
+  expected: Partial<Awaited<ReturnType<typeof row>>>,
+  db = t.database.db,
+) {
+  const current = await row(id, db);
   expect(current, action).toMatchObject(expected);
   if (current.reason) expect(current.code, action).toBe(situationCodeOf(current.reason as never));
   for (const value of [current.state, current.result, current.reason, current.code, current.substate]) {
@@ -110,21 +120,21 @@ describe('sender-side states', () => {
     expect(await row(deed)).toMatchObject({ state: 'pending_auth', result: null, reason: null, code: null });
   });
 
-  it('dispatch: pending_to_send, then not_send_error when a receiver lacks the channel’s contact', async () => {
-    const id = await sendShipping(user, t.database.db, 'Notarial notification');
-    // The contact gone before the dispatch (erased since; creation itself refuses a receiver without it).
-    await t.database.db
-      .updateTable('shipping_receivers')
-      .set({ email: null })
-      .where('shipping_id', '=', String(id))
-      .execute();
-    await expectAfter(id, 'create (no authorisation)', { state: 'pending_to_send' });
-    await dispatchShippings(t.ctx, [String(id)]);
-    await expectAfter(id, 'dispatchFailed (no contact)', {
-      state: 'not_send_error',
-      result: 'error',
-      reason: 'RCPT_INVALID',
+  it('dispatch: pending_to_send, then not_send_error when the mail server refuses the recipient; retry', async () => {
+    const id = await sendShipping(channels.user, channels.t.database.db, 'Notarial notification', {
+      receivers: [{ ...LUCIA, email: channels.refused }],
     });
+    await expectAfter(id, 'create (no authorisation)', { state: 'pending_to_send' }, channels.t.database.db);
+    await channels.dispatchAndSend(id);
+    await expectAfter(
+      id,
+      'dispatchRefused (SMTP 550 on the recipient)',
+      { state: 'not_send_error', result: 'error', reason: 'RCPT_INVALID' },
+      channels.t.database.db,
+    );
+    expect(channels.smtp.received).toHaveLength(0);
+    expect((await channels.user.put('shippings/shippingretry', { requestId: id })).statusCode).toBe(200);
+    expect(await row(id, channels.t.database.db)).toMatchObject({ state: 'pending_to_send', reason: null });
   });
 
   it('cancel: queued closes at once; travelling waits in cancel_pending until the channel confirms', async () => {
@@ -274,25 +284,37 @@ describe('recipient-side results and situations', () => {
       await portalCall(t, token, 'POST', 'accept', { pin: wrongPin(pin) });
     await expectAfter(deed.shippingId, 'pinFailed', { result: 'pin_error', reason: 'USER_NO_TOKENS_AVAILABLE' });
 
-    // What the provider callbacks report (provider-callbacks.service.ts) for the access message.
-    for (const [channel, outcome, reason] of [
-      ['sms', 'failed', 'SMS_NOT_RECEIVED'],
-      ['email', 'failed', 'RCPT_INVALID'],
-      ['email', 'unknown', 'TECHNICAL_PROBLEMS'],
-    ] as const) {
-      const sent = await dispatchForTest(t, user, 'Policy renewal notice', { body: { channel } });
-      const message = await t.database.db
-        .selectFrom('delivery_messages')
-        .select(['guid', 'shipping_id as shippingId', 'receiver_id as receiverId', 'purpose', 'channel', 'transport'])
-        .where('shipping_id', '=', String(sent.shippingId))
-        .where('purpose', '=', 'access')
-        .executeTakeFirstOrThrow();
-      expect(message.channel).toBe(channel);
-      await t.database.db
-        .transaction()
-        .execute((trx) => recordDeliveryOutcome(t.ctx.jobs, trx, message, outcome, { source: 'provider callback' }));
-      await expectAfter(sent.shippingId, `dispatchFailed (${channel} ${outcome})`, { result: 'error', reason });
-    }
+    // The SMS provider's delivery report, through its signed HTTP callback.
+    const sms = await sendShipping(channels.user, channels.t.database.db, 'Policy renewal notice', {
+      channel: 'sms',
+      receivers: [LUCIA],
+    });
+    const [message] = await channels.dispatchAndSend(sms);
+    await expectAfter(sms, 'dispatch (handed to the SMS provider)', { state: 'sent' }, channels.t.database.db);
+    const report = await channels.callback('sms', {
+      reference: message!.guid,
+      status: 'failed',
+      detail: 'unreachable',
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    await expectAfter(
+      sms,
+      'dispatchFailed (SMS provider callback: failed)',
+      { state: 'pending_cert', result: 'error', reason: 'SMS_NOT_RECEIVED' },
+      channels.t.database.db,
+    );
+
+    // The mail server took the whole message and cut the connection before answering: delivery unknown.
+    const cut = await sendShipping(channels.user, channels.t.database.db, 'Notarial notification', {
+      receivers: [{ ...LUCIA, email: channels.cut }],
+    });
+    await channels.dispatchAndSend(cut);
+    await expectAfter(
+      cut,
+      'dispatchFailed (SMTP connection cut after the message)',
+      { state: 'pending_cert', result: 'error', reason: 'TECHNICAL_PROBLEMS' },
+      channels.t.database.db,
+    );
   });
 
   it('the courier’s failed delivery: pending_cert_postal', async () => {
@@ -317,11 +339,16 @@ describe('recipient-side results and situations', () => {
 
 describe('identification substates', () => {
   it('reads, saves, misses and fails captures; too many failures: exceeded_ocr_tries', async () => {
-    await t.database.db
-      .updateTable('shipping_types')
-      .set({ identification_documents: ['DNI_NIE', 'SELFIE', 'OTHER'] })
-      .where('name', '=', 'Remote onboarding')
-      .execute();
+    // The type's administrator asks for an OTHER document too, in the type editor.
+    const typeId = await typeIdOf(t.database.db, 'Remote onboarding');
+    const type = (await domainAdmin.get(`shippings/types/detail?typeSelected=${typeId}`)).json();
+    const updated = await domainAdmin.put('shippings/types/update', {
+      ...type,
+      wfGroups: type.wfGroups.map((group: { value: number }) => group.value),
+      identificationDocuments: ['DNI_NIE', 'SELFIE', 'OTHER'],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().identificationDocuments).toEqual(['DNI_NIE', 'SELFIE', 'OTHER']);
     const sent = await dispatchForTest(t, user, 'Remote onboarding');
     const [token] = sent.tokens as [string];
     const id = sent.shippingId;

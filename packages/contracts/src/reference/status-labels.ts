@@ -208,6 +208,11 @@ export const EVENT_NAMES: Readonly<Record<TEventName, TLocalisedText>> = {
   deny: { 'es-es': 'Denegado', 'en-en': 'Denied', 'pt-pt': 'Recusado' },
   dispatch: { 'es-es': 'Enviado', 'en-en': 'Dispatched', 'pt-pt': 'Expedido' },
   dispatchFailed: { 'es-es': 'Fallo de envío', 'en-en': 'Dispatch failed', 'pt-pt': 'Falha de envio' },
+  dispatchRefused: {
+    'es-es': 'Destinatario rechazado por el canal',
+    'en-en': 'Recipient refused by the channel',
+    'pt-pt': 'Destinatário recusado pelo canal',
+  },
   expire: { 'es-es': 'Plazo vencido', 'en-en': 'Timed out', 'pt-pt': 'Prazo expirado' },
   importValidated: { 'es-es': 'Importación validada', 'en-en': 'Import validated', 'pt-pt': 'Importação validada' },
   ocrExceeded: {

@@ -11,12 +11,14 @@ type TSmtpError = Error & { code?: string; command?: string; responseCode?: numb
 /**
  * Tells what an SMTP failure means for the message: a reply code says the server refused it (5xx for
  * good, 4xx for now); a failure while connecting means nothing was handed over; anything else (a cut
- * during or after DATA) may have delivered it, so it is never sent again.
+ * during or after DATA) may have delivered it, so it is never sent again. nodemailer reports every lost
+ * connection as `CONN`/`ECONNECTION`, whatever the stage: `dataStarted` tells a cut after DATA apart.
  */
-export function classifySmtpError(error: TSmtpError): ChannelSendError {
+export function classifySmtpError(error: TSmtpError, dataStarted = false): ChannelSendError {
   const text = `${error.code ?? 'SMTP'}: ${error.message}`.slice(0, 500);
   if (error.responseCode !== undefined && error.responseCode >= 500) return new ChannelSendError('permanent', text);
   if (error.responseCode !== undefined && error.responseCode >= 400) return new ChannelSendError('transient', text);
+  if (dataStarted) return new ChannelSendError('unknown', text);
   if (error.command === 'CONN' || error.code === 'ECONNECTION' || error.code === 'EDNS') {
     return new ChannelSendError('transient', text);
   }
@@ -52,13 +54,26 @@ function textPartOf(html: string): string {
  * reference. Attachments are streamed from their source into the message as it is sent.
  */
 export function createSmtpAdapter(smtpUrl: string, from: string): TChannelAdapter {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   const domain = from.split('@')[1] ?? 'sello.local';
   return {
     transport: 'smtp',
     async send(message) {
       const attachments = message.attachments ?? [];
       const streams = await openAttachments(attachments);
+      // One transport per message (nodemailer opens a connection per message anyway) whose transaction log
+      // tells whether the message body was started.
+      let dataStarted = false;
+      const logger = {
+        debug(entry: { tnx?: string } | undefined, line: unknown) {
+          if (entry?.tnx === 'client' && /^(DATA|BDAT)\b/.test(String(line))) dataStarted = true;
+        },
+        trace() {},
+        info() {},
+        warn() {},
+        error() {},
+        fatal() {},
+      };
+      const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS, logger, transactionLog: true });
       try {
         const info = await transport.sendMail({
           from,
@@ -74,7 +89,7 @@ export function createSmtpAdapter(smtpUrl: string, from: string): TChannelAdapte
         });
         return { providerRef: String(info.response ?? info.messageId).slice(0, 500) };
       } catch (error) {
-        throw classifySmtpError(error as TSmtpError);
+        throw classifySmtpError(error as TSmtpError, dataStarted);
       } finally {
         // A stream never read (the connection refused) would otherwise keep its file open.
         for (const stream of streams) stream.destroy();
