@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectOutput, freePort, waitFor } from '../test/processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const main = path.join(root, 'apps/server/src/main.ts');
 
 function startMain(env: Record<string, string>): {
@@ -15,7 +14,9 @@ function startMain(env: Record<string, string>): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(tsx, [main], {
+  // The server process itself, as `npm start` runs it: tsx's CLI would stand between it and the signal, and
+  // exit 143 on its own when the shutdown takes longer than its 5 s relay wait (a loaded machine).
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

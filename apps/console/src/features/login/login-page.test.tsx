@@ -109,7 +109,7 @@ describe('LoginPage', () => {
     fetchMock.mockImplementation(async (url) =>
       url === LOGIN_URL
         ? new Response(JSON.stringify(user), { status: 200, headers: { 'Content-Type': 'application/json' } })
-        : new Response('{}'),
+        : new Response(url.includes('drafts/readDrafts') ? '[]' : '{}'),
     );
     const router = renderLogin();
     type('login-user', 'ana.user');
