@@ -26,6 +26,13 @@ async function waitForScreen(page: Page): Promise<void> {
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
   await expect(page.locator('main h1, main h2, main .ant-card, main .ant-table, main form').first()).toBeVisible();
+  // Colours caught mid-transition (a button enabled as its data arrives) are neither the old nor the new ones:
+  // axe reads the page once every finite animation and transition has ended.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 async function setLanguageCookie(context: BrowserContext, language: Language): Promise<void> {
