@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 
@@ -83,6 +84,7 @@ describe('configuration/sendFeedback', () => {
         'f.file_name',
         'f.file_type',
         'f.file_content',
+        'f.file_key',
         'f.current_url',
         'f.mailed_at',
       ])
@@ -96,7 +98,10 @@ describe('configuration/sendFeedback', () => {
       current_url: feedback.currentUrl,
       mailed_at: null,
     });
-    expect(Buffer.compare(row.file_content!, PNG)).toBe(0);
+    // The attachment lives in the blob store, named by its SHA-256, not in the row.
+    expect(row.file_content).toBeNull();
+    expect(row.file_key).toBe(createHash('sha256').update(PNG).digest('hex'));
+    expect(Buffer.compare(await t.ctx.blobs.read(row.file_key!), PNG)).toBe(0);
   });
 
   it('rejects an attachment whose bytes are not an image or a PDF, whatever type it claims', async () => {

@@ -9,13 +9,13 @@ import { createFeedbackService } from './feedback.service.ts';
 
 /** Signed-in feedback carries a base64 attachment; allow it past the default 1 MiB body limit. */
 const FEEDBACK_BODY_LIMIT = 12 * 1024 * 1024;
-/** Feedback reports an hour per client address: each one is a stored row and a mail to support. */
 
 export function registerConfigurationRoutes(ctx: TAppContext): void {
-  const { app, db, preferences, mailer, config } = ctx;
+  const { app, db, blobs, preferences, mailer, config } = ctx;
   const configuration = createConfigurationService(preferences);
   const feedback = createFeedbackService({
     db,
+    blobs,
     preferences,
     mailer,
     supportEmail: config.SUPPORT_EMAIL,

@@ -120,7 +120,9 @@ export type FeedbackTable = {
   guid: string | null;
   file_name: string | null;
   file_type: string | null;
+  /** Reports stored before migration 027 only; newer attachments are in the blob store (`file_key`). */
   file_content: Buffer | null;
+  file_key: string | null;
   ip: string | null;
   created_at: Generated<Date> & Timestamp;
   mailed_at: NullableTimestamp;
