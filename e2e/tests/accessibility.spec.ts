@@ -20,14 +20,36 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+const inFlight = new WeakMap<Page, { count: number }>();
+
+/** Counts the page's requests in flight from now on (a request that began before is never counted below 0). */
+function trackRequests(page: Page): { count: number } {
+  let counter = inFlight.get(page);
+  if (counter) return counter;
+  const created = { count: 0 };
+  page.on('request', () => created.count++);
+  const settle = () => {
+    created.count = Math.max(0, created.count - 1);
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  inFlight.set(page, created);
+  counter = created;
+  return counter;
+}
+
 /** The route has drawn its screen: no route spinner, no request in flight, no spinning table. */
 async function waitForScreen(page: Page): Promise<void> {
+  const requests = trackRequests(page);
   await expect(page.locator('main.app-content')).toBeVisible();
   await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
   await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
   await expect(page.locator('main h1, main h2, main .ant-card, main .ant-table, main form').first()).toBeVisible();
   // Colours caught mid-transition (a button enabled as its data arrives) are neither the old nor the new ones:
-  // axe reads the page once every finite animation and transition has ended.
+  // axe reads the page once its data has arrived and every finite animation and transition has ended.
+  await expect.poll(() => requests.count, { timeout: 15_000 }).toBe(0);
+  // Two frames: what the last answer changes is rendered, so its transitions have begun.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -66,6 +88,9 @@ for (const language of LANGUAGES) {
     // About 45 screens: axe takes one to four seconds on each on a loaded machine.
     test.setTimeout(600_000);
     const ids = await demoIds();
+    trackRequests(page);
+    // As a person who asked for less motion: no antd transition can leave a colour half-way when axe reads it.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await setLanguageCookie(context, language);
     await page.goto('/#/login');
     await acceptCookies(page);
@@ -80,6 +105,8 @@ for (const language of LANGUAGES) {
     const managerContext = await browser.newContext();
     await setLanguageCookie(managerContext, language);
     const managerPage = await managerContext.newPage();
+    trackRequests(managerPage);
+    await managerPage.emulateMedia({ reducedMotion: 'reduce' });
     await signIn(managerPage, await userSpeaking('company.manager', language));
     found.push(...(await visitAll(managerPage, ['/shippings?view=auth', '/home'])));
     await managerContext.close();

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from '../e2e-env.ts';
 import { acceptCookies, alertsWithKey, signIn, translate, withDatabase } from './helpers.ts';
@@ -7,6 +10,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -139,7 +143,7 @@ test('a text file is refused, a PNG is kept once, and the report is stored with 
   const row = await withDatabase(async (client) => {
     const { rows } = await client.query(
       `SELECT f.name, f.email, f.subject, f.msg, f.current_url, f.guid, f.request_cid, f.file_name, f.file_type,
-              f.file_content, f.device_info, f.resolution, u.username
+              f.file_content, f.file_key, f.device_info, f.resolution, u.username
        FROM feedback f LEFT JOIN users u ON u.id = f.user_id
        WHERE f.subject = $1`,
       [subject],
@@ -159,7 +163,11 @@ test('a text file is refused, a PNG is kept once, and the report is stored with 
     file_type: 'image/png',
     username: USER.login,
   });
-  expect(Buffer.compare(row[0].file_content as Buffer, PNG)).toBe(0);
+  // Kept in the blob store (the server's DATA_DIR/files), named by its SHA-256, not in the row.
+  const key = createHash('sha256').update(PNG).digest('hex');
+  expect(row[0]).toMatchObject({ file_content: null, file_key: key });
+  const stored = await readFile(path.join(REPO_ROOT, '.test-data/e2e-db/files', key.slice(0, 2), key.slice(2, 4), key));
+  expect(Buffer.compare(stored, PNG)).toBe(0);
   expect(row[0].device_info).toContain('Chrome');
   expect(row[0].resolution).toMatch(/^\d+x\d+$/);
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { waitForRecipientLink } from './delivery-helpers.ts';
-import { acceptCookies, clickNavEntry, signIn, withDatabase } from './helpers.ts';
+import { acceptCookies, clickNavEntry, signIn, translate, withDatabase } from './helpers.ts';
 import { pick } from './shipping-form.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -44,7 +44,7 @@ test('imports 30 rows with 3 bad ones, downloads and fixes the errors, re-import
   await expect(page.getByTestId('import-valid')).toHaveText('27');
   await expect(page.getByTestId('import-errors')).toHaveText('3');
   const lines = page.getByTestId('import-lines');
-  await expect(lines.getByText('La dirección de e-mail no es válida.')).toHaveCount(3);
+  await expect(lines.getByText(translate('es-es', 'ERR_EMAIL_INVALID'))).toHaveCount(3);
   await expect(lines.getByText('Correo electrónico', { exact: true })).toHaveCount(3);
   expect(await importedShippings()).toBe(0);
 

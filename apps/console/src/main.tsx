@@ -34,6 +34,8 @@ const THEME: ThemeConfig = {
     colorTextQuaternary: '#5f6672',
     colorError: '#c0262d',
     colorWarningText: '#8a5300',
+    // People who ask their system for less motion get none of antd's transitions and animations (WCAG 2.3.3).
+    motion: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches,
   },
 };
 
