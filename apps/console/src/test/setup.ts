@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: on a loaded 2-core machine antd's forms can take longer than
+// a second to render, and a slow pass is not a failure (the assertions themselves are unchanged).
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd reads media queries and observes element sizes; jsdom has neither.
 if (!window.matchMedia) {
