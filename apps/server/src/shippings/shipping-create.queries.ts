@@ -114,16 +114,6 @@ export type TNewShipping = {
   createdAt: Date;
 };
 
-/** Most rows one multi-row INSERT carries (PostgreSQL takes at most 65,535 parameters per statement). */
-const INSERT_CHUNK = 1000;
-
-function chunksOf<T>(items: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  for (let index = 0; index < items.length; index += INSERT_CHUNK)
-    chunks.push(items.slice(index, index + INSERT_CHUNK));
-  return chunks;
-}
-
 /** `count` new shipping ids, taken before the rows are written so their first events can be chained first. */
 export async function allocateShippingIds(trx: Trx, count: number): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence('shippings', 'id'))::text AS id
@@ -140,60 +130,62 @@ export type TNewShippingRow = TNewShipping & {
   lastEventHash: string;
 };
 
-/** Any number of shippings with their given ids, in one statement per thousand. */
+/**
+ * Any number of shippings with their given ids, in one statement with one parameter: each statement on
+ * shippings runs its statement-level triggers once, whatever its number of rows.
+ */
 export async function insertShippings(trx: Trx, shippings: readonly TNewShippingRow[]): Promise<void> {
-  for (const chunk of chunksOf(shippings)) {
-    const rows = chunk.map((values) => ({
-      id: values.id,
-      guid: values.guid,
-      domain_id: values.domainId,
-      company_id: values.companyId,
-      type_id: values.typeId,
-      import_id: values.importId ?? null,
-      sender_id: values.senderId,
-      service_kind: values.serviceKind,
-      channel: values.channel,
-      template_id: values.templateId,
-      reference: values.reference,
-      subject: values.subject,
-      body: values.body,
-      state: values.state,
-      custom_fields: values.customFields,
-      meta_properties: values.metaProperties,
-      form_values: values.formValues,
-      multi_signer_order: values.multiSignerOrder,
-      pin_signature_text: values.pinSignatureText,
-      font: values.font,
-      custody_days: values.custodyDays,
-      requires_auth: values.requiresAuth,
-      auth_deadline_at: values.authDeadlineAt?.toISOString() ?? null,
-      is_sandbox: values.isSandbox,
-      needs_review: values.needsReview,
-      receiver_summary: values.receiverSummary,
-      search_text: values.searchText,
-      event_count: values.eventCount,
-      last_event_hash: values.lastEventHash,
-      created_at: values.createdAt.toISOString(),
-    }));
-    // The ids were taken from the identity's sequence (allocateShippingIds), hence OVERRIDING SYSTEM VALUE.
-    await sql`INSERT INTO shippings (id, guid, domain_id, company_id, type_id, import_id, sender_id, service_kind, channel,
-        template_id, reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
-        pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
-        receiver_summary, search_text, event_count, last_event_hash, created_at, updated_at)
-      OVERRIDING SYSTEM VALUE
-      SELECT id, guid, domain_id, company_id, type_id, import_id, sender_id, service_kind, channel, template_id,
-        reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
-        pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
-        receiver_summary, search_text, event_count, last_event_hash, created_at, created_at
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, guid uuid, domain_id bigint,
-        company_id bigint, type_id bigint, import_id bigint, sender_id bigint, service_kind text, channel text,
-        template_id bigint, reference text, subject text, body text, state text, custom_fields jsonb,
-        meta_properties jsonb, form_values jsonb, multi_signer_order smallint, pin_signature_text text, font text,
-        custody_days int, requires_auth boolean, auth_deadline_at timestamptz, is_sandbox boolean,
-        needs_review boolean, receiver_summary text, search_text text, event_count int, last_event_hash text,
-        created_at timestamptz)
-      ORDER BY id`.execute(trx);
-  }
+  if (shippings.length === 0) return;
+  const rows = shippings.map((values) => ({
+    id: values.id,
+    guid: values.guid,
+    domain_id: values.domainId,
+    company_id: values.companyId,
+    type_id: values.typeId,
+    import_id: values.importId ?? null,
+    sender_id: values.senderId,
+    service_kind: values.serviceKind,
+    channel: values.channel,
+    template_id: values.templateId,
+    reference: values.reference,
+    subject: values.subject,
+    body: values.body,
+    state: values.state,
+    custom_fields: values.customFields,
+    meta_properties: values.metaProperties,
+    form_values: values.formValues,
+    multi_signer_order: values.multiSignerOrder,
+    pin_signature_text: values.pinSignatureText,
+    font: values.font,
+    custody_days: values.custodyDays,
+    requires_auth: values.requiresAuth,
+    auth_deadline_at: values.authDeadlineAt?.toISOString() ?? null,
+    is_sandbox: values.isSandbox,
+    needs_review: values.needsReview,
+    receiver_summary: values.receiverSummary,
+    search_text: values.searchText,
+    event_count: values.eventCount,
+    last_event_hash: values.lastEventHash,
+    created_at: values.createdAt.toISOString(),
+  }));
+  // The ids were taken from the identity's sequence (allocateShippingIds), hence OVERRIDING SYSTEM VALUE.
+  await sql`INSERT INTO shippings (id, guid, domain_id, company_id, type_id, import_id, sender_id, service_kind, channel,
+      template_id, reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
+      pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
+      receiver_summary, search_text, event_count, last_event_hash, created_at, updated_at)
+    OVERRIDING SYSTEM VALUE
+    SELECT id, guid, domain_id, company_id, type_id, import_id, sender_id, service_kind, channel, template_id,
+      reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
+      pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
+      receiver_summary, search_text, event_count, last_event_hash, created_at, created_at
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, guid uuid, domain_id bigint,
+      company_id bigint, type_id bigint, import_id bigint, sender_id bigint, service_kind text, channel text,
+      template_id bigint, reference text, subject text, body text, state text, custom_fields jsonb,
+      meta_properties jsonb, form_values jsonb, multi_signer_order smallint, pin_signature_text text, font text,
+      custody_days int, requires_auth boolean, auth_deadline_at timestamptz, is_sandbox boolean,
+      needs_review boolean, receiver_summary text, search_text text, event_count int, last_event_hash text,
+      created_at timestamptz)
+    ORDER BY id`.execute(trx);
 }
 
 export type TNewReceiver = {
@@ -217,34 +209,37 @@ export type TNewReceiver = {
   country: string | null;
 };
 
-/** The receivers of any number of shippings, a thousand rows per statement. */
+/** The receivers of any number of shippings, in one statement with one parameter. */
 export async function insertReceivers(trx: Trx, receivers: readonly (TNewReceiver & { shippingId: string })[]) {
-  for (const chunk of chunksOf(receivers)) {
-    await trx
-      .insertInto('shipping_receivers')
-      .values(
-        chunk.map((receiver) => ({
-          shipping_id: receiver.shippingId,
-          position: receiver.position,
-          kind: receiver.kind,
-          name: receiver.name,
-          document_type: receiver.documentType,
-          document_number: receiver.documentNumber,
-          email: receiver.email,
-          cc: receiver.cc,
-          mobile: receiver.mobile,
-          language: receiver.language,
-          street_type: receiver.streetType,
-          street: receiver.street,
-          street_num_type: receiver.streetNumType,
-          street_number: receiver.streetNumber,
-          address_extra: receiver.addressExtra,
-          postal_code: receiver.postalCode,
-          city: receiver.city,
-          province: receiver.province,
-          country: receiver.country,
-        })),
-      )
-      .execute();
-  }
+  if (receivers.length === 0) return;
+  const rows = receivers.map((receiver) => ({
+    shipping_id: receiver.shippingId,
+    position: receiver.position,
+    kind: receiver.kind,
+    name: receiver.name,
+    document_type: receiver.documentType,
+    document_number: receiver.documentNumber,
+    email: receiver.email,
+    cc: receiver.cc,
+    mobile: receiver.mobile,
+    language: receiver.language,
+    street_type: receiver.streetType,
+    street: receiver.street,
+    street_num_type: receiver.streetNumType,
+    street_number: receiver.streetNumber,
+    address_extra: receiver.addressExtra,
+    postal_code: receiver.postalCode,
+    city: receiver.city,
+    province: receiver.province,
+    country: receiver.country,
+  }));
+  await sql`INSERT INTO shipping_receivers (shipping_id, position, kind, name, document_type, document_number, email, cc,
+      mobile, language, street_type, street, street_num_type, street_number, address_extra, postal_code, city,
+      province, country)
+    SELECT shipping_id, position, kind, name, document_type, document_number, email, cc, mobile, language,
+      street_type, street, street_num_type, street_number, address_extra, postal_code, city, province, country
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(shipping_id bigint, position int, kind text,
+      name text, document_type text, document_number text, email text, cc text, mobile text, language text,
+      street_type text, street text, street_num_type text, street_number text, address_extra text,
+      postal_code text, city text, province text, country text)`.execute(trx);
 }
