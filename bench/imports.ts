@@ -20,11 +20,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 const cleanups: TCleanups = [];
 
-/** Four columns: the reader's limit of 500,000 cells (header included) refuses 100,000 rows of five or more. */
 function csv(rows: number): Buffer {
-  const lines = ['Referencia;Asunto;Nombre;Correo electrónico'];
+  const lines = ['Referencia;Asunto;Nombre;Tipo documento;Documento;Correo electrónico;Móvil'];
   for (let index = 1; index <= rows; index++) {
-    lines.push(`BENCH-${index};Notificación;Persona ${index};persona${index}@example.es`);
+    lines.push(`BENCH-${index};Notificación;Persona ${index};DNI;12345678Z;persona${index}@example.es;+34612345678`);
   }
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
 }

@@ -17,6 +17,25 @@ describe('the import reader works within limits of rows, cells and time', () => 
     expect(turns).toBeGreaterThanOrEqual(IMPORT_READ_LIMITS.maxCells / 18 / 200 / 2);
   }, 60_000);
 
+  it('reads the largest import a company sends: 100,000 rows of seven columns as a Spanish spreadsheet writes them', async () => {
+    const header = 'Referencia;Asunto;Nombre;Tipo documento;Documento;Correo electrónico;Móvil';
+    const lines = Array.from(
+      { length: 100_000 },
+      (_, i) => `R-${i};Notificación;Persona ${i};DNI;12345678Z;persona${i}@example.es;+34612345678`,
+    );
+    const file = await readImportFile(Buffer.from(`\uFEFF${[header, ...lines].join('\r\n')}\r\n`));
+    expect(file.rows).toHaveLength(100_000);
+    expect(Object.values(file.rows.at(-1)?.cells ?? {})).toEqual([
+      'R-99999',
+      'Notificación',
+      'Persona 99999',
+      'DNI',
+      '12345678Z',
+      'persona99999@example.es',
+      '+34612345678',
+    ]);
+  }, 60_000);
+
   it('refuses a file over the caller rows, or over the cells, with the limit passed', async () => {
     const bytes = await bigSheet(50, 4);
     await expect(readImportFile(bytes, {}, { maxRows: 49 })).rejects.toMatchObject({
