@@ -85,7 +85,9 @@ describe('the certificate worker', () => {
     expect(text).toContain(headBefore);
     expect(text).toContain('Certificado de entrega electrónica');
     // The event in words, its time in Madrid with UTC beside, the shipping's codes in words.
-    expect(text).toMatch(/\d{1,2}:\d{2} CES?T \(.*\d{1,2}:\d{2} UTC\) - Aceptado - Aceptación \(AcceptanceByRecipient\)/);
+    expect(text).toMatch(
+      /\d{1,2}:\d{2} CES?T \(.*\d{1,2}:\d{2} UTC\) - Aceptado - Aceptación \(AcceptanceByRecipient\)/,
+    );
     expect(text).toContain('Estado: Cerrado');
     expect(text).toMatch(/Servicio: [A-Z][a-zó]+/);
     expect(text).not.toMatch(/pending_cert|Servicio: acceptance|Canal: email/);
