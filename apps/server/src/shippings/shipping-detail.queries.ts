@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { definePreparedQuery } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import { canDecideNow, isVisible } from './shipping-access.queries.ts';
 import type { TShippingVisibility } from './shipping-access.ts';
@@ -38,18 +39,14 @@ export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id
 }
 export type TShippingDetailRecord = NonNullable<Awaited<ReturnType<typeof selectShippingDetail>>>;
 
-export function selectReceivers(db: Db, shippingId: string) {
-  return db
-    .selectFrom('shipping_receivers')
-    .selectAll()
-    .where('shipping_id', '=', shippingId)
-    .orderBy('position')
-    .execute();
-}
+/** The reads of one shipping's parts are prepared statements: the detail runs them on every open. */
+export const selectReceivers = definePreparedQuery('sello_shipping_receivers', (db, shippingId: string) =>
+  db.selectFrom('shipping_receivers').selectAll().where('shipping_id', '=', shippingId).orderBy('position'),
+);
 export type TReceiverRecord = Awaited<ReturnType<typeof selectReceivers>>[number];
 
-export function selectEvents(db: Db, shippingId: string) {
-  return db
+export const selectEvents = definePreparedQuery('sello_shipping_events', (db, shippingId: string) =>
+  db
     .selectFrom('shipping_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_user_id')
     .select([
@@ -72,9 +69,8 @@ export function selectEvents(db: Db, shippingId: string) {
       'e.hash',
     ])
     .where('e.shipping_id', '=', shippingId)
-    .orderBy('e.seq')
-    .execute();
-}
+    .orderBy('e.seq'),
+);
 export type TEventRecord = Awaited<ReturnType<typeof selectEvents>>[number];
 
 /** Ids among `ids` the visibility reaches, with their deleted flag and state. */

@@ -33,7 +33,7 @@ import {
   type TReceiverRecord,
   type TShippingDetailRecord,
 } from './shipping-detail.queries.ts';
-import { selectDocuments, type TDocumentRecord } from './shipping-documents.queries.ts';
+import { selectDocuments, selectShippingDocuments, type TDocumentRecord } from './shipping-documents.queries.ts';
 import {
   countShippingList,
   SHIPPING_SORT_COLUMNS,
@@ -314,7 +314,7 @@ export function createShippingsService(db: Kysely<Database>) {
     const row = await findVisible(principal, id);
     const [receivers, documents, events, authorisations] = await Promise.all([
       selectReceivers(db, row.id),
-      selectDocuments(db, [row.id]),
+      selectShippingDocuments(db, row.id),
       selectEvents(db, row.id),
       selectAuthorisations(db, row.id),
     ]);
