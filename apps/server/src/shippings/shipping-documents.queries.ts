@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { definePreparedQuery } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -66,25 +65,6 @@ export function selectDocuments(db: Db, shippingIds: readonly string[], kinds?: 
     .execute();
 }
 export type TDocumentRecord = Awaited<ReturnType<typeof selectDocuments>>[number];
-
-/** One shipping's documents, as selectDocuments reads them: a prepared statement, the detail runs it on every open. */
-export const selectShippingDocuments = definePreparedQuery('sello_shipping_documents', (db, shippingId: string) =>
-  db
-    .selectFrom('shipping_documents')
-    .select([
-      'shipping_id as shippingId',
-      'position',
-      'kind',
-      'name',
-      'mime_type as mimeType',
-      'size_bytes as sizeBytes',
-      'category',
-      'sha256',
-      'created_at as createdAt',
-    ])
-    .where('shipping_id', '=', shippingId)
-    .orderBy('position'),
-);
 
 export function selectDocument(db: Db, shippingId: string, position: number) {
   return db
