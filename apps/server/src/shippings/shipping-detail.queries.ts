@@ -159,17 +159,40 @@ export async function selectVisibleIds(db: Db, visibility: TShippingVisibility, 
     .execute();
 }
 
-/** Shipping types a user can pick, with their creation settings. */
-export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly string[] | null, onlyActive: boolean) {
+/** The shipping types a user can pick, in the stored order, with what a combo shows of them. */
+function typeOptionsOf(db: Db, domainId: string, companyIds: readonly string[] | null, onlyActive: boolean) {
   return db
     .selectFrom('shipping_types')
+    .select(['id', 'name', 'description', 'active', 'service_kind as serviceKind', 'company_id as companyId'])
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .$if(onlyActive, (query) => query.where('active', '=', true))
+    .$if(companyIds !== null, (query) =>
+      query.where((eb) =>
+        companyIds!.length === 0
+          ? eb('company_id', 'is', null)
+          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
+      ),
+    )
+    .orderBy('position')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
+}
+
+/** Shipping types a user can pick, as a combo lists them. */
+export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly string[] | null, onlyActive: boolean) {
+  return typeOptionsOf(db, domainId, companyIds, onlyActive).execute();
+}
+
+/** Shipping types a user can pick, with their creation settings. */
+export function selectCompleteTypeOptions(
+  db: Db,
+  domainId: string,
+  companyIds: readonly string[] | null,
+  onlyActive: boolean,
+) {
+  return typeOptionsOf(db, domainId, companyIds, onlyActive)
     .select([
-      'id',
-      'name',
-      'description',
-      'active',
-      'service_kind as serviceKind',
-      'company_id as companyId',
       'channels',
       'requires_auth as requiresAuth',
       'auth_deadline_hours as authDeadlineHours',
@@ -187,18 +210,5 @@ export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly
       'custom_fields as customFields',
       'form_controls as formControls',
     ])
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .$if(onlyActive, (query) => query.where('active', '=', true))
-    .$if(companyIds !== null, (query) =>
-      query.where((eb) =>
-        companyIds!.length === 0
-          ? eb('company_id', 'is', null)
-          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
-      ),
-    )
-    .orderBy('position')
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
     .execute();
 }
