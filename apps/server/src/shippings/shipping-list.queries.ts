@@ -169,8 +169,7 @@ function keptCountsServe(where: TShippingListWhere): boolean {
  * are summed from shipping_counts, the rows of the partial first month (from `from` to the next month)
  * and of the partial last month (from its start to `to`) are counted through the list's indexes.
  */
-/** The list's exact total as one SQL expression (kept counts where they serve, see countShippingList). */
-export function shippingListTotal(where: TShippingListWhere): RawBuilder<string> {
+export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
   const filters = listFilters(where);
   const countRows = (range: RawBuilder<SqlBool>[]) =>
     sql<string>`(SELECT count(*) FROM shippings s WHERE ${allOf([...filters, ...range])})`;
@@ -192,10 +191,6 @@ export function shippingListTotal(where: TShippingListWhere): RawBuilder<string>
     const tail = lastPartial === null ? sql`0` : countRows(createdBetween(lastPartial, where.to));
     total = sql<string>`${whole} + ${head} + ${tail}`;
   }
-  return sql<string>`(${total})::bigint`;
-}
-
-export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
-  const { rows } = await sql<{ total: string }>`SELECT ${shippingListTotal(where)} AS total`.execute(db);
+  const { rows } = await sql<{ total: string }>`SELECT (${total})::bigint AS total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }

@@ -44,7 +44,6 @@ import {
   selectShippingList,
   selectShippingListIds,
   selectShippingRows,
-  shippingListTotal,
   type TShippingListWhere,
   type TShippingRowRecord,
 } from './shipping-list.queries.ts';
@@ -302,10 +301,7 @@ export function createShippingsService(db: Kysely<Database>) {
       SHIPPING_SORT_COLUMNS,
       LIST_OPTIONS,
     );
-    // The total rides on the page's rows (an uncorrelated subquery, run once): one round trip instead of two.
-    // A page past the end has no row to carry it and counts on its own.
-    const rows = await ordered.select(shippingListTotal(where).as('listTotal')).execute();
-    const total = rows[0] ? Number(rows[0].listTotal) : await countShippingList(db, where);
+    const [total, rows] = await Promise.all([countShippingList(db, where), ordered.execute()]);
     return { rows: rows.map(toShippingRow), total };
   }
 
