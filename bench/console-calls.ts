@@ -3,8 +3,10 @@
 // the dashboard, the account, the version check, the shell's settings and the token refresh. The server
 // runs as its own process against an embedded PostgreSQL this bench starts (lib/shippings-data-set.ts, the
 // data set of shippings-list.ts); pg_stat_statements says what each call costs PostgreSQL. Loopback only.
+import { readFileSync } from 'node:fs';
 import { HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
+import { Pool } from 'undici';
 import { loadAverage, percentile, portInUse, round, signIn, toSearch } from './lib/bench-helpers.ts';
 import { writeResult } from './lib/bench-result.ts';
 import { cleanUp, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
@@ -39,12 +41,21 @@ type TFigures = {
   p99Ms: number;
   maxMs: number;
   failures: number;
+  /** CPU time (user + system) the server process spent per measured request: unlike the latencies, barely moved by the neighbours' load. */
+  serverCpuMsPerRequest: number;
   load1m: number;
   statements: TStatementFigures[];
   ok: boolean;
 };
 
 const cleanups: TCleanups = [];
+
+/** CPU milliseconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 function calls(requestId: string): TCall[] {
   return [
@@ -66,12 +77,24 @@ function calls(requestId: string): TCall[] {
   ];
 }
 
-/** `connections` loops, each one request after the other, for the warm-up and then the measured seconds. */
-async function measure(base: string, call: TCall, headers: Record<string, string>, statements: TStatementReaderLike) {
-  const url = `${base}${API_PREFIX}${call.path}${call.query ? `?${toSearch(call.query)}` : ''}`;
+/**
+ * `connections` loops, each one request after the other, for the warm-up and then the measured seconds. The
+ * load comes from undici's Pool (one keep-alive connection per loop), not `fetch`: on the 2 cores the bench
+ * shares with the server, fetch's web streams and per-call machinery took about a quarter of a core.
+ */
+async function measure(
+  base: string,
+  serverPid: number,
+  call: TCall,
+  headers: Record<string, string>,
+  statements: TStatementReaderLike,
+) {
+  const path = `${API_PREFIX}${call.path}${call.query ? `?${toSearch(call.query)}` : ''}`;
+  const url = `${base}${path}`;
   const check = await fetch(url, { headers });
   const text = await check.text();
   if (check.status !== 200) throw new Error(`${call.name}: ${url} answered ${check.status} ${text.slice(0, 200)}`);
+  const pool = new Pool(base, { connections: LOAD.connections, pipelining: 1 });
   const run = async (seconds: number, times: number[] | null) => {
     const until = performance.now() + seconds * 1000;
     let failures = 0;
@@ -80,12 +103,12 @@ async function measure(base: string, call: TCall, headers: Record<string, string
         const mine = { ...headers };
         while (performance.now() < until) {
           const started = performance.now();
-          const response = await fetch(url, { headers: mine });
-          await response.arrayBuffer();
+          const response = await pool.request({ method: 'GET', path, headers: mine });
+          await response.body.dump({ limit: Number.POSITIVE_INFINITY });
           times?.push(performance.now() - started);
-          if (response.status !== 200) failures++;
-          const next = call.rotates ? response.headers.get(HEADERS.authToken) : null;
-          if (next) mine[HEADERS.authToken] = next;
+          if (response.statusCode !== 200) failures++;
+          const next = call.rotates ? response.headers[HEADERS.authToken] : undefined;
+          if (typeof next === 'string' && next) mine[HEADERS.authToken] = next;
         }
       }),
     );
@@ -96,9 +119,12 @@ async function measure(base: string, call: TCall, headers: Record<string, string
   await statements.reset();
   const times: number[] = [];
   const started = performance.now();
+  const cpuBefore = cpuMs(serverPid);
   const failures = await run(LOAD.durationSeconds, times);
+  const serverCpu = cpuMs(serverPid) - cpuBefore;
   const seconds = (performance.now() - started) / 1000;
   const top = await statements.top(times.length, 5);
+  await pool.close();
   times.sort((a, b) => a - b);
   const p95Ms = round(percentile(times, 95));
   return {
@@ -112,6 +138,7 @@ async function measure(base: string, call: TCall, headers: Record<string, string
     p99Ms: round(percentile(times, 99)),
     maxMs: round(times.at(-1) ?? Number.NaN),
     failures,
+    serverCpuMsPerRequest: round(serverCpu / times.length, 3),
     load1m,
     statements: top,
     ok: failures === 0 && p95Ms <= BUDGET_P95_MS,
@@ -133,10 +160,10 @@ async function newestShippingId(base: string, headers: Record<string, string>): 
 function table(rows: TFigures[]): string[] {
   const width = Math.max(...rows.map((row) => row.name.length));
   return [
-    `  ${'call'.padEnd(width)}  ${'req/s'.padStart(6)}  ${'n'.padStart(6)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'load'.padStart(5)}  budget`,
+    `  ${'call'.padEnd(width)}  ${'req/s'.padStart(6)}  ${'n'.padStart(6)}  ${'p50 ms'.padStart(7)}  ${'p95 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'cpu ms'.padStart(6)}  ${'load'.padStart(5)}  budget`,
     ...rows.map(
       (row) =>
-        `  ${row.name.padEnd(width)}  ${String(row.requestsPerSec).padStart(6)}  ${String(row.requests).padStart(6)}  ${row.p50Ms.toFixed(1).padStart(7)}  ${row.p95Ms.toFixed(1).padStart(7)}  ${row.p99Ms.toFixed(1).padStart(7)}  ${String(row.load1m).padStart(5)}  p95 ≤ ${BUDGET_P95_MS} ms: ${row.ok ? 'OK' : 'MISSED'}${row.failures ? ` (${row.failures} failed)` : ''}`,
+        `  ${row.name.padEnd(width)}  ${String(row.requestsPerSec).padStart(6)}  ${String(row.requests).padStart(6)}  ${row.p50Ms.toFixed(1).padStart(7)}  ${row.p95Ms.toFixed(1).padStart(7)}  ${row.p99Ms.toFixed(1).padStart(7)}  ${row.serverCpuMsPerRequest.toFixed(2).padStart(6)}  ${String(row.load1m).padStart(5)}  p95 ≤ ${BUDGET_P95_MS} ms: ${row.ok ? 'OK' : 'MISSED'}${row.failures ? ` (${row.failures} failed)` : ''}`,
     ),
   ];
 }
@@ -156,7 +183,7 @@ async function main(): Promise<void> {
     const loaded = await loadShippingsDataSet(database.pool, USER, SHIPPINGS);
     process.stdout.write(`Loaded ${loaded.counts.live} live shippings in ${loaded.seconds.all} s.\n`);
     // As shippings-list: a copy serving the console, not working the generated history's pending jobs.
-    const { base } = await startBenchServer({
+    const { base, child } = await startBenchServer({
       databaseUrl: url,
       dataDir: DATA_DIR,
       env: { LOG_LEVEL: 'info', JOBS_ENABLED: 'false' },
@@ -168,14 +195,14 @@ async function main(): Promise<void> {
     const requestId = await newestShippingId(base, headers);
     const results: TFigures[] = [];
     for (const call of calls(requestId)) {
-      const figures = await measure(base, call, headers, statements);
+      const figures = await measure(base, child.pid!, call, headers, statements);
       results.push(figures);
       process.stdout.write(
         `  ${figures.name}: ${figures.requestsPerSec} req/s, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms (load ${figures.load1m})\n`,
       );
     }
     const ok = results.every((row) => row.ok);
-    const header = `${LOAD.connections} concurrent connections, ${LOAD.durationSeconds} s per call after ${LOAD.warmupSeconds} s of warm-up, as ${USER} (the whole domain: ${loaded.counts.live} live shippings), the server in its own process on loopback; load = 1-minute load average as each call's measurement started.`;
+    const header = `${LOAD.connections} concurrent connections, ${LOAD.durationSeconds} s per call after ${LOAD.warmupSeconds} s of warm-up, as ${USER} (the whole domain: ${loaded.counts.live} live shippings), the server in its own process on loopback; cpu ms = the server process's CPU time per measured request; load = 1-minute load average as each call's measurement started.`;
     process.stdout.write(
       [
         '',
@@ -189,11 +216,11 @@ async function main(): Promise<void> {
     const summary = [
       header,
       '',
-      '| call | request | req/s | requests | p50 ms | p95 ms | p99 ms | max ms | load 1m | statements per call (calls × mean ms) | budget |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+      '| call | request | req/s | requests | p50 ms | p95 ms | p99 ms | max ms | server CPU ms per request | load 1m | statements per call (calls × mean ms) | budget |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
       ...results.map(
         (row) =>
-          `| ${row.name} | \`${row.url}\` | ${row.requestsPerSec} | ${row.requests} | ${row.p50Ms} | ${row.p95Ms} | ${row.p99Ms} | ${row.maxMs} | ${row.load1m} | ${row.statements
+          `| ${row.name} | \`${row.url}\` | ${row.requestsPerSec} | ${row.requests} | ${row.p50Ms} | ${row.p95Ms} | ${row.p99Ms} | ${row.maxMs} | ${row.serverCpuMsPerRequest} | ${row.load1m} | ${row.statements
             .filter((statement) => statement.callsPerRequest >= 0.5)
             .map((statement) => `${statement.callsPerRequest} × ${statement.meanExecMs}`)
             .join(', ')} | p95 ≤ ${BUDGET_P95_MS} ms: ${row.ok ? 'OK' : 'MISSED'} |`,

@@ -125,6 +125,16 @@ describe('session tokens', () => {
     expect(client.token).not.toBe(oldToken);
     expect(refreshed.json().token).toBe(client.token);
     expect(await client.get('account/users/read').then((r) => r.statusCode)).toBe(200);
+    // The refresh shortened the old session to the grace period (30 s) and gave the new one a full length.
+    const lengths = await t.database.db
+      .selectFrom('sessions')
+      .select(['token_hash', sql<number>`extract(epoch FROM expires_at - now())::float8`.as('seconds')])
+      .where('token_hash', 'in', [hashToken(oldToken), hashToken(client.token!)])
+      .execute();
+    const secondsLeft = (token: string) => lengths.find((row) => row.token_hash === hashToken(token))!.seconds;
+    expect(secondsLeft(oldToken)).toBeGreaterThan(0);
+    expect(secondsLeft(oldToken)).toBeLessThanOrEqual(30);
+    expect(secondsLeft(client.token!)).toBeGreaterThan(60);
     // Still valid inside the grace window, then expire it as time would.
     await t.database.db
       .updateTable('sessions')

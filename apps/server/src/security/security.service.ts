@@ -13,7 +13,7 @@ import type { TPreferences } from '../preferences/preferences.service.ts';
 import { recordSuccessfulLogin, selectUserForLogin, selectUserForLoginById } from './login.queries.ts';
 import { assertLoginAllowed, type TLoginLockDeps } from './login-lock.ts';
 import { verifyPassword } from './passwords.ts';
-import { insertSession, revokeSession, selectLiveSession, shortenSession } from './sessions.queries.ts';
+import { insertSession, revokeSession, rotateSession, selectLiveSession } from './sessions.queries.ts';
 import type { TSecondFactorStep } from './two-factor-step.ts';
 
 const ROTATION_GRACE_SECONDS = 30;
@@ -35,11 +35,16 @@ function refuseExpiredPassword(user: { passwordExpired: boolean }) {
 }
 
 export function createSecurityService({ db, preferences, lock, secondFactor }: Deps) {
-  async function openSession(userId: string, client: ClientInfo) {
+  async function newSessionRow(userId: string, client: ClientInfo) {
     const token = createToken();
     const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes()) * 60_000);
-    await insertSession(db, { tokenHash: hashToken(token), userId, expiresAt, ...client });
-    return { token, expiresAt };
+    return { token, row: { tokenHash: hashToken(token), userId, expiresAt, ...client } };
+  }
+
+  async function openSession(userId: string, client: ClientInfo) {
+    const { token, row } = await newSessionRow(userId, client);
+    await insertSession(db, row);
+    return { token, expiresAt: row.expiresAt };
   }
 
   /** `trustToken`: the 'trust this browser' cookie, which may skip the second factor. */
@@ -137,9 +142,9 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
 
   /** Issues a fresh token with a full session time; the old one stops working after a short grace. */
   async function rotate(principal: TPrincipal, client: ClientInfo) {
-    const next = await openSession(principal.userId, client);
-    await shortenSession(db, principal.sessionId, ROTATION_GRACE_SECONDS);
-    return next;
+    const { token, row } = await newSessionRow(principal.userId, client);
+    await rotateSession(db, { sessionId: principal.sessionId, graceSeconds: ROTATION_GRACE_SECONDS }, row);
+    return { token, expiresAt: row.expiresAt };
   }
 
   return {

@@ -66,12 +66,50 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string) {
 }
 
 /** Lets a rotated-out token live a few more seconds so requests already in flight still succeed. */
-export async function shortenSession(db: Kysely<Database>, sessionId: string, graceSeconds: number) {
-  await db
-    .updateTable('sessions')
-    .set({ expires_at: sql`least(expires_at, now() + make_interval(secs => ${graceSeconds}))` })
-    .where('id', '=', sessionId)
-    .execute();
+/**
+ * A token refresh in one statement and one commit: the new session is inserted and the old one shortened to
+ * the grace period (`refreshToken` runs on every console's timer).
+ */
+const rotateSessionRows = definePreparedQuery(
+  'sello_rotate_session',
+  (
+    db,
+    oldSessionId: string,
+    graceSeconds: number,
+    tokenHash: string,
+    userId: string,
+    expiresAt: Date,
+    ip: string | null,
+    userAgent: string | null,
+  ) =>
+    db
+      .with('shortened', (cte) =>
+        cte
+          .updateTable('sessions')
+          .set({ expires_at: sql`least(expires_at, now() + make_interval(secs => ${graceSeconds}))` })
+          .where('id', '=', oldSessionId)
+          .returning('id'),
+      )
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, ip, user_agent: userAgent })
+      .returning('id'),
+);
+
+export async function rotateSession(
+  db: Kysely<Database>,
+  old: { sessionId: string; graceSeconds: number },
+  row: { tokenHash: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await rotateSessionRows(
+    db,
+    old.sessionId,
+    old.graceSeconds,
+    row.tokenHash,
+    row.userId,
+    row.expiresAt,
+    row.ip,
+    row.userAgent,
+  );
 }
 
 export async function deleteExpiredSessions(db: Kysely<Database>) {

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { definePreparedQuery } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import { groupsOf } from './shipping-access.queries.ts';
 
@@ -113,8 +114,8 @@ export async function selectExpiredAuthorisationIds(db: Db, now: Date, limit: nu
   return rows.map((row) => row.id);
 }
 
-export function selectAuthorisations(db: Db, shippingId: string) {
-  return db
+export const selectAuthorisations = definePreparedQuery('sello_shipping_authorisations', (db, shippingId: string) =>
+  db
     .selectFrom('shipping_authorisations as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('groups as g', 'g.id', 'a.group_id')
@@ -134,7 +135,6 @@ export function selectAuthorisations(db: Db, shippingId: string) {
     ])
     .where('a.shipping_id', '=', shippingId)
     .orderBy('a.round')
-    .orderBy('a.id')
-    .execute();
-}
+    .orderBy('a.id'),
+);
 export type TAuthorisationRecord = Awaited<ReturnType<typeof selectAuthorisations>>[number];

@@ -1,7 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { definePreparedQuery } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import { canDecideNow, isVisible } from './shipping-access.queries.ts';
 import type { TShippingVisibility } from './shipping-access.ts';
+import type { TAuthorisationRecord } from './shipping-authorisations.queries.ts';
+import type { TDocumentRecord } from './shipping-documents.queries.ts';
 import { selectShippingRows } from './shipping-list.queries.ts';
 
 type Db = Kysely<Database>;
@@ -38,18 +42,14 @@ export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id
 }
 export type TShippingDetailRecord = NonNullable<Awaited<ReturnType<typeof selectShippingDetail>>>;
 
-export function selectReceivers(db: Db, shippingId: string) {
-  return db
-    .selectFrom('shipping_receivers')
-    .selectAll()
-    .where('shipping_id', '=', shippingId)
-    .orderBy('position')
-    .execute();
-}
+/** The reads of one shipping's parts are prepared statements: the detail runs them on every open. */
+export const selectReceivers = definePreparedQuery('sello_shipping_receivers', (db, shippingId: string) =>
+  db.selectFrom('shipping_receivers').selectAll().where('shipping_id', '=', shippingId).orderBy('position'),
+);
 export type TReceiverRecord = Awaited<ReturnType<typeof selectReceivers>>[number];
 
-export function selectEvents(db: Db, shippingId: string) {
-  return db
+export const selectEvents = definePreparedQuery('sello_shipping_events', (db, shippingId: string) =>
+  db
     .selectFrom('shipping_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_user_id')
     .select([
@@ -72,10 +72,80 @@ export function selectEvents(db: Db, shippingId: string) {
       'e.hash',
     ])
     .where('e.shipping_id', '=', shippingId)
-    .orderBy('e.seq')
-    .execute();
-}
+    .orderBy('e.seq'),
+);
 export type TEventRecord = Awaited<ReturnType<typeof selectEvents>>[number];
+
+/** What the detail shows of each part of a shipping. */
+export type TDetailReceiver = Omit<TReceiverRecord, 'id' | 'shipping_id' | `access_${string}`>;
+export type TDetailDocument = Omit<TDocumentRecord, 'shippingId'>;
+export type TDetailEvent = Omit<TEventRecord, 'shippingId' | 'fromDeleted' | 'details'>;
+export type TDetailAuthorisation = TAuthorisationRecord;
+
+/** A timestamp as PostgreSQL writes it (`::text`), read by pg's own parser: the same Date a column gives. */
+const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+const toDate = (text: string | null) => (text === null ? null : parseTimestamp(text));
+type TAsText<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? string | null : string };
+
+/**
+ * The detail's four lists in one prepared statement, one round trip instead of four, each a JSON array in its
+ * order; ids and sizes travel as text and timestamps as PostgreSQL's text, so each field reads as its column would.
+ */
+const selectDetailPartsRows = definePreparedQuery('sello_shipping_detail_parts', (db, shippingId: string) =>
+  db.selectNoFrom([
+    sql<TAsText<TDetailReceiver, 'status_at'>[]>`coalesce((
+      SELECT json_agg(json_build_object(
+        'position', r.position, 'kind', r.kind, 'name', r.name, 'document_type', r.document_type,
+        'document_number', r.document_number, 'email', r.email, 'cc', r.cc, 'mobile', r.mobile,
+        'language', r.language, 'street_type', r.street_type, 'street', r.street,
+        'street_num_type', r.street_num_type, 'street_number', r.street_number, 'address_extra', r.address_extra,
+        'postal_code', r.postal_code, 'city', r.city, 'province', r.province, 'country', r.country,
+        'status', r.status, 'status_at', r.status_at::text) ORDER BY r.position)
+      FROM shipping_receivers r WHERE r.shipping_id = ${shippingId}), '[]'::json)`.as('receivers'),
+    sql<TAsText<TDetailDocument, 'createdAt'>[]>`coalesce((
+      SELECT json_agg(json_build_object(
+        'position', d.position, 'kind', d.kind, 'name', d.name, 'mimeType', d.mime_type,
+        'sizeBytes', d.size_bytes::text, 'category', d.category, 'sha256', d.sha256,
+        'createdAt', d.created_at::text) ORDER BY d.position)
+      FROM shipping_documents d WHERE d.shipping_id = ${shippingId}), '[]'::json)`.as('documents'),
+    sql<TAsText<TDetailEvent, 'at'>[]>`coalesce((
+      SELECT json_agg(json_build_object(
+        'seq', e.seq, 'at', e.at::text, 'actorKind', e.actor_kind, 'actorUserId', e.actor_user_id::text,
+        'actorName', u.name, 'action', e.action, 'fromState', e.from_state, 'fromResult', e.from_result,
+        'toState', e.to_state, 'toResult', e.to_result, 'toDeleted', e.to_deleted, 'reason', e.reason,
+        'prevHash', e.prev_hash, 'hash', e.hash) ORDER BY e.seq)
+      FROM shipping_events e LEFT JOIN users u ON u.id = e.actor_user_id
+      WHERE e.shipping_id = ${shippingId}), '[]'::json)`.as('events'),
+    sql<TAsText<TDetailAuthorisation, 'decidedAt' | 'deadlineAt'>[]>`coalesce((
+      SELECT json_agg(json_build_object(
+        'id', a.id::text, 'round', a.round, 'userId', a.user_id::text, 'groupId', a.group_id::text,
+        'authoriserName', coalesce(u.name, g.name), 'decision', a.decision, 'decidedById', a.decided_by::text,
+        'decidedBy', d.name, 'decidedAt', a.decided_at::text, 'comment', a.comment,
+        'deadlineAt', a.deadline_at::text) ORDER BY a.round, a.id)
+      FROM shipping_authorisations a
+      LEFT JOIN users u ON u.id = a.user_id
+      LEFT JOIN groups g ON g.id = a.group_id
+      LEFT JOIN users d ON d.id = a.decided_by
+      WHERE a.shipping_id = ${shippingId}), '[]'::json)`.as('authorisations'),
+  ]),
+);
+
+export async function selectDetailParts(db: Db, shippingId: string) {
+  const [parts] = await selectDetailPartsRows(db, shippingId);
+  if (!parts) throw new Error('the detail parts statement answered no row');
+  return {
+    receivers: parts.receivers.map((row): TDetailReceiver => ({ ...row, status_at: toDate(row.status_at) })),
+    documents: parts.documents.map((row): TDetailDocument => ({ ...row, createdAt: parseTimestamp(row.createdAt) })),
+    events: parts.events.map((row): TDetailEvent => ({ ...row, at: parseTimestamp(row.at) })),
+    authorisations: parts.authorisations.map(
+      (row): TDetailAuthorisation => ({
+        ...row,
+        decidedAt: toDate(row.decidedAt),
+        deadlineAt: parseTimestamp(row.deadlineAt),
+      }),
+    ),
+  };
+}
 
 /** Ids among `ids` the visibility reaches, with their deleted flag and state. */
 export async function selectVisibleIds(db: Db, visibility: TShippingVisibility, ids: readonly number[]) {
@@ -89,17 +159,40 @@ export async function selectVisibleIds(db: Db, visibility: TShippingVisibility, 
     .execute();
 }
 
-/** Shipping types a user can pick, with their creation settings. */
-export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly string[] | null, onlyActive: boolean) {
+/** The shipping types a user can pick, in the stored order, with what a combo shows of them. */
+function typeOptionsOf(db: Db, domainId: string, companyIds: readonly string[] | null, onlyActive: boolean) {
   return db
     .selectFrom('shipping_types')
+    .select(['id', 'name', 'description', 'active', 'service_kind as serviceKind', 'company_id as companyId'])
+    .where('domain_id', '=', domainId)
+    .where('deleted_at', 'is', null)
+    .$if(onlyActive, (query) => query.where('active', '=', true))
+    .$if(companyIds !== null, (query) =>
+      query.where((eb) =>
+        companyIds!.length === 0
+          ? eb('company_id', 'is', null)
+          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
+      ),
+    )
+    .orderBy('position')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
+}
+
+/** Shipping types a user can pick, as a combo lists them. */
+export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly string[] | null, onlyActive: boolean) {
+  return typeOptionsOf(db, domainId, companyIds, onlyActive).execute();
+}
+
+/** Shipping types a user can pick, with their creation settings. */
+export function selectCompleteTypeOptions(
+  db: Db,
+  domainId: string,
+  companyIds: readonly string[] | null,
+  onlyActive: boolean,
+) {
+  return typeOptionsOf(db, domainId, companyIds, onlyActive)
     .select([
-      'id',
-      'name',
-      'description',
-      'active',
-      'service_kind as serviceKind',
-      'company_id as companyId',
       'channels',
       'requires_auth as requiresAuth',
       'auth_deadline_hours as authDeadlineHours',
@@ -117,18 +210,5 @@ export function selectTypeOptions(db: Db, domainId: string, companyIds: readonly
       'custom_fields as customFields',
       'form_controls as formControls',
     ])
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .$if(onlyActive, (query) => query.where('active', '=', true))
-    .$if(companyIds !== null, (query) =>
-      query.where((eb) =>
-        companyIds!.length === 0
-          ? eb('company_id', 'is', null)
-          : eb.or([eb('company_id', 'is', null), eb('company_id', 'in', companyIds!)]),
-      ),
-    )
-    .orderBy('position')
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
     .execute();
 }

@@ -4,9 +4,18 @@ import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { selectTypeAuthorisers } from './shipping-create.queries.ts';
-import { selectTypeOptions } from './shipping-detail.queries.ts';
+import { selectCompleteTypeOptions, selectTypeOptions } from './shipping-detail.queries.ts';
 
-type TTypeOptionRow = Awaited<ReturnType<typeof selectTypeOptions>>[number];
+type TTypeOptionRow = Awaited<ReturnType<typeof selectCompleteTypeOptions>>[number];
+
+const toTypeOption = (row: Awaited<ReturnType<typeof selectTypeOptions>>[number]): TShippingTypeOption => ({
+  value: Number(row.id),
+  text: row.name,
+  description: row.description,
+  blocked: !row.active,
+  serviceKind: row.serviceKind as TShippingTypeOption['serviceKind'],
+  companyId: row.companyId === null ? null : Number(row.companyId),
+});
 
 /** The settings of a type the new-shipping form and sendrequest follow. */
 export function toShippingSettings(row: TTypeOptionRow): TTypeShippingSettings {
@@ -36,36 +45,31 @@ export async function listShippingTypes(
     if (companyIds !== null && !companyIds.includes(companyId)) throw notFound();
     companyIds = [companyId];
   }
-  const rows = await selectTypeOptions(db, principal.domainId, companyIds, query.onlyactive === true);
-  const authorisers = query.complete
-    ? await selectTypeAuthorisers(
-        db,
-        rows.map((row) => row.id),
-      )
-    : [];
+  const onlyActive = query.onlyactive === true;
+  // A combo needs none of the settings: they are read (and their JSON parsed) only for `complete`.
+  if (!query.complete)
+    return (await selectTypeOptions(db, principal.domainId, companyIds, onlyActive)).map(toTypeOption);
+  const rows = await selectCompleteTypeOptions(db, principal.domainId, companyIds, onlyActive);
+  const authorisers = await selectTypeAuthorisers(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
-    value: Number(row.id),
-    text: row.name,
-    description: row.description,
-    blocked: !row.active,
-    serviceKind: row.serviceKind as TShippingTypeOption['serviceKind'],
-    companyId: row.companyId === null ? null : Number(row.companyId),
-    ...(query.complete && {
-      channels: row.channels as NonNullable<TShippingTypeOption['channels']>,
-      requiresAuth: row.requiresAuth,
-      authDeadlineHours: row.authDeadlineHours,
-      responseDays: row.responseDays,
-      custodyDays: row.custodyDays,
-      defaultTemplateId: row.defaultTemplateId === null ? null : Number(row.defaultTemplateId),
-      defaultSmsTemplateId: row.defaultSmsTemplateId === null ? null : Number(row.defaultSmsTemplateId),
-      authorisers: authorisers
-        .filter((authoriser) => authoriser.typeId === row.id)
-        .map((authoriser) => ({
-          kind: authoriser.userId === null ? ('group' as const) : ('user' as const),
-          id: Number(authoriser.userId ?? authoriser.groupId),
-          name: authoriser.name,
-        })),
-      settings: toShippingSettings(row),
-    }),
+    ...toTypeOption(row),
+    channels: row.channels as NonNullable<TShippingTypeOption['channels']>,
+    requiresAuth: row.requiresAuth,
+    authDeadlineHours: row.authDeadlineHours,
+    responseDays: row.responseDays,
+    custodyDays: row.custodyDays,
+    defaultTemplateId: row.defaultTemplateId === null ? null : Number(row.defaultTemplateId),
+    defaultSmsTemplateId: row.defaultSmsTemplateId === null ? null : Number(row.defaultSmsTemplateId),
+    authorisers: authorisers
+      .filter((authoriser) => authoriser.typeId === row.id)
+      .map((authoriser) => ({
+        kind: authoriser.userId === null ? ('group' as const) : ('user' as const),
+        id: Number(authoriser.userId ?? authoriser.groupId),
+        name: authoriser.name,
+      })),
+    settings: toShippingSettings(row),
   }));
 }

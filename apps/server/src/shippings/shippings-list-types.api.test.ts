@@ -26,6 +26,11 @@ describe('shippings/shippingListTypes', () => {
       ],
     });
     expect(all[0].channels).toBeUndefined();
+    // Without `complete`, a combo's entry and nothing more.
+    for (const type of all) {
+      expect(Object.keys(type).sort()).toEqual(['blocked', 'companyId', 'description', 'serviceKind', 'text', 'value']);
+    }
+    expect(complete.every((type: { settings?: unknown }) => type.settings !== undefined)).toBe(true);
   });
 
   it('answers 404 for a company the user is not assigned to', async () => {

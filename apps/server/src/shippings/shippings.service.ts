@@ -24,16 +24,19 @@ import { findNulText } from '../platform/input-guard.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
-import { selectAuthorisations, type TAuthorisationRecord } from './shipping-authorisations.queries.ts';
+import { selectAuthorisations } from './shipping-authorisations.queries.ts';
 import {
+  selectDetailParts,
   selectEvents,
   selectReceivers,
   selectShippingDetail,
-  type TEventRecord,
-  type TReceiverRecord,
+  type TDetailAuthorisation,
+  type TDetailDocument,
+  type TDetailEvent,
+  type TDetailReceiver,
   type TShippingDetailRecord,
 } from './shipping-detail.queries.ts';
-import { selectDocuments, type TDocumentRecord } from './shipping-documents.queries.ts';
+import { selectDocuments } from './shipping-documents.queries.ts';
 import {
   countShippingList,
   SHIPPING_SORT_COLUMNS,
@@ -177,7 +180,7 @@ export function toShippingRow(row: TShippingRowRecord): TShippingRow {
   };
 }
 
-function toReceiver(row: TReceiverRecord): TShippingReceiver {
+function toReceiver(row: TDetailReceiver): TShippingReceiver {
   return {
     position: row.position,
     receiverType: row.kind === 'company' ? 2 : 1,
@@ -207,7 +210,7 @@ function toReceiver(row: TReceiverRecord): TShippingReceiver {
   };
 }
 
-export function toDocument(row: TDocumentRecord): TShippingDocument {
+export function toDocument(row: TDetailDocument): TShippingDocument {
   return {
     fileRequest: row.position,
     name: row.name,
@@ -220,7 +223,7 @@ export function toDocument(row: TDocumentRecord): TShippingDocument {
   };
 }
 
-function toEvent(row: TEventRecord): TShippingEvent {
+function toEvent(row: TDetailEvent): TShippingEvent {
   return {
     seq: row.seq,
     at: row.at.toISOString(),
@@ -238,7 +241,7 @@ function toEvent(row: TEventRecord): TShippingEvent {
   };
 }
 
-function toAuthorisation(row: TAuthorisationRecord): TShippingAuthorisation {
+function toAuthorisation(row: TDetailAuthorisation): TShippingAuthorisation {
   return {
     id: Number(row.id),
     round: row.round,
@@ -312,12 +315,7 @@ export function createShippingsService(db: Kysely<Database>) {
 
   async function detail(principal: TPrincipal, id: number): Promise<TShippingDetail> {
     const row = await findVisible(principal, id);
-    const [receivers, documents, events, authorisations] = await Promise.all([
-      selectReceivers(db, row.id),
-      selectDocuments(db, [row.id]),
-      selectEvents(db, row.id),
-      selectAuthorisations(db, row.id),
-    ]);
+    const { receivers, documents, events, authorisations } = await selectDetailParts(db, row.id);
     return {
       ...toShippingRow(row),
       body: row.body,
