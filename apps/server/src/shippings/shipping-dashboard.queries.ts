@@ -1,6 +1,10 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectShippingListIds, type TShippingListWhere } from './shipping-list.queries.ts';
+import {
+  selectShippingListIds,
+  shippingListConditionWithin,
+  type TShippingListWhere,
+} from './shipping-list.queries.ts';
 
 type Db = Kysely<Database>;
 
@@ -47,6 +51,10 @@ export async function countByStateResultAndDay(db: Db, where: TShippingListWhere
       ) AS d(day)
       LEFT JOIN counted c ON c.grouping = 6 AND c.day = d.day::date
     ORDER BY 1, 2`.execute(db);
+  return toCounts(rows);
+}
+
+function toCounts(rows: readonly TCountRow[]) {
   const pick = (kind: TCountRow['kind']) =>
     rows.filter((row) => row.kind === kind).map((row) => ({ key: row.key, count: row.count }));
   return {
@@ -54,6 +62,99 @@ export async function countByStateResultAndDay(db: Db, where: TShippingListWhere
     results: pick('result'),
     days: pick('day').map((row) => ({ day: row.key, count: row.count })),
   };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The kept hour counts (shipping_hour_counts, migration 028) hold the live shippings of a domain, and of each
+ * of its companies, in the list of every shipping the user reaches (`all`) without other filters.
+ */
+function keptHoursServe(where: TShippingListWhere): boolean {
+  const { visibility } = where;
+  return (
+    visibility.domainId !== null &&
+    (visibility.companyIds === null || visibility.companyIds.length > 0) &&
+    (visibility.reach === 'company' || visibility.reach === 'companyOrAuthoriser') &&
+    where.scope === 'all' &&
+    !where.deleted &&
+    where.states === undefined &&
+    where.results === undefined &&
+    where.typeIds === undefined &&
+    where.companyIds === undefined &&
+    where.services === undefined &&
+    where.channels === undefined &&
+    where.customFields === undefined &&
+    !where.search
+  );
+}
+
+/**
+ * The same counts as countByStateResultAndDay, the whole UTC hours of the period read from the kept hour counts
+ * and only the partial first and last hours from the shippings. A kept hour counts towards the local day it
+ * falls in whole; when one starts and ends on different days in `timeZone` (an offset that is not a whole
+ * number of hours, or a change of offset within the hour) the answer is null, as it is when the kept counts
+ * do not hold the list: the caller then counts the rows.
+ *
+ * A company-limited user also sees the shippings of other companies they are a designated authoriser of:
+ * those of the whole hours are counted from the shippings, driven by the user's authorisations.
+ */
+export async function countByStateResultAndDayFromHours(
+  db: Db,
+  where: TShippingListWhere & { to: Date },
+  timeZone: string,
+) {
+  if (!keptHoursServe(where)) return null;
+  const firstWhole = new Date(Math.ceil(where.from.getTime() / HOUR_MS) * HOUR_MS);
+  const lastStart = new Date(Math.floor(where.to.getTime() / HOUR_MS) * HOUR_MS);
+  if (firstWhole >= lastStart) return null;
+  const { visibility } = where;
+  const companyIds = visibility.companyIds;
+  const byCompany = companyIds === null ? sql`k.company_id IS NULL` : sql`k.company_id IN (${sql.join(companyIds)})`;
+  const hourEnd = sql`(k.hour + interval '1 hour' - interval '1 microsecond')`;
+  const kept = sql`SELECT k.state, k.result, (k.hour AT TIME ZONE ${timeZone})::date AS day, k.live AS n,
+      (k.hour AT TIME ZONE ${timeZone})::date = (${hourEnd} AT TIME ZONE ${timeZone})::date
+        AND (${hourEnd} AT TIME ZONE ${timeZone}) - (k.hour AT TIME ZONE ${timeZone})
+          = interval '1 hour' - interval '1 microsecond' AS exact
+    FROM shipping_hour_counts k
+    WHERE k.domain_id = ${visibility.domainId} AND ${byCompany}
+      AND k.hour >= ${firstWhole} AND k.hour < ${lastStart} AND k.live <> 0`;
+  const rowsOf = (condition: RawBuilder<SqlBool>) =>
+    sql`SELECT s.state, s.result, (s.created_at AT TIME ZONE ${timeZone})::date, 1, true FROM shippings s
+      WHERE ${condition}`;
+  const parts = [
+    kept,
+    rowsOf(shippingListConditionWithin(where, { from: where.from, before: firstWhole })),
+    rowsOf(shippingListConditionWithin(where, { from: lastStart, to: where.to })),
+  ];
+  if (companyIds !== null && visibility.reach === 'companyOrAuthoriser') {
+    const authorised = { ...where, visibility: { ...visibility, reach: 'authoriser' as const } };
+    const elsewhere = shippingListConditionWithin(authorised, { from: firstWhole, before: lastStart });
+    parts.push(rowsOf(sql<SqlBool>`${elsewhere} AND s.company_id NOT IN (${sql.join(companyIds)})`));
+  }
+  const { rows } = await sql<TCountRow | { kind: 'inexact'; key: null; count: number }>`
+    WITH counted AS (
+      SELECT p.state, p.result, p.day, GROUPING(p.state, p.result, p.day) AS grouping, sum(p.n)::int AS n,
+             bool_and(p.exact) AS exact
+        FROM (${sql.join(parts, sql` UNION ALL `)}) AS p
+       GROUP BY GROUPING SETS ((p.state), (p.result), (p.day))
+    )
+    SELECT 'state' AS kind, c.state AS key, c.n AS count FROM counted c WHERE c.grouping = 3
+    UNION ALL
+    SELECT 'result', c.result, c.n FROM counted c WHERE c.grouping = 5 AND c.result IS NOT NULL
+    UNION ALL
+    SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), coalesce(c.n, 0)::int
+      FROM generate_series(
+        (${where.from}::timestamptz AT TIME ZONE ${timeZone})::date,
+        (${where.to}::timestamptz AT TIME ZONE ${timeZone})::date,
+        interval '1 day'
+      ) AS d(day)
+      LEFT JOIN counted c ON c.grouping = 6 AND c.day = d.day::date
+    UNION ALL
+    SELECT 'inexact', NULL, 0 FROM counted c WHERE c.grouping = 6 AND NOT c.exact
+    ORDER BY 1, 2`.execute(db);
+  if (rows.some((row) => row.kind === 'inexact')) return null;
+  return toCounts(rows as TCountRow[]);
 }
 
 /** The latest shippings of the list whose result is `error` or whose state is `not_send_error`. */
