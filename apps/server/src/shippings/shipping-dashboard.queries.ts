@@ -92,9 +92,9 @@ function keptHoursServe(where: TShippingListWhere): boolean {
 /**
  * The same counts as countByStateResultAndDay, the whole UTC hours of the period read from the kept hour counts
  * and only the partial first and last hours from the shippings. A kept hour counts towards the local day it
- * falls in whole; when one starts and ends on different days in `timeZone` (an offset that is not a whole
- * number of hours, or a change of offset within the hour) the answer is null, as it is when the kept counts
- * do not hold the list: the caller then counts the rows.
+ * falls in whole; when a day of the period does not start on a whole UTC hour in `timeZone` (an offset that is
+ * not a whole number of hours) the answer is null, as it is when the kept counts do not hold the list: the
+ * caller then counts the rows.
  *
  * A company-limited user also sees the shippings of other companies they are a designated authoriser of:
  * those of the whole hours are counted from the shippings, driven by the user's authorisations.
@@ -111,17 +111,11 @@ export async function countByStateResultAndDayFromHours(
   const { visibility } = where;
   const companyIds = visibility.companyIds;
   const byCompany = companyIds === null ? sql`k.company_id IS NULL` : sql`k.company_id IN (${sql.join(companyIds)})`;
-  const hourEnd = sql`(k.hour + interval '1 hour' - interval '1 microsecond')`;
-  const kept = sql`SELECT k.state, k.result, (k.hour AT TIME ZONE ${timeZone})::date AS day, k.live AS n,
-      (k.hour AT TIME ZONE ${timeZone})::date = (${hourEnd} AT TIME ZONE ${timeZone})::date
-        AND (${hourEnd} AT TIME ZONE ${timeZone}) - (k.hour AT TIME ZONE ${timeZone})
-          = interval '1 hour' - interval '1 microsecond' AS exact
-    FROM shipping_hour_counts k
+  const kept = sql`SELECT k.state, k.result, k.hour AS at, k.live AS n FROM shipping_hour_counts k
     WHERE k.domain_id = ${visibility.domainId} AND ${byCompany}
       AND k.hour >= ${firstWhole} AND k.hour < ${lastStart} AND k.live <> 0`;
   const rowsOf = (condition: RawBuilder<SqlBool>) =>
-    sql`SELECT s.state, s.result, (s.created_at AT TIME ZONE ${timeZone})::date, 1, true FROM shippings s
-      WHERE ${condition}`;
+    sql`SELECT s.state, s.result, s.created_at, 1 FROM shippings s WHERE ${condition}`;
   const parts = [
     kept,
     rowsOf(shippingListConditionWithin(where, { from: where.from, before: firstWhole })),
@@ -132,26 +126,37 @@ export async function countByStateResultAndDayFromHours(
     const elsewhere = shippingListConditionWithin(authorised, { from: firstWhole, before: lastStart });
     parts.push(rowsOf(sql<SqlBool>`${elsewhere} AND s.company_id NOT IN (${sql.join(companyIds)})`));
   }
+  // Days are ranges of instants from each local midnight to the next (found by a binary search over the
+  // midnights), so that only the ~31 midnights are converted, not every hour. Exact when each midnight is a
+  // whole UTC hour and really starts its day.
   const { rows } = await sql<TCountRow | { kind: 'inexact'; key: null; count: number }>`
     WITH counted AS (
-      SELECT p.state, p.result, p.day, GROUPING(p.state, p.result, p.day) AS grouping, sum(p.n)::int AS n,
-             bool_and(p.exact) AS exact
+      SELECT p.state, p.result, p.at, GROUPING(p.state, p.result, p.at) AS grouping, sum(p.n)::int AS n
         FROM (${sql.join(parts, sql` UNION ALL `)}) AS p
-       GROUP BY GROUPING SETS ((p.state), (p.result), (p.day))
+       GROUP BY GROUPING SETS ((p.state), (p.result), (p.at))
+    ), midnights AS (
+      SELECT d.day::date AS day, d.day AT TIME ZONE ${timeZone} AS starts, d.i
+        FROM generate_series(
+          (${where.from}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp,
+          (${where.to}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp,
+          interval '1 day'
+        ) WITH ORDINALITY AS d(day, i)
+    ), days AS (
+      SELECT m.day, m.i, date_trunc('hour', m.starts, 'UTC') = m.starts
+               AND (m.starts AT TIME ZONE ${timeZone})::date = m.day
+               AND ((m.starts - interval '1 microsecond') AT TIME ZONE ${timeZone})::date = m.day - 1 AS exact
+        FROM midnights m
+    ), per_day AS (
+      SELECT width_bucket(c.at, (SELECT array_agg(m.starts ORDER BY m.i) FROM midnights m)) AS i, sum(c.n) AS n
+        FROM counted c WHERE c.grouping = 6 GROUP BY 1
     )
     SELECT 'state' AS kind, c.state AS key, c.n AS count FROM counted c WHERE c.grouping = 3
     UNION ALL
     SELECT 'result', c.result, c.n FROM counted c WHERE c.grouping = 5 AND c.result IS NOT NULL
     UNION ALL
-    SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), coalesce(c.n, 0)::int
-      FROM generate_series(
-        (${where.from}::timestamptz AT TIME ZONE ${timeZone})::date,
-        (${where.to}::timestamptz AT TIME ZONE ${timeZone})::date,
-        interval '1 day'
-      ) AS d(day)
-      LEFT JOIN counted c ON c.grouping = 6 AND c.day = d.day::date
+    SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), coalesce(p.n, 0)::int FROM days d LEFT JOIN per_day p ON p.i = d.i
     UNION ALL
-    SELECT 'inexact', NULL, 0 FROM counted c WHERE c.grouping = 6 AND NOT c.exact
+    SELECT 'inexact', NULL, 0 FROM days d WHERE NOT d.exact
     ORDER BY 1, 2`.execute(db);
   if (rows.some((row) => row.kind === 'inexact')) return null;
   return toCounts(rows as TCountRow[]);
