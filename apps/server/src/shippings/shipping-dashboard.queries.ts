@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import {
   selectShippingListIds,
@@ -65,16 +65,17 @@ function toCounts(rows: readonly TCountRow[]) {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The kept hour counts (shipping_hour_counts, migration 028) hold the live shippings of a domain, and of each
- * of its companies, in the list of every shipping the user reaches (`all`) without other filters.
+ * The kept counts (shipping_day_counts and shipping_hour_totals, migration 028) hold every live shipping of a
+ * domain: the list of a reader of the whole domain (`all`) without other filters.
  */
-function keptHoursServe(where: TShippingListWhere): boolean {
+function keptCountsServe(where: TShippingListWhere): boolean {
   const { visibility } = where;
   return (
     visibility.domainId !== null &&
-    (visibility.companyIds === null || visibility.companyIds.length > 0) &&
+    visibility.companyIds === null &&
     (visibility.reach === 'company' || visibility.reach === 'companyOrAuthoriser') &&
     where.scope === 'all' &&
     !where.deleted &&
@@ -89,51 +90,55 @@ function keptHoursServe(where: TShippingListWhere): boolean {
   );
 }
 
+/** The whole units (UTC days or hours) inside [from, to]: from `from` (inclusive) to `before` (exclusive). */
+function findWholeUnits(from: Date, to: Date, unitMs: number): { from: Date; before: Date } {
+  const first = Math.ceil(from.getTime() / unitMs) * unitMs;
+  const last = Math.floor(to.getTime() / unitMs) * unitMs;
+  return { from: new Date(first), before: new Date(Math.max(first, last)) };
+}
+
 /**
- * The same counts as countByStateResultAndDay, the whole UTC hours of the period read from the kept hour counts
- * and only the partial first and last hours from the shippings. A kept hour counts towards the local day it
- * falls in whole; when a day of the period does not start on a whole UTC hour in `timeZone` (an offset that is
- * not a whole number of hours) the answer is null, as it is when the kept counts do not hold the list: the
- * caller then counts the rows.
- *
- * A company-limited user also sees the shippings of other companies they are a designated authoriser of:
- * those of the whole hours are counted from the shippings, driven by the user's authorisations.
+ * The same counts as countByStateResultAndDay for a reader of the whole domain, from the kept counts: the
+ * by-state and by-result counts from the whole UTC days of the period, the per-day counts from its whole UTC
+ * hours, each local day summing the hours between its midnights. Only the rows of the partial first and last UTC
+ * days are read from the shippings (the domain's date index), those of the partial hours among them. Null when
+ * the kept counts do not hold the list (a company-limited or filtered list) or when a day of the period does not
+ * start on a whole UTC hour in `timeZone` (an offset that is not a whole number of hours): the caller then counts
+ * the rows.
  */
 export async function countByStateResultAndDayFromHours(
   db: Db,
   where: TShippingListWhere & { to: Date },
   timeZone: string,
 ) {
-  if (!keptHoursServe(where)) return null;
-  const firstWhole = new Date(Math.ceil(where.from.getTime() / HOUR_MS) * HOUR_MS);
-  const lastStart = new Date(Math.floor(where.to.getTime() / HOUR_MS) * HOUR_MS);
-  if (firstWhole >= lastStart) return null;
-  const { visibility } = where;
-  const companyIds = visibility.companyIds;
-  const byCompany = companyIds === null ? sql`k.company_id IS NULL` : sql`k.company_id IN (${sql.join(companyIds)})`;
-  const kept = sql`SELECT k.state, k.result, k.hour AS at, k.live AS n FROM shipping_hour_counts k
-    WHERE k.domain_id = ${visibility.domainId} AND ${byCompany}
-      AND k.hour >= ${firstWhole} AND k.hour < ${lastStart} AND k.live <> 0`;
-  const rowsOf = (condition: RawBuilder<SqlBool>) =>
-    sql`SELECT s.state, s.result, s.created_at, 1 FROM shippings s WHERE ${condition}`;
-  const parts = [
-    kept,
-    rowsOf(shippingListConditionWithin(where, { from: where.from, before: firstWhole })),
-    rowsOf(shippingListConditionWithin(where, { from: lastStart, to: where.to })),
-  ];
-  if (companyIds !== null && visibility.reach === 'companyOrAuthoriser') {
-    const authorised = { ...where, visibility: { ...visibility, reach: 'authoriser' as const } };
-    const elsewhere = shippingListConditionWithin(authorised, { from: firstWhole, before: lastStart });
-    parts.push(rowsOf(sql<SqlBool>`${elsewhere} AND s.company_id NOT IN (${sql.join(companyIds)})`));
-  }
+  if (!keptCountsServe(where)) return null;
+  const domainId = where.visibility.domainId;
+  const wholeDays = findWholeUnits(where.from, where.to, DAY_MS);
+  const wholeHours = findWholeUnits(where.from, where.to, HOUR_MS);
+  const edgeRows = (range: { from: Date; to?: Date; before?: Date }) =>
+    sql`SELECT s.state, s.result, s.created_at FROM shippings s WHERE ${shippingListConditionWithin(where, range)}`;
   // Days are ranges of instants from each local midnight to the next (found by a binary search over the
   // midnights), so that only the ~31 midnights are converted, not every hour. Exact when each midnight is a
   // whole UTC hour and really starts its day.
   const { rows } = await sql<TCountRow | { kind: 'inexact'; key: null; count: number }>`
-    WITH counted AS (
-      SELECT p.state, p.result, p.at, GROUPING(p.state, p.result, p.at) AS grouping, sum(p.n)::int AS n
-        FROM (${sql.join(parts, sql` UNION ALL `)}) AS p
-       GROUP BY GROUPING SETS ((p.state), (p.result), (p.at))
+    WITH edges AS (
+      ${edgeRows({ from: where.from, before: wholeDays.from })}
+      UNION ALL
+      ${edgeRows({ from: wholeDays.before, to: where.to })}
+    ), by_state_result AS (
+      SELECT k.state, k.result, k.live AS n FROM shipping_day_counts k
+       WHERE k.domain_id = ${domainId} AND k.day >= ${wholeDays.from} AND k.day < ${wholeDays.before}
+      UNION ALL
+      SELECT e.state, e.result, 1 FROM edges e
+    ), counted AS (
+      SELECT c.state, c.result, GROUPING(c.state, c.result) AS grouping, sum(c.n)::int AS n
+        FROM by_state_result c
+       GROUP BY GROUPING SETS ((c.state), (c.result))
+    ), by_hour AS (
+      SELECT k.hour AS at, k.live AS n FROM shipping_hour_totals k
+       WHERE k.domain_id = ${domainId} AND k.hour >= ${wholeHours.from} AND k.hour < ${wholeHours.before}
+      UNION ALL
+      SELECT e.created_at, 1 FROM edges e WHERE e.created_at < ${wholeHours.from} OR e.created_at >= ${wholeHours.before}
     ), midnights AS (
       SELECT d.day::date AS day, d.day AT TIME ZONE ${timeZone} AS starts, d.i
         FROM generate_series(
@@ -147,12 +152,12 @@ export async function countByStateResultAndDayFromHours(
                AND ((m.starts - interval '1 microsecond') AT TIME ZONE ${timeZone})::date = m.day - 1 AS exact
         FROM midnights m
     ), per_day AS (
-      SELECT width_bucket(c.at, (SELECT array_agg(m.starts ORDER BY m.i) FROM midnights m)) AS i, sum(c.n) AS n
-        FROM counted c WHERE c.grouping = 6 GROUP BY 1
+      SELECT width_bucket(h.at, (SELECT array_agg(m.starts ORDER BY m.i) FROM midnights m)) AS i, sum(h.n) AS n
+        FROM by_hour h GROUP BY 1
     )
-    SELECT 'state' AS kind, c.state AS key, c.n AS count FROM counted c WHERE c.grouping = 3
+    SELECT 'state' AS kind, c.state AS key, c.n AS count FROM counted c WHERE c.grouping = 1
     UNION ALL
-    SELECT 'result', c.result, c.n FROM counted c WHERE c.grouping = 5 AND c.result IS NOT NULL
+    SELECT 'result', c.result, c.n FROM counted c WHERE c.grouping = 2 AND c.result IS NOT NULL
     UNION ALL
     SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), coalesce(p.n, 0)::int FROM days d LEFT JOIN per_day p ON p.i = d.i
     UNION ALL

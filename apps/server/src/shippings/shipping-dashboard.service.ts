@@ -28,7 +28,7 @@ function countsOf<K extends string>(keys: readonly K[], rows: readonly { key: st
 }
 
 export function createShippingDashboard(db: Kysely<Database>) {
-  /** From the kept hour counts when they answer exactly, else row by row. */
+  /** From the kept counts when they answer exactly, else row by row. */
   async function countPeriod(period: Parameters<typeof countByStateResultAndDay>[1], timeZone: string) {
     return (
       (await countByStateResultAndDayFromHours(db, period, timeZone)) ??

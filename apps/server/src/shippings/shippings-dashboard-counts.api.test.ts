@@ -1,6 +1,6 @@
-// The dashboard's counts come from kept hour counts (migration 028) plus the rows of the partial first and last
-// hours: they must equal the rows counted one by one (the query the dashboard ran before, still its fallback)
-// for every reader, time zone and period, whatever was inserted, changed, deleted or recovered since.
+// A domain reader's dashboard counts come from kept day and hour counts (migration 028) plus the rows of the
+// partial first and last days: they must equal the rows counted one by one (the query the dashboard ran before,
+// still its fallback) for every reader, time zone and period, whatever was inserted, changed, deleted or recovered since.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, domainIdOf, userIdOf } from '../../test/admin-fixtures.ts';
@@ -131,26 +131,32 @@ async function expectCountsExact(): Promise<void> {
       expect(body.total, label).toBe(counted.states.reduce((sum, entry) => sum + entry.count, 0));
     }
   }
-  // The kept counts themselves equal a fresh count of the live shippings by company (and domain), hour,
-  // state and result.
+  // The kept counts themselves equal a fresh count of the live shippings by domain, UTC day, state and result,
+  // and by domain and UTC hour.
   const { rows } = await sql<{ off: number }>`SELECT count(*)::int AS off FROM (
-      (SELECT domain_id, company_id, hour, state, result, live FROM shipping_hour_counts WHERE live <> 0
+      (SELECT domain_id, day, state, result, live FROM shipping_day_counts WHERE live <> 0
        EXCEPT
-       SELECT domain_id, company_id, hour, state, result, count(*) FROM (
-         SELECT domain_id, company_id, date_trunc('hour', created_at, 'UTC') AS hour, state, result
-         FROM shippings WHERE deleted_at IS NULL) AS live
-       GROUP BY GROUPING SETS ((domain_id, company_id, hour, state, result), (domain_id, hour, state, result)))
+       SELECT domain_id, date_trunc('day', created_at, 'UTC'), state, result, count(*)
+       FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4)
       UNION ALL
-      (SELECT domain_id, company_id, date_trunc('hour', created_at, 'UTC'), state, result, count(*)
-       FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4, 5
+      (SELECT domain_id, date_trunc('day', created_at, 'UTC'), state, result, count(*)
+       FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4
        EXCEPT
-       SELECT domain_id, company_id, hour, state, result, live FROM shipping_hour_counts)) AS mismatched`.execute(
-    t.database.db,
-  );
+       SELECT domain_id, day, state, result, live FROM shipping_day_counts)
+      UNION ALL
+      (SELECT domain_id, hour, NULL, NULL, live FROM shipping_hour_totals WHERE live <> 0
+       EXCEPT
+       SELECT domain_id, date_trunc('hour', created_at, 'UTC'), NULL, NULL, count(*)
+       FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2)
+      UNION ALL
+      (SELECT domain_id, date_trunc('hour', created_at, 'UTC'), NULL, NULL, count(*)
+       FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2
+       EXCEPT
+       SELECT domain_id, hour, NULL, NULL, live FROM shipping_hour_totals)) AS mismatched`.execute(t.database.db);
   expect(rows[0]!.off).toBe(0);
 }
 
-describe('the dashboard counts from the kept hour counts', () => {
+describe('the dashboard counts from the kept day and hour counts', () => {
   it('equal the rows counted one by one for a domain admin, a company admin and a sender, in three zones', async () => {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM shippings
       WHERE created_at >= now() - interval '30 days'`.execute(t.database.db);
@@ -165,17 +171,16 @@ describe('the dashboard counts from the kept hour counts', () => {
 
   it('answer whole-hour zones from the kept counts, and leave a half-hour zone to the row count', async () => {
     const period = { from: new Date(base - 10 * DAY + 30 * 60_000), to: new Date(base - 90 * 60_000) };
-    for (const reader of [readers.domainAdmin, readers.companyAdmin]) {
-      const where = { ...reader.where, ...period };
-      for (const timeZone of ['UTC', 'Europe/Madrid', 'America/Bogota']) {
-        const kept = await countByStateResultAndDayFromHours(t.database.db, where, timeZone);
-        expect(kept, timeZone).toEqual(await countByStateResultAndDay(t.database.db, where, timeZone));
-      }
-      // Shippings at every UTC hour: some hour runs across midnight in Kolkata (UTC+05:30).
-      expect(await countByStateResultAndDayFromHours(t.database.db, where, 'Asia/Kolkata')).toBeNull();
+    const where = { ...readers.domainAdmin.where, ...period };
+    for (const timeZone of ['UTC', 'Europe/Madrid', 'America/Bogota']) {
+      const kept = await countByStateResultAndDayFromHours(t.database.db, where, timeZone);
+      expect(kept, timeZone).toEqual(await countByStateResultAndDay(t.database.db, where, timeZone));
     }
-    // A sender's own shippings are few: counted one by one.
-    const own = { ...readers.own.where, ...period };
-    expect(await countByStateResultAndDayFromHours(t.database.db, own, 'UTC')).toBeNull();
+    // Shippings at every UTC hour: some hour runs across midnight in Kolkata (UTC+05:30).
+    expect(await countByStateResultAndDayFromHours(t.database.db, where, 'Asia/Kolkata')).toBeNull();
+    // The kept counts are the whole domain's: a company's or a sender's own shippings are counted one by one.
+    for (const reader of [readers.companyAdmin, readers.own]) {
+      expect(await countByStateResultAndDayFromHours(t.database.db, { ...reader.where, ...period }, 'UTC')).toBeNull();
+    }
   });
 });
