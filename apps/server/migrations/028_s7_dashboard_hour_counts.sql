@@ -24,50 +24,55 @@ CREATE TABLE shipping_hour_totals (
   CONSTRAINT shipping_hour_totals_key PRIMARY KEY (domain_id, hour)
 );
 
--- Each statement's live rows in (+1) and out (-1), summed per key; rows are written only when a number changes,
--- in key order (concurrent writers lock the same rows in the same order). The three branches differ only in the
--- transition tables they read (a trigger sees only those of its event).
+-- Each statement's live rows in (+1) and out (-1), summed per UTC hour, state and result first (one time zone
+-- conversion per row), then per key of each table; rows are written only when a number changes, in key order
+-- (concurrent writers lock the same rows in the same order). The three branches differ only in the transition
+-- tables they read (a trigger sees only those of its event).
 CREATE FUNCTION count_live_shippings_by_day_and_hour() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     WITH changes AS (
-      SELECT domain_id, created_at, state, result, 1 AS delta FROM new_rows WHERE deleted_at IS NULL
+      SELECT domain_id, date_trunc('hour', created_at, 'UTC') AS hour, state, result, count(*) AS delta
+      FROM new_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4
     ), by_day AS (
       INSERT INTO shipping_day_counts AS counts (domain_id, day, state, result, live)
-      SELECT domain_id, date_trunc('day', created_at, 'UTC'), state, result, sum(delta) FROM changes
+      SELECT domain_id, date_trunc('day', hour, 'UTC'), state, result, sum(delta) FROM changes
       GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4
       ON CONFLICT ON CONSTRAINT shipping_day_counts_key DO UPDATE SET live = counts.live + EXCLUDED.live
     )
     INSERT INTO shipping_hour_totals AS totals (domain_id, hour, live)
-    SELECT domain_id, date_trunc('hour', created_at, 'UTC'), sum(delta) FROM changes
+    SELECT domain_id, hour, sum(delta) FROM changes
     GROUP BY 1, 2 HAVING sum(delta) <> 0 ORDER BY 1, 2
     ON CONFLICT ON CONSTRAINT shipping_hour_totals_key DO UPDATE SET live = totals.live + EXCLUDED.live;
   ELSIF TG_OP = 'DELETE' THEN
     WITH changes AS (
-      SELECT domain_id, created_at, state, result, -1 AS delta FROM old_rows WHERE deleted_at IS NULL
+      SELECT domain_id, date_trunc('hour', created_at, 'UTC') AS hour, state, result, -count(*) AS delta
+      FROM old_rows WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4
     ), by_day AS (
       INSERT INTO shipping_day_counts AS counts (domain_id, day, state, result, live)
-      SELECT domain_id, date_trunc('day', created_at, 'UTC'), state, result, sum(delta) FROM changes
+      SELECT domain_id, date_trunc('day', hour, 'UTC'), state, result, sum(delta) FROM changes
       GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4
       ON CONFLICT ON CONSTRAINT shipping_day_counts_key DO UPDATE SET live = counts.live + EXCLUDED.live
     )
     INSERT INTO shipping_hour_totals AS totals (domain_id, hour, live)
-    SELECT domain_id, date_trunc('hour', created_at, 'UTC'), sum(delta) FROM changes
+    SELECT domain_id, hour, sum(delta) FROM changes
     GROUP BY 1, 2 HAVING sum(delta) <> 0 ORDER BY 1, 2
     ON CONFLICT ON CONSTRAINT shipping_hour_totals_key DO UPDATE SET live = totals.live + EXCLUDED.live;
   ELSE
     WITH changes AS (
-      SELECT domain_id, created_at, state, result, 1 AS delta FROM new_rows WHERE deleted_at IS NULL
-      UNION ALL
-      SELECT domain_id, created_at, state, result, -1 FROM old_rows WHERE deleted_at IS NULL
+      SELECT domain_id, date_trunc('hour', at, 'UTC') AS hour, state, result, sum(delta) AS delta FROM (
+        SELECT domain_id, created_at AS at, state, result, 1 AS delta FROM new_rows WHERE deleted_at IS NULL
+        UNION ALL
+        SELECT domain_id, created_at, state, result, -1 FROM old_rows WHERE deleted_at IS NULL
+      ) AS rows_in_and_out GROUP BY 1, 2, 3, 4
     ), by_day AS (
       INSERT INTO shipping_day_counts AS counts (domain_id, day, state, result, live)
-      SELECT domain_id, date_trunc('day', created_at, 'UTC'), state, result, sum(delta) FROM changes
+      SELECT domain_id, date_trunc('day', hour, 'UTC'), state, result, sum(delta) FROM changes
       GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4
       ON CONFLICT ON CONSTRAINT shipping_day_counts_key DO UPDATE SET live = counts.live + EXCLUDED.live
     )
     INSERT INTO shipping_hour_totals AS totals (domain_id, hour, live)
-    SELECT domain_id, date_trunc('hour', created_at, 'UTC'), sum(delta) FROM changes
+    SELECT domain_id, hour, sum(delta) FROM changes
     GROUP BY 1, 2 HAVING sum(delta) <> 0 ORDER BY 1, 2
     ON CONFLICT ON CONSTRAINT shipping_hour_totals_key DO UPDATE SET live = totals.live + EXCLUDED.live;
   END IF;
