@@ -1,6 +1,10 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectShippingListIds, type TShippingListWhere } from './shipping-list.queries.ts';
+import {
+  selectShippingListIds,
+  shippingListConditionWithin,
+  type TShippingListWhere,
+} from './shipping-list.queries.ts';
 
 type Db = Kysely<Database>;
 
@@ -47,6 +51,10 @@ export async function countByStateResultAndDay(db: Db, where: TShippingListWhere
       ) AS d(day)
       LEFT JOIN counted c ON c.grouping = 6 AND c.day = d.day::date
     ORDER BY 1, 2`.execute(db);
+  return toCounts(rows);
+}
+
+function toCounts(rows: readonly TCountRow[]) {
   const pick = (kind: TCountRow['kind']) =>
     rows.filter((row) => row.kind === kind).map((row) => ({ key: row.key, count: row.count }));
   return {
@@ -54,6 +62,109 @@ export async function countByStateResultAndDay(db: Db, where: TShippingListWhere
     results: pick('result'),
     days: pick('day').map((row) => ({ day: row.key, count: row.count })),
   };
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The kept counts (shipping_day_counts and shipping_hour_totals, migration 028) hold every live shipping of a
+ * domain: the list of a reader of the whole domain (`all`) without other filters.
+ */
+function keptCountsServe(where: TShippingListWhere): boolean {
+  const { visibility } = where;
+  return (
+    visibility.domainId !== null &&
+    visibility.companyIds === null &&
+    (visibility.reach === 'company' || visibility.reach === 'companyOrAuthoriser') &&
+    where.scope === 'all' &&
+    !where.deleted &&
+    where.states === undefined &&
+    where.results === undefined &&
+    where.typeIds === undefined &&
+    where.companyIds === undefined &&
+    where.services === undefined &&
+    where.channels === undefined &&
+    where.customFields === undefined &&
+    !where.search
+  );
+}
+
+/** The whole units (UTC days or hours) inside [from, to]: from `from` (inclusive) to `before` (exclusive). */
+function findWholeUnits(from: Date, to: Date, unitMs: number): { from: Date; before: Date } {
+  const first = Math.ceil(from.getTime() / unitMs) * unitMs;
+  const last = Math.floor(to.getTime() / unitMs) * unitMs;
+  return { from: new Date(first), before: new Date(Math.max(first, last)) };
+}
+
+/**
+ * The same counts as countByStateResultAndDay for a reader of the whole domain, from the kept counts: the
+ * by-state and by-result counts from the whole UTC days of the period, the per-day counts from its whole UTC
+ * hours, each local day summing the hours between its midnights. Only the rows of the partial first and last UTC
+ * days are read from the shippings (the domain's date index), those of the partial hours among them. Null when
+ * the kept counts do not hold the list (a company-limited or filtered list) or when a day of the period does not
+ * start on a whole UTC hour in `timeZone` (an offset that is not a whole number of hours): the caller then counts
+ * the rows.
+ */
+export async function countByStateResultAndDayFromHours(
+  db: Db,
+  where: TShippingListWhere & { to: Date },
+  timeZone: string,
+) {
+  if (!keptCountsServe(where)) return null;
+  const domainId = where.visibility.domainId;
+  const wholeDays = findWholeUnits(where.from, where.to, DAY_MS);
+  const wholeHours = findWholeUnits(where.from, where.to, HOUR_MS);
+  const edgeRows = (range: { from: Date; to?: Date; before?: Date }) =>
+    sql`SELECT s.state, s.result, s.created_at FROM shippings s WHERE ${shippingListConditionWithin(where, range)}`;
+  // Days are ranges of instants from each local midnight to the next (found by a binary search over the
+  // midnights), so that only the ~31 midnights are converted, not every hour. Exact when each midnight is a
+  // whole UTC hour and really starts its day.
+  const { rows } = await sql<TCountRow | { kind: 'inexact'; key: null; count: number }>`
+    WITH edges AS (
+      ${edgeRows({ from: where.from, before: wholeDays.from })}
+      UNION ALL
+      ${edgeRows({ from: wholeDays.before, to: where.to })}
+    ), by_state_result AS (
+      SELECT k.state, k.result, k.live AS n FROM shipping_day_counts k
+       WHERE k.domain_id = ${domainId} AND k.day >= ${wholeDays.from} AND k.day < ${wholeDays.before}
+      UNION ALL
+      SELECT e.state, e.result, 1 FROM edges e
+    ), counted AS (
+      SELECT c.state, c.result, GROUPING(c.state, c.result) AS grouping, sum(c.n)::int AS n
+        FROM by_state_result c
+       GROUP BY GROUPING SETS ((c.state), (c.result))
+    ), by_hour AS (
+      SELECT k.hour AS at, k.live AS n FROM shipping_hour_totals k
+       WHERE k.domain_id = ${domainId} AND k.hour >= ${wholeHours.from} AND k.hour < ${wholeHours.before}
+      UNION ALL
+      SELECT e.created_at, 1 FROM edges e WHERE e.created_at < ${wholeHours.from} OR e.created_at >= ${wholeHours.before}
+    ), midnights AS (
+      SELECT d.day::date AS day, d.day AT TIME ZONE ${timeZone} AS starts, d.i
+        FROM generate_series(
+          (${where.from}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp,
+          (${where.to}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp,
+          interval '1 day'
+        ) WITH ORDINALITY AS d(day, i)
+    ), days AS (
+      SELECT m.day, m.i, date_trunc('hour', m.starts, 'UTC') = m.starts
+               AND (m.starts AT TIME ZONE ${timeZone})::date = m.day
+               AND ((m.starts - interval '1 microsecond') AT TIME ZONE ${timeZone})::date = m.day - 1 AS exact
+        FROM midnights m
+    ), per_day AS (
+      SELECT width_bucket(h.at, (SELECT array_agg(m.starts ORDER BY m.i) FROM midnights m)) AS i, sum(h.n) AS n
+        FROM by_hour h GROUP BY 1
+    )
+    SELECT 'state' AS kind, c.state AS key, c.n AS count FROM counted c WHERE c.grouping = 1
+    UNION ALL
+    SELECT 'result', c.result, c.n FROM counted c WHERE c.grouping = 2 AND c.result IS NOT NULL
+    UNION ALL
+    SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), coalesce(p.n, 0)::int FROM days d LEFT JOIN per_day p ON p.i = d.i
+    UNION ALL
+    SELECT 'inexact', NULL, 0 FROM days d WHERE NOT d.exact
+    ORDER BY 1, 2`.execute(db);
+  if (rows.some((row) => row.kind === 'inexact')) return null;
+  return toCounts(rows as TCountRow[]);
 }
 
 /** The latest shippings of the list whose result is `error` or whose state is `not_send_error`. */

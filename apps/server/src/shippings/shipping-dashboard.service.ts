@@ -9,7 +9,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fieldError } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { countByStateResultAndDay, countList, selectRecentErrors } from './shipping-dashboard.queries.ts';
+import {
+  countByStateResultAndDay,
+  countByStateResultAndDayFromHours,
+  countList,
+  selectRecentErrors,
+} from './shipping-dashboard.queries.ts';
 import { resolveListWhere } from './shippings.service.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -23,6 +28,14 @@ function countsOf<K extends string>(keys: readonly K[], rows: readonly { key: st
 }
 
 export function createShippingDashboard(db: Kysely<Database>) {
+  /** From the kept counts when they answer exactly, else row by row. */
+  async function countPeriod(period: Parameters<typeof countByStateResultAndDay>[1], timeZone: string) {
+    return (
+      (await countByStateResultAndDayFromHours(db, period, timeZone)) ??
+      (await countByStateResultAndDay(db, period, timeZone))
+    );
+  }
+
   /**
    * The home dashboard: the list's where-clause (same tenancy, scope, period and limits, so every
    * count is what the list shows when followed), counted per state, result and day; the
@@ -37,7 +50,7 @@ export function createShippingDashboard(db: Kysely<Database>) {
     const pending = resolveListWhere(principal, { scope: 'auth', domainid: query.domainid });
     try {
       const [{ states, results, days }, waiting, errors] = await Promise.all([
-        countByStateResultAndDay(db, period, query.timeZone),
+        countPeriod(period, query.timeZone),
         countList(db, pending),
         selectRecentErrors(db, period, DASHBOARD_RECENT_ERRORS),
       ]);
