@@ -68,7 +68,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The kept counts (shipping_day_counts and shipping_hour_totals, migration 028) hold every live shipping of a
+ * The kept counts (shipping_day_counts and shipping_hour_totals, migration 029) hold every live shipping of a
  * domain: the list of a reader of the whole domain (`all`) without other filters.
  */
 function keptCountsServe(where: TShippingListWhere): boolean {

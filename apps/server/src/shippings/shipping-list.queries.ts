@@ -149,6 +149,9 @@ export function selectShippingListIds(db: Db, where: TShippingListWhere) {
   return db.selectFrom('shippings as s').select('s.id').where(shippingListCondition(where));
 }
 
+const DAY_MS = 86_400_000;
+const dayStart = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
+const nextDayStart = (date: Date) => new Date(Math.ceil(date.getTime() / DAY_MS) * DAY_MS);
 const monthStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 const nextMonthStart = (date: Date) => {
   const start = monthStart(date);
@@ -180,32 +183,50 @@ function keptCountsServe(where: TShippingListWhere): boolean {
 }
 
 /**
- * The exact number of shippings a list holds. With the kept counts: the months the range covers whole
- * are summed from shipping_counts, the rows of the partial first month (from `from` to the next month)
- * and of the partial last month (from its start to `to`) are counted through the list's indexes.
+ * The exact number of shippings a list holds. With the kept counts, the range is cut at UTC day and month
+ * starts: the months it covers whole are summed from shipping_counts (migration 008), the other whole days from
+ * shipping_day_counts (migration 029), and only the rows of its partial first and last day are counted through
+ * the list's indexes (a day's shippings, where a partial month was up to a month's).
  */
 export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
   const filters = listFilters(where);
   const countRows = (range: RawBuilder<SqlBool>[]) =>
     sql<string>`(SELECT count(*) FROM shippings s WHERE ${allOf([...filters, ...range])})`;
-  let total: RawBuilder<string>;
-  const firstWhole = nextMonthStart(where.from);
-  const lastPartial = where.to === null ? null : monthStart(where.to);
-  if (!keptCountsServe(where) || (lastPartial !== null && firstWhole > lastPartial)) {
-    total = countRows(createdBetween(where.from, where.to));
-  } else {
-    const kept = [
-      sql<SqlBool>`c.domain_id = ${where.visibility.domainId}`,
-      sql<SqlBool>`c.month >= ${toIsoDay(firstWhole)}::date`,
-      ...(lastPartial === null ? [] : [sql<SqlBool>`c.month < ${toIsoDay(lastPartial)}::date`]),
-      ...(where.states === undefined ? [] : [sql<SqlBool>`c.state IN (${sql.join(where.states)})`]),
-      ...(where.results === undefined ? [] : [sql<SqlBool>`c.result IN (${sql.join(where.results)})`]),
-    ];
-    const whole = sql<string>`(SELECT coalesce(sum(c.live), 0) FROM shipping_counts c WHERE ${allOf(kept)})`;
-    const head = countRows(createdBetween(where.from, null, firstWhole));
-    const tail = lastPartial === null ? sql`0` : countRows(createdBetween(lastPartial, where.to));
-    total = sql<string>`${whole} + ${head} + ${tail}`;
+  const firstDay = nextDayStart(where.from);
+  const lastDay = where.to === null ? null : dayStart(where.to);
+  if (!keptCountsServe(where) || (lastDay !== null && firstDay >= lastDay)) {
+    return readTotal(db, countRows(createdBetween(where.from, where.to)));
   }
+  const keptWhere = (alias: string) => [
+    sql<SqlBool>`${sql.ref(`${alias}.domain_id`)} = ${where.visibility.domainId}`,
+    ...(where.states === undefined ? [] : [sql<SqlBool>`${sql.ref(`${alias}.state`)} IN (${sql.join(where.states)})`]),
+    ...(where.results === undefined
+      ? []
+      : [sql<SqlBool>`${sql.ref(`${alias}.result`)} IN (${sql.join(where.results)})`]),
+  ];
+  const days = (from: Date, before: Date) =>
+    sql<string>`(SELECT coalesce(sum(d.live), 0) FROM shipping_day_counts d
+      WHERE ${allOf([...keptWhere('d'), sql<SqlBool>`d.day >= ${from}`, sql<SqlBool>`d.day < ${before}`])})`;
+  const firstMonth = nextMonthStart(firstDay);
+  const lastMonth = lastDay === null ? null : monthStart(lastDay);
+  const parts = [countRows(createdBetween(where.from, null, firstDay))];
+  if (lastDay !== null) parts.push(countRows(createdBetween(lastDay, where.to)));
+  if (lastMonth !== null && firstMonth >= lastMonth) {
+    parts.push(days(firstDay, lastDay as Date));
+  } else {
+    const months = [
+      ...keptWhere('c'),
+      sql<SqlBool>`c.month >= ${toIsoDay(firstMonth)}::date`,
+      ...(lastMonth === null ? [] : [sql<SqlBool>`c.month < ${toIsoDay(lastMonth)}::date`]),
+    ];
+    parts.push(sql<string>`(SELECT coalesce(sum(c.live), 0) FROM shipping_counts c WHERE ${allOf(months)})`);
+    if (firstDay < firstMonth) parts.push(days(firstDay, firstMonth));
+    if (lastMonth !== null && lastMonth < (lastDay as Date)) parts.push(days(lastMonth, lastDay as Date));
+  }
+  return readTotal(db, sql.join(parts, sql` + `));
+}
+
+async function readTotal(db: Db, total: RawBuilder<unknown>): Promise<number> {
   const { rows } = await sql<{ total: string }>`SELECT (${total})::bigint AS total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }

@@ -1,6 +1,6 @@
-// The list's totals for a whole-domain reader come from kept counts (migration 008) plus the rows of the
-// partial first and last months: they must equal a plain count whatever the range, the filters and the
-// changes (state, soft delete, recovery) made since.
+// The list's totals for a whole-domain reader come from kept counts (months, migration 008; days, migration
+// 029) plus the rows of the partial first and last days: they must equal a plain count whatever the range, the
+// filters and the changes (state, soft delete, recovery) made since.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
@@ -77,6 +77,11 @@ const RANGES: TQuery[] = [
   { filterFrom: utc(thisYear - 1, 1, 15), filterTo: utc(thisYear - 1, 1, 25) },
   { filterFrom: utc(thisYear - 1, 2, 1, 0), filterTo: utc(thisYear - 1, 7, 1, 0) },
   { filterFrom: new Date(now.getTime() - 30 * DAY_MS), filterTo: now },
+  // Whole days inside one month, days on both sides of a month boundary, ends on a day's first instant.
+  { filterFrom: utc(thisYear - 1, 1, 9, 6), filterTo: utc(thisYear - 1, 1, 21, 18) },
+  { filterFrom: utc(thisYear - 2, 3, 30, 10), filterTo: utc(thisYear - 2, 4, 16, 5) },
+  { filterFrom: utc(thisYear - 2, 3, 31, 0), filterTo: utc(thisYear - 1, 1, 20, 0) },
+  { filterFrom: utc(thisYear - 1, 1, 10, 12, 30), filterTo: utc(thisYear - 1, 1, 10, 13) },
 ];
 
 async function expectTotalsExact(): Promise<void> {
@@ -96,6 +101,12 @@ async function expectTotalsExact(): Promise<void> {
       SELECT domain_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date, state, result, count(*)
       FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4) AS mismatched`.execute(t.database.db);
   expect(rows[0]!.off).toBe(0);
+  const days = await sql<{ off: number }>`SELECT count(*)::int AS off FROM (
+      SELECT domain_id, day, state, result, live FROM shipping_day_counts WHERE live <> 0
+      EXCEPT
+      SELECT domain_id, date_trunc('day', created_at, 'UTC'), state, result, count(*)
+      FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4) AS mismatched`.execute(t.database.db);
+  expect(days.rows[0]!.off).toBe(0);
 }
 
 describe('shippings/shippingslist totals of a whole domain', () => {
