@@ -1,6 +1,7 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import {
+  keptCountsServe,
   selectShippingListIds,
   shippingListConditionWithin,
   type TShippingListWhere,
@@ -71,23 +72,8 @@ const DAY_MS = 24 * HOUR_MS;
  * The kept counts (shipping_day_counts and shipping_hour_totals, migration 029) hold every live shipping of a
  * domain: the list of a reader of the whole domain (`all`) without other filters.
  */
-function keptCountsServe(where: TShippingListWhere): boolean {
-  const { visibility } = where;
-  return (
-    visibility.domainId !== null &&
-    visibility.companyIds === null &&
-    (visibility.reach === 'company' || visibility.reach === 'companyOrAuthoriser') &&
-    where.scope === 'all' &&
-    !where.deleted &&
-    where.states === undefined &&
-    where.results === undefined &&
-    where.typeIds === undefined &&
-    where.companyIds === undefined &&
-    where.services === undefined &&
-    where.channels === undefined &&
-    where.customFields === undefined &&
-    !where.search
-  );
+function keptDashboardCountsServe(where: TShippingListWhere): boolean {
+  return keptCountsServe(where) && where.states === undefined && where.results === undefined;
 }
 
 /** The whole units (UTC days or hours) inside [from, to]: from `from` (inclusive) to `before` (exclusive). */
@@ -111,7 +97,7 @@ export async function countByStateResultAndDayFromHours(
   where: TShippingListWhere & { to: Date },
   timeZone: string,
 ) {
-  if (!keptCountsServe(where)) return null;
+  if (!keptDashboardCountsServe(where)) return null;
   const domainId = where.visibility.domainId;
   const wholeDays = findWholeUnits(where.from, where.to, DAY_MS);
   const wholeHours = findWholeUnits(where.from, where.to, HOUR_MS);

@@ -165,7 +165,7 @@ const nextMonthStart = (date: Date) => {
  * filtered at most by state, result and creation dates; any other filter or a narrower visibility is
  * counted row by row (those sets are a company's, a sender's or a search's, and far smaller).
  */
-function keptCountsServe(where: TShippingListWhere): boolean {
+export function keptCountsServe(where: TShippingListWhere): boolean {
   const { visibility } = where;
   return (
     visibility.domainId !== null &&
