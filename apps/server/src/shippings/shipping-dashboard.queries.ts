@@ -1,6 +1,7 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import {
+  findWholeUnits,
   keptCountsServe,
   selectShippingListIds,
   shippingListConditionWithin,
@@ -74,13 +75,6 @@ const DAY_MS = 24 * HOUR_MS;
  */
 function keptDashboardCountsServe(where: TShippingListWhere): boolean {
   return keptCountsServe(where) && where.states === undefined && where.results === undefined;
-}
-
-/** The whole units (UTC days or hours) inside [from, to]: from `from` (inclusive) to `before` (exclusive). */
-function findWholeUnits(from: Date, to: Date, unitMs: number): { from: Date; before: Date } {
-  const first = Math.ceil(from.getTime() / unitMs) * unitMs;
-  const last = Math.floor(to.getTime() / unitMs) * unitMs;
-  return { from: new Date(first), before: new Date(Math.max(first, last)) };
 }
 
 /**

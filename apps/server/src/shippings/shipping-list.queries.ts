@@ -150,8 +150,16 @@ export function selectShippingListIds(db: Db, where: TShippingListWhere) {
 }
 
 const DAY_MS = 86_400_000;
-const dayStart = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
-const nextDayStart = (date: Date) => new Date(Math.ceil(date.getTime() / DAY_MS) * DAY_MS);
+/** The last instant a Date holds: the end of a range left open. */
+const END_OF_TIME = new Date(8.64e15);
+
+/** The whole units (UTC days or hours) inside [from, to]: from `from` (inclusive) to `before` (exclusive). */
+export function findWholeUnits(from: Date, to: Date, unitMs: number): { from: Date; before: Date } {
+  const first = Math.ceil(from.getTime() / unitMs) * unitMs;
+  const last = Math.floor(to.getTime() / unitMs) * unitMs;
+  return { from: new Date(first), before: new Date(Math.max(first, last)) };
+}
+
 const monthStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 const nextMonthStart = (date: Date) => {
   const start = monthStart(date);
@@ -192,8 +200,9 @@ export async function countShippingList(db: Db, where: TShippingListWhere): Prom
   const filters = listFilters(where);
   const countRows = (range: RawBuilder<SqlBool>[]) =>
     sql<string>`(SELECT count(*) FROM shippings s WHERE ${allOf([...filters, ...range])})`;
-  const firstDay = nextDayStart(where.from);
-  const lastDay = where.to === null ? null : dayStart(where.to);
+  const wholeDays = findWholeUnits(where.from, where.to ?? END_OF_TIME, DAY_MS);
+  const firstDay = wholeDays.from;
+  const lastDay = where.to === null ? null : wholeDays.before;
   if (!keptCountsServe(where) || (lastDay !== null && firstDay >= lastDay)) {
     return readTotal(db, countRows(createdBetween(where.from, where.to)));
   }
