@@ -1,9 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 
 /** SQL text → statement name, for the few statements every request runs (the principal, the account). */
 const NAMES = new Map<string, string>();
+
+/**
+ * A connection prepares a statement of its own once it has run the same SQL text this many times: after that,
+ * PostgreSQL skips parsing it, and for statements whose plan does not depend on their arguments, planning it
+ * (plan_cache_mode auto keeps re-planning a statement whose generic plan would cost more, e.g. a list page).
+ */
+export const PREPARE_AFTER_RUNS = 3;
+/** At most this many statements prepared per connection (each holds its parse tree in the backend). */
+export const MAX_PREPARED_PER_CONNECTION = 200;
+/** Texts seen on a connection but not yet prepared: forgotten all at once beyond this many. */
+const MAX_COUNTED_TEXTS = 2_000;
 
 /**
  * A fixed-shape query run as a named prepared statement: built and compiled by Kysely once, then each call
@@ -35,12 +47,44 @@ export function definePreparedQuery<A extends unknown[], R>(
   };
 }
 
-/** Makes a pool's connections send the registered statements by name (pg prepares a name once per connection). */
+/**
+ * The name a connection runs `text` under, or undefined to run it unnamed. Only statements with parameters are
+ * named: the extended protocol a named statement needs takes one command, and a text without parameters may be
+ * several (a migration, a test's set-up).
+ */
+function nameFor(text: string, counts: Map<string, number>, prepared: Set<string>): string | undefined {
+  const defined = NAMES.get(text);
+  if (defined) return defined;
+  if (prepared.has(text)) return autoName(text);
+  if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return undefined;
+  const runs = (counts.get(text) ?? 0) + 1;
+  if (runs < PREPARE_AFTER_RUNS) {
+    if (counts.size >= MAX_COUNTED_TEXTS) counts.clear();
+    counts.set(text, runs);
+    return undefined;
+  }
+  counts.delete(text);
+  prepared.add(text);
+  return autoName(text);
+}
+
+/** One name per text, the same on every connection: pg refuses a name reused for another text. */
+const autoName = (text: string) => `q${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+/**
+ * Makes a pool's connections send the registered statements by name (pg prepares a name once per connection),
+ * and any other statement with parameters once the connection has run it PREPARE_AFTER_RUNS times.
+ */
 export function namePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as unknown as (...args: unknown[]) => unknown;
+  const counts = new Map<string, number>();
+  const prepared = new Set<string>();
   (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
-    const name = typeof text === 'string' && args.length === 2 ? NAMES.get(text) : undefined;
+    const name =
+      typeof text === 'string' && args.length === 2 && Array.isArray(values) && values.length > 0
+        ? nameFor(text, counts, prepared)
+        : undefined;
     return name ? query({ name, text, values }) : query(...args);
   };
 }

@@ -36,7 +36,11 @@ export function isVisible(visibility: TShippingVisibility): Expression<SqlBool> 
         ? sql<SqlBool>`false`
         : sql<SqlBool>`s.company_id IN (${sql.join(visibility.companyIds)})`;
   const reach = {
-    companyOrAuthoriser: sql<SqlBool>`(${byCompany} OR ${isDesignatedAuthoriser(visibility.userId)})`,
+    // Every company already includes whatever the user authorises: the EXISTS would only cost its planning.
+    companyOrAuthoriser:
+      visibility.companyIds === null
+        ? byCompany
+        : sql<SqlBool>`(${byCompany} OR ${isDesignatedAuthoriser(visibility.userId)})`,
     authoriser: isDesignatedAuthoriser(visibility.userId),
     company: byCompany,
     none: sql<SqlBool>`false`,

@@ -56,12 +56,14 @@ export async function countByStateResultAndDay(db: Db, where: TShippingListWhere
   return toCounts(rows);
 }
 
+/** The counts by kind; states and results in the order of their keys (the same for both ways of counting). */
 function toCounts(rows: readonly TCountRow[]) {
   const pick = (kind: TCountRow['kind']) =>
     rows.filter((row) => row.kind === kind).map((row) => ({ key: row.key, count: row.count }));
+  const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   return {
-    states: pick('state'),
-    results: pick('result'),
+    states: pick('state').sort(byKey),
+    results: pick('result').sort(byKey),
     days: pick('day').map((row) => ({ day: row.key, count: row.count })),
   };
 }
@@ -99,21 +101,18 @@ export async function countByStateResultAndDayFromHours(
     sql`SELECT s.state, s.result, s.created_at FROM shippings s WHERE ${shippingListConditionWithin(where, range)}`;
   // Days are ranges of instants from each local midnight to the next (found by a binary search over the
   // midnights), so that only the ~31 midnights are converted, not every hour. Exact when each midnight is a
-  // whole UTC hour and really starts its day.
-  const { rows } = await sql<TCountRow | { kind: 'inexact'; key: null; count: number }>`
+  // whole UTC hour and really starts its day. The states and results are counted per (state, result) pair, a
+  // few dozen rows, and summed per state and per result here.
+  const { rows } = await sql<TKeptRow>`
     WITH edges AS (
       ${edgeRows({ from: where.from, before: wholeDays.from })}
       UNION ALL
       ${edgeRows({ from: wholeDays.before, to: where.to })}
-    ), by_state_result AS (
+    ), pairs AS (
       SELECT k.state, k.result, k.live AS n FROM shipping_day_counts k
        WHERE k.domain_id = ${domainId} AND k.day >= ${wholeDays.from} AND k.day < ${wholeDays.before}
       UNION ALL
       SELECT e.state, e.result, 1 FROM edges e
-    ), counted AS (
-      SELECT c.state, c.result, GROUPING(c.state, c.result) AS grouping, sum(c.n)::int AS n
-        FROM by_state_result c
-       GROUP BY GROUPING SETS ((c.state), (c.result))
     ), by_hour AS (
       SELECT k.hour AS at, k.live AS n FROM shipping_hour_totals k
        WHERE k.domain_id = ${domainId} AND k.hour >= ${wholeHours.from} AND k.hour < ${wholeHours.before}
@@ -135,16 +134,30 @@ export async function countByStateResultAndDayFromHours(
       SELECT width_bucket(h.at, (SELECT array_agg(m.starts ORDER BY m.i) FROM midnights m)) AS i, sum(h.n) AS n
         FROM by_hour h GROUP BY 1
     )
-    SELECT 'state' AS kind, c.state AS key, c.n AS count FROM counted c WHERE c.grouping = 1
+    SELECT 'pair' AS kind, p.state AS key, p.result, sum(p.n)::int AS count FROM pairs p GROUP BY p.state, p.result
     UNION ALL
-    SELECT 'result', c.result, c.n FROM counted c WHERE c.grouping = 2 AND c.result IS NOT NULL
+    SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), NULL, coalesce(p.n, 0)::int FROM days d LEFT JOIN per_day p ON p.i = d.i
     UNION ALL
-    SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), coalesce(p.n, 0)::int FROM days d LEFT JOIN per_day p ON p.i = d.i
-    UNION ALL
-    SELECT 'inexact', NULL, 0 FROM days d WHERE NOT d.exact
+    SELECT 'inexact', NULL, NULL, 0 FROM days d WHERE NOT d.exact
     ORDER BY 1, 2`.execute(db);
   if (rows.some((row) => row.kind === 'inexact')) return null;
-  return toCounts(rows as TCountRow[]);
+  return toCounts([
+    ...sumPairs(rows, (row) => row.key, 'state'),
+    ...sumPairs(rows, (row) => row.result, 'result'),
+    ...rows.filter((row): row is TKeptRow & { kind: 'day' } => row.kind === 'day'),
+  ]);
+}
+
+type TKeptRow = { kind: 'pair' | 'day' | 'inexact'; key: string; result: string | null; count: number };
+
+/** The (state, result) pairs summed per state or per result (those without one left out). */
+function sumPairs(rows: readonly TKeptRow[], keyOf: (row: TKeptRow) => string | null, kind: 'state' | 'result') {
+  const sums = new Map<string, number>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (row.kind === 'pair' && key !== null) sums.set(key, (sums.get(key) ?? 0) + row.count);
+  }
+  return [...sums].map(([key, count]): TCountRow => ({ kind, key, count }));
 }
 
 /** The latest shippings of the list whose result is `error` or whose state is `not_send_error`. */
