@@ -4,7 +4,6 @@ import {
   findWholeUnits,
   keptCountsServe,
   selectShippingListIds,
-  shippingListConditionWithin,
   type TShippingListWhere,
 } from './shipping-list.queries.ts';
 
@@ -56,7 +55,7 @@ export async function countByStateResultAndDay(db: Db, where: TShippingListWhere
   return toCounts(rows);
 }
 
-/** The counts by kind; states and results in the order of their keys (the same for both ways of counting). */
+/** The counts by kind, each in the order of its keys (the same for both ways of counting). */
 function toCounts(rows: readonly TCountRow[]) {
   const pick = (kind: TCountRow['kind']) =>
     rows.filter((row) => row.kind === kind).map((row) => ({ key: row.key, count: row.count }));
@@ -64,7 +63,9 @@ function toCounts(rows: readonly TCountRow[]) {
   return {
     states: pick('state').sort(byKey),
     results: pick('result').sort(byKey),
-    days: pick('day').map((row) => ({ day: row.key, count: row.count })),
+    days: pick('day')
+      .sort(byKey)
+      .map((row) => ({ day: row.key, count: row.count })),
   };
 }
 
@@ -86,7 +87,7 @@ function keptDashboardCountsServe(where: TShippingListWhere): boolean {
  * days are read from the shippings (the domain's date index), those of the partial hours among them. Null when
  * the kept counts do not hold the list (a company-limited or filtered list) or when a day of the period does not
  * start on a whole UTC hour in `timeZone` (an offset that is not a whole number of hours): the caller then counts
- * the rows.
+ * the rows. The statement is the function shipping_dashboard_counts (migration 030), for its generic plan.
  */
 export async function countByStateResultAndDayFromHours(
   db: Db,
@@ -97,49 +98,11 @@ export async function countByStateResultAndDayFromHours(
   const domainId = where.visibility.domainId;
   const wholeDays = findWholeUnits(where.from, where.to, DAY_MS);
   const wholeHours = findWholeUnits(where.from, where.to, HOUR_MS);
-  const edgeRows = (range: { from: Date; to?: Date; before?: Date }) =>
-    sql`SELECT s.state, s.result, s.created_at FROM shippings s WHERE ${shippingListConditionWithin(where, range)}`;
-  // Days are ranges of instants from each local midnight to the next (found by a binary search over the
-  // midnights), so that only the ~31 midnights are converted, not every hour. Exact when each midnight is a
-  // whole UTC hour and really starts its day. The states and results are counted per (state, result) pair, a
-  // few dozen rows, and summed per state and per result here.
   const { rows } = await sql<TKeptRow>`
-    WITH edges AS (
-      ${edgeRows({ from: where.from, before: wholeDays.from })}
-      UNION ALL
-      ${edgeRows({ from: wholeDays.before, to: where.to })}
-    ), pairs AS (
-      SELECT k.state, k.result, k.live AS n FROM shipping_day_counts k
-       WHERE k.domain_id = ${domainId} AND k.day >= ${wholeDays.from} AND k.day < ${wholeDays.before}
-      UNION ALL
-      SELECT e.state, e.result, 1 FROM edges e
-    ), by_hour AS (
-      SELECT k.hour AS at, k.live AS n FROM shipping_hour_totals k
-       WHERE k.domain_id = ${domainId} AND k.hour >= ${wholeHours.from} AND k.hour < ${wholeHours.before}
-      UNION ALL
-      SELECT e.created_at, 1 FROM edges e WHERE e.created_at < ${wholeHours.from} OR e.created_at >= ${wholeHours.before}
-    ), midnights AS (
-      SELECT d.day::date AS day, d.day AT TIME ZONE ${timeZone} AS starts, d.i
-        FROM generate_series(
-          (${where.from}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp,
-          (${where.to}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp,
-          interval '1 day'
-        ) WITH ORDINALITY AS d(day, i)
-    ), days AS (
-      SELECT m.day, m.i, date_trunc('hour', m.starts, 'UTC') = m.starts
-               AND (m.starts AT TIME ZONE ${timeZone})::date = m.day
-               AND ((m.starts - interval '1 microsecond') AT TIME ZONE ${timeZone})::date = m.day - 1 AS exact
-        FROM midnights m
-    ), per_day AS (
-      SELECT width_bucket(h.at, (SELECT array_agg(m.starts ORDER BY m.i) FROM midnights m)) AS i, sum(h.n) AS n
-        FROM by_hour h GROUP BY 1
-    )
-    SELECT 'pair' AS kind, p.state AS key, p.result, sum(p.n)::int AS count FROM pairs p GROUP BY p.state, p.result
-    UNION ALL
-    SELECT 'day', to_char(d.day, 'YYYY-MM-DD'), NULL, coalesce(p.n, 0)::int FROM days d LEFT JOIN per_day p ON p.i = d.i
-    UNION ALL
-    SELECT 'inexact', NULL, NULL, 0 FROM days d WHERE NOT d.exact
-    ORDER BY 1, 2`.execute(db);
+    SELECT c.kind, c.key, c.result, c.count FROM shipping_dashboard_counts(
+      ${domainId}, ${where.from}, ${where.to}, ${wholeDays.from}, ${wholeDays.before}, ${wholeHours.from},
+      ${wholeHours.before}, ${timeZone}
+    ) AS c`.execute(db);
   if (rows.some((row) => row.kind === 'inexact')) return null;
   return toCounts([
     ...sumPairs(rows, (row) => row.key, 'state'),

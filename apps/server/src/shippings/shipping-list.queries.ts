@@ -119,21 +119,6 @@ export function shippingListCondition(where: TShippingListWhere): RawBuilder<Sql
   return allOf([...listFilters(where), ...createdBetween(where.from, where.to)]);
 }
 
-/**
- * The list's where-clause with its creation dates narrowed to `from` (inclusive) up to `to` (inclusive) or
- * `before` (exclusive), within the list's own range: a part of the list's period.
- */
-export function shippingListConditionWithin(
-  where: TShippingListWhere,
-  range: { from: Date; to?: Date; before?: Date },
-): RawBuilder<SqlBool> {
-  return allOf([
-    ...listFilters(where),
-    ...createdBetween(where.from, where.to),
-    ...createdBetween(range.from, range.to ?? null, range.before ?? null),
-  ]);
-}
-
 /** The list rows a where-clause describes (before order and paging). */
 export function selectShippingList(db: Db, where: TShippingListWhere) {
   return selectShippingRows(db).where(shippingListCondition(where));
