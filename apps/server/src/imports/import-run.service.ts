@@ -31,6 +31,7 @@ import {
   type TImportRecord,
   type TRowVerdict,
   touchImport,
+  tryLockImportRelease,
   updateImportCounts,
   updateRowVerdicts,
 } from './imports.queries.ts';
@@ -239,26 +240,32 @@ export function createImportRun(deps: {
       if (done.rows === 0) break;
       await addCreated(db, importId, done.created);
     }
-    await release(importId, record.userId);
-    await updateImportCounts(db, importId, 'FINISHED');
+    if (await release(importId, record.userId)) await updateImportCounts(db, importId, 'FINISHED');
   }
 
-  async function release(importId: string, userId: string): Promise<void> {
-    for (;;) {
-      const moved = await db.transaction().execute(async (trx) => {
-        const shippings = await lockPendingShippings(trx, importId, batchRows);
-        if (shippings.length > 0) {
-          await applyTransitions(
-            trx,
-            jobs,
-            shippings.map((shipping) => ({ shipping, action: 'importValidated' as const, actor: userId })),
-          );
-        }
-        return shippings.length;
-      });
-      if (moved === 0) return;
-      await touchImport(db, importId);
-    }
+  /**
+   * Releases the import's shippings together, in one transaction: all of them leave pending_import at once, and
+   * their dispatch starts only then, instead of competing with the rest of the release (batches of batchRows, in
+   * id order, bound the memory). A copy killed in the middle releases nothing; the next one releases them all.
+   * False when another copy is releasing the import (it finishes it).
+   */
+  async function release(importId: string, userId: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await tryLockImportRelease(trx, importId))) return false;
+      let afterId = '0';
+      for (;;) {
+        const shippings = await lockPendingShippings(trx, importId, afterId, batchRows);
+        if (shippings.length === 0) return true;
+        await applyTransitions(
+          trx,
+          jobs,
+          shippings.map((shipping) => ({ shipping, action: 'importValidated' as const, actor: userId })),
+        );
+        afterId = shippings.at(-1)!.id;
+        // Outside the transaction, so that the sweep of stalled imports sees this one is being worked.
+        await touchImport(db, importId);
+      }
+    });
   }
 
   /** Whatever the import's state asks for next. */

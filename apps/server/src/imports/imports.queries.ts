@@ -266,18 +266,31 @@ export async function markRowsCreated(trx: Trx, rows: readonly { rowId: string; 
 }
 
 /** Shippings of the import still waiting in `pending_import`, locked. */
-export async function lockPendingShippings(trx: Trx, importId: string, limit: number) {
+export async function lockPendingShippings(trx: Trx, importId: string, afterId: string, limit: number) {
   return trx
     .selectFrom('shippings as s')
     .select(LOCKED_SHIPPING_COLUMNS)
     .where('s.import_id', '=', importId)
     .where('s.state', '=', 'pending_import')
     .where('s.deleted_at', 'is', null)
+    .where('s.id', '>', afterId)
     .orderBy('s.id')
     .limit(limit)
     .forUpdate()
     .skipLocked()
     .execute();
+}
+
+/**
+ * Whether this transaction may release the import: one copy at a time (another copy's release of the same import
+ * holds the lock until it commits).
+ */
+export async function tryLockImportRelease(trx: Trx, importId: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT pg_try_advisory_xact_lock(hashtext('imports.release'), (${importId}::bigint % 2147483647)::int) AS locked`.execute(
+    trx,
+  );
+  return rows[0]?.locked === true;
 }
 
 /** Failed rows go back to be checked again (retryErrors). */
