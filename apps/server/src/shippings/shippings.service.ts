@@ -44,6 +44,7 @@ import {
   selectShippingList,
   selectShippingListIds,
   selectShippingRows,
+  selectShippingRowsByKey,
   type TShippingListWhere,
   type TShippingRowRecord,
 } from './shipping-list.queries.ts';
@@ -284,8 +285,8 @@ export function createShippingsService(db: Kysely<Database>) {
   /**
    * A page and the list's exact total. The page's ids come first from the shippings alone, in the
    * list's order (a walk of the sort index for the common orders), then only those rows are read with
-   * their names; orders by a joined name (type, company, sender) pick the ids with the joins. The total
-   * is countShippingList's (kept counts where they serve).
+   * their names, each by its key. Orders by a joined name (type, company, sender) pick the ids and read the
+   * rows with the joins. The total is countShippingList's (kept counts where they serve).
    */
   async function list(principal: TPrincipal, query: TShippingListQuery) {
     const where = resolveListWhere(principal, query);
@@ -295,8 +296,9 @@ export function createShippingsService(db: Kysely<Database>) {
       : selectShippingListIds(db, where);
     const { ordered: orderedIds } = buildListQuery(idBase, order, SHIPPING_SORT_COLUMNS, LIST_OPTIONS);
     const pageIds = orderedIds.clearSelect().select(sql`s.id`.as('page_id')).offset(query.first).limit(query.pageSize);
+    const rowsBase = JOINED_SORTS.has(order.sortField ?? '') ? selectShippingRows(db) : selectShippingRowsByKey(db);
     const { ordered } = buildListQuery(
-      selectShippingRows(db).where(sql<SqlBool>`s.id IN ${pageIds}`),
+      rowsBase.where(sql<SqlBool>`s.id IN ${pageIds}`),
       order,
       SHIPPING_SORT_COLUMNS,
       LIST_OPTIONS,
