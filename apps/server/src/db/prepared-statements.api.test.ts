@@ -58,6 +58,24 @@ describe('statements prepared per connection', () => {
     expect(prepared.map((row) => row.statement)).not.toContain('SELECT 3');
   });
 
+  it('never prepares a statement that reads every column, whose columns a migration may change', async () => {
+    const texts = [
+      'select * from "users" where "username" = $1',
+      'SELECT u.* FROM users u WHERE u.username = $1',
+      'SELECT id, "u".* FROM users u WHERE u.username = $1',
+    ];
+    const { prepared } = await onOneConnection(async (run) => {
+      for (const text of texts) {
+        for (let index = 0; index < PREPARE_AFTER_RUNS + 2; index++) await run(text, ['domain.admin']);
+      }
+      // count(*) is not every column.
+      for (let index = 0; index < PREPARE_AFTER_RUNS; index++) {
+        await run('SELECT count(*) FROM users WHERE username = $1', ['domain.admin']);
+      }
+    });
+    expect(prepared.map((row) => row.statement).sort()).toEqual(['SELECT count(*) FROM users WHERE username = $1']);
+  });
+
   it(`prepares at most ${MAX_PREPARED_PER_CONNECTION} statements on a connection`, async () => {
     const { prepared } = await onOneConnection(async (run) => {
       for (let shape = 0; shape < MAX_PREPARED_PER_CONNECTION + 20; shape++) {

@@ -16,6 +16,13 @@ export const PREPARE_AFTER_RUNS = 3;
 export const MAX_PREPARED_PER_CONNECTION = 200;
 /** Texts seen on a connection but not yet prepared: forgotten all at once beyond this many. */
 const MAX_COUNTED_TEXTS = 2_000;
+/**
+ * `SELECT *` / `t.*` / `RETURNING *`: never prepared. A prepared statement's columns are fixed when it is parsed, so
+ * a column another copy's migration adds would make it fail ("cached plan must not change result type").
+ */
+const EVERY_COLUMN = /(?:\bselect|\breturning|,)\s+(?:"?\w+"?\.)?\*/i;
+/** Runs counted for a text that is never prepared. */
+const NEVER = -1;
 
 /**
  * A fixed-shape query run as a named prepared statement: built and compiled by Kysely once, then each call
@@ -57,10 +64,15 @@ function nameFor(text: string, counts: Map<string, number>, prepared: Set<string
   if (defined) return defined;
   if (prepared.has(text)) return autoName(text);
   if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return undefined;
-  const runs = (counts.get(text) ?? 0) + 1;
-  if (runs < PREPARE_AFTER_RUNS) {
-    if (counts.size >= MAX_COUNTED_TEXTS) counts.clear();
-    counts.set(text, runs);
+  const counted = counts.get(text) ?? 0;
+  if (counted === NEVER) return undefined;
+  if (counts.size >= MAX_COUNTED_TEXTS) counts.clear();
+  if (counted + 1 < PREPARE_AFTER_RUNS) {
+    counts.set(text, counted + 1);
+    return undefined;
+  }
+  if (EVERY_COLUMN.test(text)) {
+    counts.set(text, NEVER);
     return undefined;
   }
   counts.delete(text);
