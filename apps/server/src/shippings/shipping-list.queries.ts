@@ -124,20 +124,15 @@ function listFilters(where: TShippingListWhere): RawBuilder<SqlBool>[] {
   return parts;
 }
 
-/** Creation dates from `from` (inclusive) up to `to` (inclusive) or `before` (exclusive); null: open. */
-function createdBetween(from: Date | null, to: Date | null, before: Date | null = null): RawBuilder<SqlBool>[] {
-  return [
-    ...(from === null ? [] : [sql<SqlBool>`s.created_at >= ${from}`]),
-    ...(to === null ? [] : [sql<SqlBool>`s.created_at <= ${to}`]),
-    ...(before === null ? [] : [sql<SqlBool>`s.created_at < ${before}`]),
-  ];
-}
-
 const allOf = (parts: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;
 
 /** The whole where-clause of a list on `shippings as s`. */
 export function shippingListCondition(where: TShippingListWhere): RawBuilder<SqlBool> {
-  return allOf([...listFilters(where), ...createdBetween(where.from, where.to)]);
+  return allOf([
+    ...listFilters(where),
+    sql<SqlBool>`s.created_at >= ${where.from}`,
+    ...(where.to === null ? [] : [sql<SqlBool>`s.created_at <= ${where.to}`]),
+  ]);
 }
 
 /** The list rows a where-clause describes (before order and paging). */
@@ -200,45 +195,30 @@ export function keptCountsServe(where: TShippingListWhere): boolean {
  * The exact number of shippings a list holds. With the kept counts, the range is cut at UTC day and month
  * starts: the months it covers whole are summed from shipping_counts (migration 008), the other whole days from
  * shipping_day_counts (migration 029), and only the rows of its partial first and last day are counted through
- * the list's indexes (a day's shippings, where a partial month was up to a month's).
+ * the list's indexes (a day's shippings, where a partial month was up to a month's); the function
+ * shipping_list_total (migration 031) sums them.
  */
 export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
-  const filters = listFilters(where);
-  const countRows = (range: RawBuilder<SqlBool>[]) =>
-    sql<string>`(SELECT count(*) FROM shippings s WHERE ${allOf([...filters, ...range])})`;
   const wholeDays = findWholeUnits(where.from, where.to ?? END_OF_TIME, DAY_MS);
   const firstDay = wholeDays.from;
   const lastDay = where.to === null ? null : wholeDays.before;
   if (!keptCountsServe(where) || (lastDay !== null && firstDay >= lastDay)) {
-    return readTotal(db, countRows(createdBetween(where.from, where.to)));
+    return readTotal(db, sql<string>`(SELECT count(*) FROM shippings s WHERE ${shippingListCondition(where)})`);
   }
-  const keptWhere = (alias: string) => [
-    sql<SqlBool>`${sql.ref(`${alias}.domain_id`)} = ${where.visibility.domainId}`,
-    ...(where.states === undefined ? [] : [sql<SqlBool>`${sql.ref(`${alias}.state`)} IN (${sql.join(where.states)})`]),
-    ...(where.results === undefined
-      ? []
-      : [sql<SqlBool>`${sql.ref(`${alias}.result`)} IN (${sql.join(where.results)})`]),
-  ];
-  const days = (from: Date, before: Date) =>
-    sql<string>`(SELECT coalesce(sum(d.live), 0) FROM shipping_day_counts d
-      WHERE ${allOf([...keptWhere('d'), sql<SqlBool>`d.day >= ${from}`, sql<SqlBool>`d.day < ${before}`])})`;
   const firstMonth = nextMonthStart(firstDay);
   const lastMonth = lastDay === null ? null : monthStart(lastDay);
-  const parts = [countRows(createdBetween(where.from, null, firstDay))];
-  if (lastDay !== null) parts.push(countRows(createdBetween(lastDay, where.to)));
-  if (lastMonth !== null && firstMonth >= lastMonth) {
-    parts.push(days(firstDay, lastDay as Date));
-  } else {
-    const months = [
-      ...keptWhere('c'),
-      sql<SqlBool>`c.month >= ${toIsoDay(firstMonth)}::date`,
-      ...(lastMonth === null ? [] : [sql<SqlBool>`c.month < ${toIsoDay(lastMonth)}::date`]),
-    ];
-    parts.push(sql<string>`(SELECT coalesce(sum(c.live), 0) FROM shipping_counts c WHERE ${allOf(months)})`);
-    if (firstDay < firstMonth) parts.push(days(firstDay, firstMonth));
-    if (lastMonth !== null && lastMonth < (lastDay as Date)) parts.push(days(lastMonth, lastDay as Date));
-  }
-  return readTotal(db, sql.join(parts, sql` + `));
+  // No whole month: every whole day from the day counts.
+  const noMonth = lastMonth !== null && firstMonth >= lastMonth;
+  const list = (values: readonly string[] | undefined) => (values === undefined ? null : [...values]);
+  return readTotal(
+    db,
+    sql<string>`shipping_list_total(
+      ${where.visibility.domainId}, ${list(where.states)}::text[], ${list(where.results)}::text[], ${where.from},
+      ${where.to}, ${firstDay}, ${lastDay}, ${noMonth ? null : toIsoDay(firstMonth)}::date,
+      ${lastMonth === null ? null : toIsoDay(lastMonth)}::date, ${noMonth ? lastDay : firstMonth},
+      ${noMonth ? null : lastMonth}
+    )`,
+  );
 }
 
 async function readTotal(db: Db, total: RawBuilder<unknown>): Promise<number> {
