@@ -65,10 +65,11 @@ export function definePreparedQuery<A extends unknown[], R>(
  * named: the extended protocol a named statement needs takes one command, and a text without parameters may be
  * several (a migration, a test's set-up).
  */
-function nameFor(text: string, counts: Map<string, number>, prepared: Set<string>): string | undefined {
+function nameFor(text: string, counts: Map<string, number>, prepared: Map<string, string>): string | undefined {
   const defined = NAMES.get(text);
   if (defined) return defined;
-  if (prepared.has(text)) return autoName(text);
+  const name = prepared.get(text);
+  if (name) return name;
   if (prepared.size >= MAX_PREPARED_PER_CONNECTION) return undefined;
   const counted = counts.get(text) ?? 0;
   if (counted === NEVER) return undefined;
@@ -82,12 +83,11 @@ function nameFor(text: string, counts: Map<string, number>, prepared: Set<string
     return undefined;
   }
   counts.delete(text);
-  prepared.add(text);
-  return autoName(text);
+  // One name per text, the same on every connection: pg refuses a name reused for another text.
+  const named = `q${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  prepared.set(text, named);
+  return named;
 }
-
-/** One name per text, the same on every connection: pg refuses a name reused for another text. */
-const autoName = (text: string) => `q${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
 /**
  * Makes a pool's connections send the registered statements by name (pg prepares a name once per connection),
@@ -96,7 +96,7 @@ const autoName = (text: string) => `q${createHash('sha1').update(text).digest('h
 export function namePreparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as unknown as (...args: unknown[]) => unknown;
   const counts = new Map<string, number>();
-  const prepared = new Set<string>();
+  const prepared = new Map<string, string>();
   (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
     const name =
