@@ -3,7 +3,7 @@ import { securityApi, type TSessionUser } from '@sello/contracts/catalogue/secur
 import { PATHS } from '@sello/contracts/routes';
 import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import { Button, Input } from 'antd';
-import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
@@ -11,10 +11,16 @@ import { adoptAccountLanguage } from '../../i18n/change-language.ts';
 import { landingPathAfterLogin } from '../../session/landing-path.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
-import { ExpiredPasswordForm } from './expired-password-form.tsx';
-import { offerDrafts } from './offer-drafts.ts';
-import { OrganisationSignIn } from './organisation-sign-in.tsx';
-import { TwoFactorStep } from './two-factor-step.tsx';
+
+// The steps after a password, and the organisation's sign-in, load when they are needed: the login page's own
+// JavaScript is what every visitor waits for (bench/login-bundle.ts).
+const ExpiredPasswordForm = lazy(async () => ({
+  default: (await import('./expired-password-form.tsx')).ExpiredPasswordForm,
+}));
+const OrganisationSignIn = lazy(async () => ({
+  default: (await import('./organisation-sign-in.tsx')).OrganisationSignIn,
+}));
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step.tsx')).TwoFactorStep }));
 
 type TLoginFields = { login: string; password: string };
 type TFieldName = keyof TLoginFields;
@@ -85,7 +91,9 @@ export default function LoginPage() {
     await adoptAccountLanguage(user.language);
     const landing = landingPathAfterLogin(user.permissions, user.superAdmin);
     navigate(landing, { replace: true });
-    void offerDrafts(landing, user.permissions, (path) => navigate(path));
+    void import('./offer-drafts.ts').then(({ offerDrafts }) =>
+      offerDrafts(landing, user.permissions, (path) => navigate(path)),
+    );
   };
 
   if (loggedIn) return <Navigate to={landingPathAfterLogin(permissions, superAdmin)} replace />;
@@ -139,76 +147,78 @@ export default function LoginPage() {
           {t('LOGIN_TITLE')}
         </h1>
         <p className="login-subtitle">{t('LOGIN_SUBTITLE')}</p>
-        {secondStep ? (
-          <TwoFactorStep step={secondStep} onSignedIn={(user) => void finish(user)} onRestart={restart} />
-        ) : organisation ? (
-          <OrganisationSignIn onCancel={() => setOrganisation(false)} />
-        ) : error === 'ERR_PWD_EXPIRED' ? (
-          <ExpiredPasswordForm
-            login={fields.login}
-            password={fields.password}
-            onSignedIn={async (answer) => {
-              if ('twoFactorRequired' in answer) setSecondStep(answer);
-              else await finish(answer);
-            }}
-            onCancel={() => {
-              setError(null);
-              setFields((current) => ({ ...current, password: '' }));
-            }}
-          />
-        ) : (
-          <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
-            <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
-              <Input
-                id="login"
-                name="login"
-                value={fields.login}
-                onChange={update('login')}
-                prefix={<UserOutlined />}
-                autoComplete="username"
-                autoFocus
-                data-testid="login-user"
-                {...errorProps('login')}
-              />
-            </Field>
-            <Field name="password" label={t('LOGIN_PASSWORD')} error={shownError('password')}>
-              <Input.Password
-                id="password"
-                name="password"
-                value={fields.password}
-                onChange={update('password')}
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                data-testid="login-password"
-                {...errorProps('password')}
-              />
-            </Field>
-            {error && (
-              <p className="login-error" role="alert" data-testid="login-error" data-key={error}>
-                {t(error)}
-              </p>
-            )}
-            <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
-              {t('LOGIN_SUBMIT')}
-            </Button>
-            <p className="login-links">
-              <Link to={PATHS.passwordRecovery} data-testid="forgot-password">
-                {t('LOGIN_FORGOT_PASSWORD')}
-              </Link>
-            </p>
-            <Button
-              block
-              className="login-organisation"
-              onClick={() => {
-                setError(null);
-                setOrganisation(true);
+        <Suspense fallback={null}>
+          {secondStep ? (
+            <TwoFactorStep step={secondStep} onSignedIn={(user) => void finish(user)} onRestart={restart} />
+          ) : organisation ? (
+            <OrganisationSignIn onCancel={() => setOrganisation(false)} />
+          ) : error === 'ERR_PWD_EXPIRED' ? (
+            <ExpiredPasswordForm
+              login={fields.login}
+              password={fields.password}
+              onSignedIn={async (answer) => {
+                if ('twoFactorRequired' in answer) setSecondStep(answer);
+                else await finish(answer);
               }}
-              data-testid="organisation-open"
-            >
-              {t('LOGIN_ORGANISATION')}
-            </Button>
-          </form>
-        )}
+              onCancel={() => {
+                setError(null);
+                setFields((current) => ({ ...current, password: '' }));
+              }}
+            />
+          ) : (
+            <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
+              <Field name="login" label={t('LOGIN_USER')} error={shownError('login')}>
+                <Input
+                  id="login"
+                  name="login"
+                  value={fields.login}
+                  onChange={update('login')}
+                  prefix={<UserOutlined />}
+                  autoComplete="username"
+                  autoFocus
+                  data-testid="login-user"
+                  {...errorProps('login')}
+                />
+              </Field>
+              <Field name="password" label={t('LOGIN_PASSWORD')} error={shownError('password')}>
+                <Input.Password
+                  id="password"
+                  name="password"
+                  value={fields.password}
+                  onChange={update('password')}
+                  prefix={<LockOutlined />}
+                  autoComplete="current-password"
+                  data-testid="login-password"
+                  {...errorProps('password')}
+                />
+              </Field>
+              {error && (
+                <p className="login-error" role="alert" data-testid="login-error" data-key={error}>
+                  {t(error)}
+                </p>
+              )}
+              <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+                {t('LOGIN_SUBMIT')}
+              </Button>
+              <p className="login-links">
+                <Link to={PATHS.passwordRecovery} data-testid="forgot-password">
+                  {t('LOGIN_FORGOT_PASSWORD')}
+                </Link>
+              </p>
+              <Button
+                block
+                className="login-organisation"
+                onClick={() => {
+                  setError(null);
+                  setOrganisation(true);
+                }}
+                data-testid="organisation-open"
+              >
+                {t('LOGIN_ORGANISATION')}
+              </Button>
+            </form>
+          )}
+        </Suspense>
       </section>
     </div>
   );
