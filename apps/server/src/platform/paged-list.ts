@@ -16,6 +16,11 @@ export type TListColumn = {
    * an ascending index backwards.
    */
   notNull?: boolean;
+  /**
+   * For a boolean filter on a computed expression: the condition that value holds, written so that an index
+   * can find the rows (`expression = value` otherwise).
+   */
+  holds?: (value: boolean) => Expression<boolean>;
 };
 
 export type TListColumns = Record<string, TListColumn>;
@@ -96,8 +101,9 @@ export function applyFilters<DB, TB extends keyof DB, O>(
     if (column.filter === 'text')
       next = next.where(sql<boolean>`${expression}::text ILIKE ${likeContains(String(value))}`);
     else if (column.filter === 'exact') next = next.where(exactCondition(expression, value));
-    else if (column.filter === 'boolean') next = next.where(sql<boolean>`${expression} = ${value}`);
-    else if (column.filter === 'dateRange') {
+    else if (column.filter === 'boolean') {
+      next = next.where(column.holds?.(value as boolean) ?? sql<boolean>`${expression} = ${value}`);
+    } else if (column.filter === 'dateRange') {
       const [from, to] = value as [string | number | null, string | number | null];
       if (from !== null) next = next.where(sql<boolean>`${expression} >= ${toFilterDate(from)}`);
       if (to !== null) next = next.where(sql<boolean>`${expression} <= ${toFilterDate(to)}`);

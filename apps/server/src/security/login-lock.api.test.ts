@@ -88,10 +88,16 @@ describe('locking by wrong passwords', () => {
   it('is lifted earlier by an administrator of the domain', async () => {
     await lockOut('company.admin');
     const domainAdmin = await signedInClient(t.app, 'domain.admin');
-    const detail = await domainAdmin.get(`administration/users/read?filters=${encodeURIComponent('{"blocked":true}')}`);
-    expect(detail.json().rows.map((row: { userid: string }) => row.userid)).toContain('company.admin');
+    const listed = async (blocked: boolean) =>
+      (await domainAdmin.get(`administration/users/read?filters=${encodeURIComponent(JSON.stringify({ blocked }))}`))
+        .json()
+        .rows.map((row: { userid: string }) => row.userid);
+    expect(await listed(true)).toContain('company.admin');
+    expect(await listed(false)).not.toContain('company.admin');
     const id = await userId('company.admin');
     expect((await domainAdmin.put(`administration/users/unblock/${id}`)).statusCode).toBe(200);
+    expect(await listed(true)).not.toContain('company.admin');
+    expect(await listed(false)).toContain('company.admin');
     expect((await signIn('company.admin', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
