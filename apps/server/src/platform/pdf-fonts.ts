@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
@@ -16,9 +16,24 @@ function loadFontFiles() {
   return fontFiles;
 }
 
+// Each font file parsed once for every document: pdf-lib parses the bytes it is given for each document, and with
+// DejaVu's thousands of glyphs that parse (and the character set built from it) was most of a certificate's time.
+// A parsed font is only read afterwards; each document makes its own subset of it.
+const parsedFonts = new WeakMap<Uint8Array, Font>();
+const fontkitParsingOnce = {
+  create(buffer: Uint8Array, postscriptName?: string): Font {
+    let font = parsedFonts.get(buffer);
+    if (!font) {
+      font = fontkit.create(buffer, postscriptName);
+      parsedFonts.set(buffer, font);
+    }
+    return font;
+  },
+};
+
 /** Embeds the regular and bold faces, subset to the characters the document uses. */
 export async function embedTextFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(fontkitParsingOnce);
   const files = await loadFontFiles();
   const [regular, bold] = await Promise.all([
     pdf.embedFont(files.regular, { subset: true }),
