@@ -18,11 +18,12 @@ export async function waitFor(
   predicate: () => boolean | Promise<boolean>,
   timeoutMs: number,
   what = 'a condition',
+  intervalMs = 200,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await predicate()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`timed out waiting for ${what}`);
 }

@@ -12,8 +12,9 @@ import { connectDatabase, type TDatabase } from '../db/database.ts';
 import { DEMO_PASSWORD } from '../demo/demo-password.ts';
 
 // Issue 17: a real server process works a 3,000-row import in the background and is killed with SIGKILL
-// in the middle of the dry run and again in the middle of creating the shippings. Started again, it
-// finishes the import: every valid row is exactly one shipping, none lost, none doubled.
+// in the middle of the dry run, in the middle of creating the shippings and in the middle of releasing them.
+// Started again, it finishes the import: every valid row is exactly one shipping, none lost, none doubled, and
+// a release cut short released none.
 
 const ROWS = 3000;
 
@@ -96,7 +97,9 @@ async function confirm(): Promise<void> {
 }
 
 describe('killing the server in the middle of an import', () => {
-  it('resumes the dry run and the creation without losing or doubling a row', { timeout: 300_000 }, async () => {
+  it('resumes the dry run, the creation and the release without losing or doubling a row', {
+    timeout: 300_000,
+  }, async () => {
     expect(await stateOf()).toBe('CREATED');
     server = await startServer();
     await waitFor(async () => (await rowsIn('VALID')) > 0, 90_000, `the dry run to start (${printed()})`);
@@ -113,6 +116,51 @@ describe('killing the server in the middle of an import', () => {
     await kill();
     const createdAtKill = await rowsIn('CREATED');
     expect(createdAtKill).toBeLessThan(ROWS);
+
+    server = await startServer();
+    // The release is one transaction walking the shippings in id order: holding the import's last shipping stops it
+    // at its last batch, every other shipping moved but not committed. The copy is killed there.
+    await waitFor(async () => (await rowsIn('CREATED')) === ROWS, 90_000, `the creation to end (${printed()})`, 20);
+    const holder = await database.pool.connect();
+    let releasing = 0;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM shippings WHERE import_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE', [
+        importId,
+      ]);
+      const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      await waitFor(
+        async () => {
+          const blocked = await database.pool.query(
+            'SELECT pid FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
+            [holderPid],
+          );
+          releasing = blocked.rows[0]?.pid ?? 0;
+          return releasing !== 0;
+        },
+        60_000,
+        `the release to reach the held shipping (${printed()})`,
+        20,
+      );
+      expect(await stateOf()).toBe('IN_COURSE');
+      await kill();
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    // The killed copy's transaction ends with its connection: nothing it released stays released.
+    await waitFor(
+      async () =>
+        Number(
+          (await database.pool.query('SELECT count(*) AS n FROM pg_stat_activity WHERE pid = $1', [releasing])).rows[0]
+            .n,
+        ) === 0,
+      30_000,
+      "the killed copy's connection to end",
+    );
+    expect(await count("SELECT count(*) AS n FROM shippings WHERE import_id = $1 AND state = 'pending_import'")).toBe(
+      ROWS,
+    );
 
     server = await startServer();
     await waitFor(async () => (await stateOf()) === 'FINISHED', 200_000, `the import to finish (${printed()})`);

@@ -265,7 +265,11 @@ export async function markRowsCreated(trx: Trx, rows: readonly { rowId: string; 
     WHERE r.id = v.id`.execute(trx);
 }
 
-/** Shippings of the import still waiting in `pending_import`, locked. */
+/**
+ * Shippings of the import still waiting in `pending_import` after `afterId`, locked. A row another transaction holds
+ * is waited for, not skipped: the release walks the rows once (one copy at a time), and a skipped row would stay
+ * behind.
+ */
 export async function lockPendingShippings(trx: Trx, importId: string, afterId: string, limit: number) {
   return trx
     .selectFrom('shippings as s')
@@ -277,7 +281,6 @@ export async function lockPendingShippings(trx: Trx, importId: string, afterId: 
     .orderBy('s.id')
     .limit(limit)
     .forUpdate()
-    .skipLocked()
     .execute();
 }
 
