@@ -7,7 +7,15 @@ import { readFileSync } from 'node:fs';
 import { HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import { Pool } from 'undici';
-import { loadAverage, percentile, portInUse, round, signIn, toSearch } from './lib/bench-helpers.ts';
+import {
+  loadAverage,
+  measureReferenceLoop,
+  percentile,
+  portInUse,
+  round,
+  signIn,
+  toSearch,
+} from './lib/bench-helpers.ts';
 import { writeResult } from './lib/bench-result.ts';
 import { cleanUp, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
 import { openStatementReader, type TStatementFigures } from './lib/pg-statements.ts';
@@ -214,6 +222,7 @@ async function main(): Promise<void> {
     cleanups.push(() => statements.close());
     const { headers } = await signIn(base, USER);
     const requestId = await newestShippingId(base, headers);
+    const referenceLoopMs = { start: measureReferenceLoop(), end: 0 };
     const results: TFigures[] = [];
     // Not the refresh: it would rotate the token the measured calls use.
     for (const call of calls(requestId).filter((call) => !call.rotates)) await warmUp(base, call, headers);
@@ -224,8 +233,9 @@ async function main(): Promise<void> {
         `  ${figures.name}: ${figures.requestsPerSec} req/s, p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms (load ${figures.load1m})\n`,
       );
     }
+    referenceLoopMs.end = measureReferenceLoop();
     const ok = results.every((row) => row.ok);
-    const header = `${LOAD.connections} concurrent connections, ${LOAD.durationSeconds} s per call after ${LOAD.warmupSeconds} s of warm-up, as ${USER} (the whole domain: ${loaded.counts.live} live shippings), the server in its own process on loopback; cpu ms = the server process's CPU time per measured request; load = 1-minute load average as each call's measurement started.`;
+    const header = `${LOAD.connections} concurrent connections, ${LOAD.durationSeconds} s per call after ${LOAD.warmupSeconds} s of warm-up, as ${USER} (the whole domain: ${loaded.counts.live} live shippings), the server in its own process on loopback; cpu ms = the server process's CPU time per measured request; load = 1-minute load average as each call's measurement started; the machine's reference loop took ${referenceLoopMs.start} ms before and ${referenceLoopMs.end} ms after (lower is faster).`;
     process.stdout.write(
       [
         '',
@@ -257,6 +267,7 @@ async function main(): Promise<void> {
       load: LOAD,
       budgetP95Ms: BUDGET_P95_MS,
       loadAverage1mAtEnd: loadAverage(),
+      referenceLoopMs,
       calls: results,
     });
     process.exitCode = ok ? 0 : 1;

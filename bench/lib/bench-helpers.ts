@@ -13,6 +13,21 @@ export const round = (value: number, digits = 1) => Math.round(value * 10 ** dig
 export const loadAverage = () => round(os.loadavg()[0] ?? 0, 2);
 export const mib = (bytes: number) => round(bytes / 1024 ** 2);
 
+/**
+ * Milliseconds a fixed loop of arithmetic takes here and now (median of three): the machine's own speed, which on a
+ * shared 2-core VM varies by a fifth from one minute to the next, for reading a run's figures against another's.
+ */
+export function measureReferenceLoop(): number {
+  const runs = [0, 1, 2].map(() => {
+    const started = performance.now();
+    let sum = 0;
+    for (let index = 0; index < 100_000_000; index++) sum += index % 7;
+    if (sum < 0) throw new Error('unreachable');
+    return performance.now() - started;
+  });
+  return round(runs.sort((a, b) => a - b)[1]!);
+}
+
 /** Nearest-rank percentile of sorted values. */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
