@@ -12,6 +12,8 @@ test('a domain administrator configures an OpenID Connect provider, with field e
 
   await card.getByTestId('idp-new').click();
   const dialog = page.getByRole('dialog', { name: translate('es-es', 'IDP_NEW') });
+  // The form is mounted and takes input before its save is clicked (a click while the dialog opened was lost once).
+  await expect(dialog.getByTestId('idp-name')).toBeEditable();
   await dialog.getByTestId('idp-save').click();
   await expect(dialog.getByText(translate('es-es', 'ERR_FIELD_REQUIRED')).first()).toBeVisible();
 
