@@ -74,7 +74,7 @@ function calls(requestId: string): TCall[] {
       query: { first: 0, pageSize: 10, scope: 'all' },
     },
     { key: 'detail', name: 'detail of a shipping', path: 'shippings/shippingdetail', query: { requestId } },
-    { key: 'dashboard', name: 'dashboard, last 30 days', path: 'shippings/dashboard', query: { scope: 'all' } },
+    { key: 'dashboard', name: 'dashboard, last 30 days', path: 'shippings/dashboard', query: dashboardQuery() },
     { key: 'listTypes', name: 'combo: types of the list', path: 'shippings/shippingListTypes' },
     { key: 'companies', name: "combo: the user's companies", path: 'companies/usercompanieslist' },
     { key: 'types', name: 'types page', path: 'shippings/types/readList', query: { first: 0, pageSize: 10 } },
@@ -83,6 +83,47 @@ function calls(requestId: string): TCall[] {
     { key: 'version', name: 'version check', path: 'admin/version' },
     { key: 'refresh', name: 'token refresh', path: 'security/refreshToken', rotates: true },
   ];
+}
+
+const CONSOLE_TIME_ZONE = 'Europe/Madrid';
+
+/** The first instant of a calendar day in a time zone (the offset read twice, for a day a clock change ends). */
+function startOfDay(day: string, timeZone: string): number {
+  const offsetAt = (instant: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(instant);
+    const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+    return (
+      Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant
+    );
+  };
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
+}
+
+/**
+ * What the console's home page asks (dashboard-links.ts): the last 30 calendar days in the browser's zone, from
+ * the first instant of the first day to the last instant of today.
+ */
+function dashboardQuery() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CONSOLE_TIME_ZONE }).format(Date.now());
+  const dayOf = (offsetDays: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return {
+    scope: 'all',
+    filterFrom: startOfDay(dayOf(-29), CONSOLE_TIME_ZONE),
+    filterTo: startOfDay(dayOf(1), CONSOLE_TIME_ZONE) - 1,
+    timeZone: CONSOLE_TIME_ZONE,
+  };
 }
 
 const pathOf = (call: TCall) => `${API_PREFIX}${call.path}${call.query ? `?${toSearch(call.query)}` : ''}`;

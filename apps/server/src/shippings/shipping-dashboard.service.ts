@@ -9,12 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fieldError } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import {
-  countByStateResultAndDay,
-  countByStateResultAndDayFromHours,
-  countList,
-  selectRecentErrors,
-} from './shipping-dashboard.queries.ts';
+import { selectDashboard } from './shipping-dashboard.queries.ts';
 import { resolveListWhere } from './shippings.service.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -28,14 +23,6 @@ function countsOf<K extends string>(keys: readonly K[], rows: readonly { key: st
 }
 
 export function createShippingDashboard(db: Kysely<Database>) {
-  /** From the kept counts when they answer exactly, else row by row. */
-  async function countPeriod(period: Parameters<typeof countByStateResultAndDay>[1], timeZone: string) {
-    return (
-      (await countByStateResultAndDayFromHours(db, period, timeZone)) ??
-      (await countByStateResultAndDay(db, period, timeZone))
-    );
-  }
-
   /**
    * The home dashboard: the list's where-clause (same tenancy, scope, period and limits, so every
    * count is what the list shows when followed), counted per state, result and day; the
@@ -49,11 +36,12 @@ export function createShippingDashboard(db: Kysely<Database>) {
     const period = { ...where, to: where.to ?? new Date(filterTo) };
     const pending = resolveListWhere(principal, { scope: 'auth', domainid: query.domainid });
     try {
-      const [{ states, results, days }, waiting, errors] = await Promise.all([
-        countPeriod(period, query.timeZone),
-        countList(db, pending),
-        selectRecentErrors(db, period, DASHBOARD_RECENT_ERRORS),
-      ]);
+      const { states, results, days, ...found } = await selectDashboard(db, {
+        period,
+        pending,
+        timeZone: query.timeZone,
+        recentErrors: DASHBOARD_RECENT_ERRORS,
+      });
       return {
         from: period.from.toISOString(),
         to: period.to.toISOString(),
@@ -63,14 +51,14 @@ export function createShippingDashboard(db: Kysely<Database>) {
         byState: countsOf(SHIPPING_STATE_FILTERS, states).map(([state, count]) => ({ state, count })),
         byResult: countsOf(RESULT_FILTERS, results).map(([result, count]) => ({ result, count })),
         byDay: days,
-        pendingAuthorisations: waiting.count,
-        recentErrors: errors.map((row) => ({
+        pendingAuthorisations: found.pending,
+        recentErrors: found.errors.map((row) => ({
           requestId: Number(row.id),
           reference: row.reference,
           subject: row.subject,
           state: row.state as TShippingDashboard['recentErrors'][number]['state'],
           result: row.result as TShippingDashboard['recentErrors'][number]['result'],
-          createdAt: row.createdAt.toISOString(),
+          createdAt: new Date(row.createdAt).toISOString(),
         })),
       };
     } catch (error) {

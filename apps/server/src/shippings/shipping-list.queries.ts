@@ -196,32 +196,30 @@ export function keptCountsServe(where: TShippingListWhere): boolean {
  * starts: the months it covers whole are summed from shipping_counts (migration 008), the other whole days from
  * shipping_day_counts (migration 029), and only the rows of its partial first and last day are counted through
  * the list's indexes (a day's shippings, where a partial month was up to a month's); the function
- * shipping_list_total (migration 031) sums them.
+ * shipping_list_total (migration 031) sums them. A scalar subquery, so that a page's statement can carry it.
  */
-export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
+export function selectListTotal(where: TShippingListWhere): RawBuilder<string> {
   const wholeDays = findWholeUnits(where.from, where.to ?? END_OF_TIME, DAY_MS);
   const firstDay = wholeDays.from;
   const lastDay = where.to === null ? null : wholeDays.before;
   if (!keptCountsServe(where) || (lastDay !== null && firstDay >= lastDay)) {
-    return readTotal(db, sql<string>`(SELECT count(*) FROM shippings s WHERE ${shippingListCondition(where)})`);
+    return sql<string>`(SELECT count(*) FROM shippings s WHERE ${shippingListCondition(where)})::bigint`;
   }
   const firstMonth = nextMonthStart(firstDay);
   const lastMonth = lastDay === null ? null : monthStart(lastDay);
   // No whole month: every whole day from the day counts.
   const noMonth = lastMonth !== null && firstMonth >= lastMonth;
   const list = (values: readonly string[] | undefined) => (values === undefined ? null : [...values]);
-  return readTotal(
-    db,
-    sql<string>`shipping_list_total(
+  return sql<string>`(SELECT shipping_list_total(
       ${where.visibility.domainId}, ${list(where.states)}::text[], ${list(where.results)}::text[], ${where.from},
       ${where.to}, ${firstDay}, ${lastDay}, ${noMonth ? null : toIsoDay(firstMonth)}::date,
       ${lastMonth === null ? null : toIsoDay(lastMonth)}::date, ${noMonth ? lastDay : firstMonth},
       ${noMonth ? null : lastMonth}
-    )`,
-  );
+    ))::bigint`;
 }
 
-async function readTotal(db: Db, total: RawBuilder<unknown>): Promise<number> {
-  const { rows } = await sql<{ total: string }>`SELECT (${total})::bigint AS total`.execute(db);
+/** The list's total alone (selectListTotal's statement). */
+export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
+  const { rows } = await sql<{ total: string }>`SELECT ${selectListTotal(where)} AS total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }

@@ -1,4 +1,4 @@
-// A domain reader's dashboard counts come from kept day and hour counts (migration 028) plus the rows of the
+// A domain reader's dashboard counts come from kept day and hour counts (migration 029) plus the rows of the
 // partial first and last days: they must equal the rows counted one by one (the query the dashboard ran before,
 // still its fallback) for every reader, time zone and period, whatever was inserted, changed, deleted or recovered since.
 import { sql } from 'kysely';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, domainIdOf, userIdOf } from '../../test/admin-fixtures.ts';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { countByStateResultAndDay, countByStateResultAndDayFromHours } from './shipping-dashboard.queries.ts';
+import { countByStateResultAndDay, countByStateResultAndDayFromKept } from './shipping-dashboard.queries.ts';
 import type { TShippingListWhere } from './shipping-list.queries.ts';
 
 const HOUR = 3_600_000;
@@ -106,6 +106,11 @@ const PERIODS: TPeriod[] = [
   { from: base - 5 * DAY - 23 * 60_000, to: base - 3 * DAY + 1, timeZone: 'Europe/Madrid' },
   { from: base - 9 * DAY + 30 * 60_000, to: base - HOUR - 1, timeZone: 'Asia/Kolkata' },
   { from: base - 6 * DAY + 5 * 60_000, to: base - 6 * DAY + 50 * 60_000, timeZone: 'Europe/Madrid' },
+  // What the console asks: from a local midnight to the end of a local day, today's end still to come.
+  { from: base - 29 * DAY - 7 * HOUR, to: base + 17 * HOUR - 1, timeZone: 'America/Bogota' },
+  { from: base - 13 * DAY - 16 * HOUR, to: base + 8 * HOUR - 1, timeZone: 'Europe/Madrid' },
+  { from: base - 8 * DAY + 30 * 60_000, to: base + 2 * DAY + 30 * 60_000, timeZone: 'Asia/Kolkata' },
+  { from: base - 3 * DAY, to: base - 3 * DAY, timeZone: 'UTC' },
 ];
 
 /** The dashboard equals the rows counted one by one, for each reader and period. */
@@ -173,14 +178,14 @@ describe('the dashboard counts from the kept day and hour counts', () => {
     const period = { from: new Date(base - 10 * DAY + 30 * 60_000), to: new Date(base - 90 * 60_000) };
     const where = { ...readers.domainAdmin.where, ...period };
     for (const timeZone of ['UTC', 'Europe/Madrid', 'America/Bogota']) {
-      const kept = await countByStateResultAndDayFromHours(t.database.db, where, timeZone);
+      const kept = await countByStateResultAndDayFromKept(t.database.db, where, timeZone);
       expect(kept, timeZone).toEqual(await countByStateResultAndDay(t.database.db, where, timeZone));
     }
     // Shippings at every UTC hour: some hour runs across midnight in Kolkata (UTC+05:30).
-    expect(await countByStateResultAndDayFromHours(t.database.db, where, 'Asia/Kolkata')).toBeNull();
+    expect(await countByStateResultAndDayFromKept(t.database.db, where, 'Asia/Kolkata')).toBeNull();
     // The kept counts are the whole domain's: a company's or a sender's own shippings are counted one by one.
     for (const reader of [readers.companyAdmin, readers.own]) {
-      expect(await countByStateResultAndDayFromHours(t.database.db, { ...reader.where, ...period }, 'UTC')).toBeNull();
+      expect(await countByStateResultAndDayFromKept(t.database.db, { ...reader.where, ...period }, 'UTC')).toBeNull();
     }
   });
 });

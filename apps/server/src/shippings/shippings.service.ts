@@ -40,6 +40,7 @@ import { selectDocuments } from './shipping-documents.queries.ts';
 import {
   countShippingList,
   SHIPPING_SORT_COLUMNS,
+  selectListTotal,
   selectShippingExportList,
   selectShippingList,
   selectShippingListIds,
@@ -286,7 +287,8 @@ export function createShippingsService(db: Kysely<Database>) {
    * A page and the list's exact total. The page's ids come first from the shippings alone, in the
    * list's order (a walk of the sort index for the common orders), then only those rows are read with
    * their names, each by its key. Orders by a joined name (type, company, sender) pick the ids and read the
-   * rows with the joins. The total is countShippingList's (kept counts where they serve).
+   * rows with the joins. The total (kept counts where they serve) rides in the page's statement, evaluated
+   * once; an empty page asks for it alone.
    */
   async function list(principal: TPrincipal, query: TShippingListQuery) {
     const where = resolveListWhere(principal, query);
@@ -303,7 +305,8 @@ export function createShippingsService(db: Kysely<Database>) {
       SHIPPING_SORT_COLUMNS,
       LIST_OPTIONS,
     );
-    const [total, rows] = await Promise.all([countShippingList(db, where), ordered.execute()]);
+    const rows = await ordered.select(selectListTotal(where).as('listTotal')).execute();
+    const total = rows[0] ? Number(rows[0].listTotal) : await countShippingList(db, where);
     return { rows: rows.map(toShippingRow), total };
   }
 
