@@ -77,6 +77,19 @@ beforeAll(async () => {
     WHERE company_id = ${seguros} AND deleted_at IS NULL ORDER BY id LIMIT 1`.execute(db);
   await sql`INSERT INTO shipping_authorisations (shipping_id, round, user_id, deadline_at)
     VALUES (${elsewhere.rows[0]!.id}, 1, ${adminId}, now() + interval '1 day')`.execute(db);
+  // Periods whose partial first (or last) UTC day is read as its kept day less the shippings before (or after)
+  // the bound: a bound half an hour after a shipping early in its day, half an hour before one late in its day.
+  const early = await sql<{ at: Date }>`SELECT created_at AS at FROM shippings WHERE reference = 'COUNTS-1'
+    AND deleted_at IS NULL AND created_at < now() - interval '2 days'
+    AND extract(hour FROM created_at AT TIME ZONE 'UTC') BETWEEN 1 AND 9 ORDER BY created_at LIMIT 1`.execute(db);
+  const late = await sql<{ at: Date }>`SELECT created_at AS at FROM shippings WHERE reference = 'COUNTS-1'
+    AND deleted_at IS NULL AND created_at < now() - interval '2 days'
+    AND extract(hour FROM created_at AT TIME ZONE 'UTC') BETWEEN 14 AND 22 ORDER BY created_at DESC LIMIT 1`.execute(
+    db,
+  );
+  const from = early.rows[0]!.at.getTime() + 30 * 60_000;
+  const to = late.rows[0]!.at.getTime() - 30 * 60_000;
+  PERIODS.push({ from, to, timeZone: 'Europe/Madrid' }, { from, to: base, timeZone: 'UTC' });
 });
 afterAll(() => t.close());
 
