@@ -8,6 +8,7 @@ import { API_PREFIX } from '@sello/contracts/endpoint';
 import { loadAverage, mib, round, signIn } from './lib/bench-helpers.ts';
 import { REPO_ROOT, writeResult } from './lib/bench-result.ts';
 import { cleanUp, freePort, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
+import { openStatementReader, statementLines } from './lib/pg-statements.ts';
 
 const DATA_DIR = '.test-data/bench-imports-db';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
     env: { LOG_LEVEL: 'warn', JOBS_ENABLED: 'true' },
     cleanups,
   });
+  const statements = await openStatementReader(url);
+  cleanups.push(() => statements.close());
   const { headers } = await signIn(base, 'company.admin');
   const ids = (
     await database.pool.query<{ companyId: string; typeId: string }>(
@@ -100,7 +103,10 @@ async function main(): Promise<void> {
   const dryRun = await upload(ROWS);
   const validated = await state(dryRun.id);
   const saveImport = SAVE_ROWS === ROWS ? dryRun : await upload(SAVE_ROWS);
+  await statements.reset();
   const { seconds: savedSeconds, createdSeconds } = await save(saveImport.id);
+  // Where PostgreSQL spent the saving's time, per row saved.
+  const saveStatements = await statements.top(SAVE_ROWS, 8, 'time');
   const saved = await state(saveImport.id);
   const peak = peakRssMiB(child.pid!);
   load.end = loadAverage();
@@ -116,7 +122,9 @@ async function main(): Promise<void> {
     `- saved ${SAVE_ROWS} rows as shippings and released them: **${round(savedSeconds, 2)} s**, i.e. ${savedPer100k} s per 100,000 (budget ≤ ${BUDGET.savedSeconds} s); all created after ${round(createdSeconds, 2)} s, the rest the release`,
     `- server peak RSS **${peak} MiB** (budget ≤ ${BUDGET.peakRssMiB} MiB); load average ${load.start} → ${load.end}`,
   ];
-  process.stdout.write(`${summary.join('\n')}\n`);
+  process.stdout.write(
+    `${[...summary, ...statementLines('The saving, by time in PostgreSQL (per row saved):', saveStatements)].join('\n')}\n`,
+  );
   const file = writeResult('imports', {
     ok,
     summary,
@@ -126,6 +134,7 @@ async function main(): Promise<void> {
     savedSeconds: round(savedSeconds, 2),
     savedSecondsPer100k: savedPer100k,
     createdSeconds: round(createdSeconds, 2),
+    saveStatements,
     peakRssMiB: peak,
     budget: BUDGET,
     loadAverage1m: load,

@@ -13,8 +13,11 @@ export type TStatementFigures = {
 export type TStatementReader = {
   /** Forgets every statement counted so far (call it before the requests to look at). */
   reset: () => Promise<void>;
-  /** The `limit` statements with most calls since the last reset, per request over `requests` requests. */
-  top: (requests: number, limit?: number) => Promise<TStatementFigures[]>;
+  /**
+   * The `limit` statements with most calls (or, by `time`, most execution time) since the last reset, per request
+   * over `requests` requests.
+   */
+  top: (requests: number, limit?: number, by?: 'calls' | 'time') => Promise<TStatementFigures[]>;
   close: () => Promise<void>;
 };
 
@@ -28,7 +31,7 @@ export async function openStatementReader(connectionString: string): Promise<TSt
     reset: async () => {
       await client.query('SELECT pg_stat_statements_reset()');
     },
-    top: async (requests, limit = 8) => {
+    top: async (requests, limit = 8, by = 'calls') => {
       const { rows } = await client.query<{
         query: string;
         calls: string;
@@ -40,9 +43,9 @@ export async function openStatementReader(connectionString: string): Promise<TSt
            FROM pg_stat_statements
           WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
             AND query NOT ILIKE '%pg_stat_statements%'
-          ORDER BY calls DESC, total_exec_time DESC
+          ORDER BY CASE WHEN $2 = 'time' THEN total_exec_time ELSE calls END DESC, total_exec_time DESC
           LIMIT $1`,
-        [limit],
+        [limit, by],
       );
       return rows.map((row) => ({
         query: row.query.replace(/\s+/g, ' ').slice(0, 160),
@@ -61,7 +64,7 @@ export function statementLines(title: string, statements: TStatementFigures[]): 
     title,
     ...statements.map(
       (row) =>
-        `  ${String(row.callsPerRequest).padStart(6)} calls/request  ${String(row.meanExecMs).padStart(7)} ms mean  ${row.query}`,
+        `  ${String(row.callsPerRequest).padStart(6)} calls/request  ${String(row.meanExecMs).padStart(7)} ms mean  ${String(row.totalExecMs).padStart(8)} ms total  ${row.query}`,
     ),
   ];
 }
