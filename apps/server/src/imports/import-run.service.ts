@@ -41,6 +41,9 @@ type TRowCheck =
   | { ok: false; field: string | null; key: string };
 
 /** Reads that do not change during one import are made once (one type, one company, one template). */
+/** Creation batches written at the same time by one copy (save). */
+const BATCHES_IN_FLIGHT = 2;
+
 function memoiseLookups(): TCreationLookups {
   const memo = <F extends (...args: never[]) => Promise<unknown>>(read: F): F => {
     const cache = new Map<string, Promise<unknown>>();
@@ -202,44 +205,50 @@ export function createImportRun(deps: {
         category: document.category,
         sha256: document.sha256,
       }));
-    for (;;) {
-      // One transaction per batch: its rows are marked with their shippings in it, so a killed copy
-      // leaves each row either untouched or created, never both (the row's idempotency key).
-      const done = await db.transaction().execute(async (trx) => {
-        const rows = await lockRowsToCreate(trx, importId, batchRows);
-        const failed: TRowVerdict[] = [];
-        const created: { rowId: string; shipping: TCheckedShipping }[] = [];
-        for (const row of rows) {
-          // Checked again: the type or the sender's rights may have changed since the dry run.
-          const check = await checkRow(principal, record, templateSubject, row.cells, lookups);
-          if (!check.ok) {
-            failed.push({ id: row.id, status: 'ERROR', field: check.field, key: check.key, review: false });
-            continue;
+    const createBatches = async () => {
+      for (;;) {
+        // One transaction per batch: its rows are marked with their shippings in it, so a killed copy
+        // leaves each row either untouched or created, never both (the row's idempotency key).
+        const done = await db.transaction().execute(async (trx) => {
+          const rows = await lockRowsToCreate(trx, importId, batchRows);
+          const failed: TRowVerdict[] = [];
+          const created: { rowId: string; shipping: TCheckedShipping }[] = [];
+          for (const row of rows) {
+            // Checked again: the type or the sender's rights may have changed since the dry run.
+            const check = await checkRow(principal, record, templateSubject, row.cells, lookups);
+            if (!check.ok) {
+              failed.push({ id: row.id, status: 'ERROR', field: check.field, key: check.key, review: false });
+              continue;
+            }
+            const shipping = {
+              request: check.request,
+              checked: check.checked,
+              documents: documentsOf(row.cells),
+              needsReview: row.needsReview,
+            };
+            created.push({ rowId: row.id, shipping });
           }
-          const shipping = {
-            request: check.request,
-            checked: check.checked,
-            documents: documentsOf(row.cells),
-            needsReview: row.needsReview,
-          };
-          created.push({ rowId: row.id, shipping });
-        }
-        await updateRowVerdicts(trx, failed);
-        const ids = await creation.insertCheckedShippings(
-          trx,
-          principal,
-          created.map((item) => item.shipping),
-          importId,
-        );
-        await markRowsCreated(
-          trx,
-          created.map((item, index) => ({ rowId: item.rowId, shippingId: ids[index]! })),
-        );
-        return { rows: rows.length, created: created.length };
-      });
-      if (done.rows === 0) break;
-      await addCreated(db, importId, done.created);
-    }
+          await updateRowVerdicts(trx, failed);
+          const ids = await creation.insertCheckedShippings(
+            trx,
+            principal,
+            created.map((item) => item.shipping),
+            importId,
+          );
+          await markRowsCreated(
+            trx,
+            created.map((item, index) => ({ rowId: item.rowId, shippingId: ids[index]! })),
+          );
+          return { rows: rows.length, created: created.length };
+        });
+        if (done.rows === 0) return;
+        await addCreated(db, importId, done.created);
+      }
+    };
+    // Two batches in flight: while PostgreSQL writes one, Node checks the next one's rows (SKIP LOCKED gives each
+    // its own rows; their kept counts' row locks order their commits).
+    const settled = await Promise.allSettled(Array.from({ length: BATCHES_IN_FLIGHT }, createBatches));
+    for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
     if (await release(importId, record.userId)) await updateImportCounts(db, importId, 'FINISHED');
   }
 
