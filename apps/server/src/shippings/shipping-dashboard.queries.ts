@@ -118,13 +118,17 @@ export async function selectDashboard(
   query: { period: TPeriodWhere; pending: TShippingListWhere; timeZone: string; recentErrors: number },
 ) {
   const { period, timeZone } = query;
-  const counts = countFromKept(period, timeZone) ?? countRowByRow(db, period, timeZone);
+  const kept = countFromKept(period, timeZone);
+  const counts = kept ?? countRowByRow(db, period, timeZone);
+  // A whole-domain reader's errors through their function (migration 033), for its generic plan.
+  const errors = kept
+    ? sql`SELECT e.id, e.reference, e.subject, e.state, e.result, e."createdAt"
+        FROM shipping_dashboard_errors(${period.visibility.domainId}, ${period.from}, ${period.to}, ${query.recentErrors}) AS e`
+    : selectRecentErrors(db, period, query.recentErrors);
   const { rows } = await sql<{ counts: TKeptRow[]; pending: number; errors: TRecentErrorJson[] }>`
     SELECT (SELECT coalesce(json_agg(c), '[]') FROM (${counts}) AS c) AS counts,
            (${countList(db, query.pending)}) AS pending,
-           (SELECT coalesce(json_agg(e), '[]') FROM (${selectRecentErrors(db, period, query.recentErrors)}) AS e) AS errors`.execute(
-    db,
-  );
+           (SELECT coalesce(json_agg(e), '[]') FROM (${errors}) AS e) AS errors`.execute(db);
   const row = rows[0]!;
   const exact = row.counts.some((count) => count.kind === 'inexact')
     ? await countByStateResultAndDay(db, period, timeZone)
