@@ -77,6 +77,45 @@ const rowsIn = (status: string) =>
 const stateOf = async () =>
   (await database.pool.query('SELECT state FROM imports WHERE id = $1', [importId])).rows[0].state;
 
+/**
+ * Holds a row (`lockSql`, with the import's id) in a transaction of its own, runs `meanwhile`, waits until a
+ * connection of the server waits on that row (and `also` holds), kills the server there and lets the row go.
+ * Answers the pid of the killed copy's waiting connection.
+ */
+async function killWhenBlocked(
+  lockSql: string,
+  what: string,
+  meanwhile?: () => Promise<void>,
+  also: () => Promise<boolean> = async () => true,
+): Promise<number> {
+  const holder = await database.pool.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query(lockSql, [importId]);
+    const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    await meanwhile?.();
+    let blocked = 0;
+    await waitFor(
+      async () => {
+        const waiting = await database.pool.query(
+          'SELECT pid FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
+          [holderPid],
+        );
+        blocked = waiting.rows[0]?.pid ?? 0;
+        return blocked !== 0 && (await also());
+      },
+      90_000,
+      `${what} (${printed()})`,
+      20,
+    );
+    await kill();
+    return blocked;
+  } finally {
+    await holder.query('ROLLBACK');
+    holder.release();
+  }
+}
+
 /** Confirms the import through the running server's API, as the console does. */
 async function confirm(): Promise<void> {
   const xsrf = 'kill-test';
@@ -101,10 +140,18 @@ describe('killing the server in the middle of an import', () => {
     timeout: 300_000,
   }, async () => {
     expect(await stateOf()).toBe('CREATED');
-    server = await startServer();
-    await waitFor(async () => (await rowsIn('VALID')) > 0, 90_000, `the dry run to start (${printed()})`);
-    await kill();
+    // A row halfway down the file held: the dry run's verdicts wait on it, after earlier batches committed.
+    await killWhenBlocked(
+      // (by its id: FOR UPDATE would also lock the rows an OFFSET skips)
+      `SELECT id FROM import_rows WHERE id = (SELECT id FROM import_rows WHERE import_id = $1
+        ORDER BY line OFFSET ${ROWS / 2} LIMIT 1) FOR UPDATE`,
+      'the dry run to reach the held row',
+      async () => {
+        server = await startServer();
+      },
+    );
     const checkedAtKill = await rowsIn('VALID');
+    expect(checkedAtKill).toBeGreaterThan(0);
     expect(checkedAtKill).toBeLessThan(ROWS);
 
     server = await startServer();
@@ -112,42 +159,27 @@ describe('killing the server in the middle of an import', () => {
     expect(await rowsIn('VALID')).toBe(ROWS);
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/`).catch(() => null)) !== null, 30_000, 'the API');
     await confirm();
-    await waitFor(async () => (await rowsIn('CREATED')) > 50, 90_000, `the creation to start (${printed()})`);
-    await kill();
+    // The import's own row held: after each committed batch the creation counts it there, and waits (NO KEY: the
+    // shippings' reference to their import still goes through).
+    await killWhenBlocked(
+      'SELECT id FROM imports WHERE id = $1 FOR NO KEY UPDATE',
+      'the creation to count a batch',
+      undefined,
+      async () => (await rowsIn('CREATED')) > 0,
+    );
     const createdAtKill = await rowsIn('CREATED');
+    expect(createdAtKill).toBeGreaterThan(0);
     expect(createdAtKill).toBeLessThan(ROWS);
 
     server = await startServer();
     // The release is one transaction walking the shippings in id order: holding the import's last shipping stops it
     // at its last batch, every other shipping moved but not committed. The copy is killed there.
     await waitFor(async () => (await rowsIn('CREATED')) === ROWS, 90_000, `the creation to end (${printed()})`, 20);
-    const holder = await database.pool.connect();
-    let releasing = 0;
-    try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT id FROM shippings WHERE import_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE', [
-        importId,
-      ]);
-      const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-      await waitFor(
-        async () => {
-          const blocked = await database.pool.query(
-            'SELECT pid FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))',
-            [holderPid],
-          );
-          releasing = blocked.rows[0]?.pid ?? 0;
-          return releasing !== 0;
-        },
-        60_000,
-        `the release to reach the held shipping (${printed()})`,
-        20,
-      );
-      expect(await stateOf()).toBe('IN_COURSE');
-      await kill();
-    } finally {
-      await holder.query('ROLLBACK');
-      holder.release();
-    }
+    const releasing = await killWhenBlocked(
+      'SELECT id FROM shippings WHERE import_id = $1 ORDER BY id DESC LIMIT 1 FOR UPDATE',
+      'the release to reach the held shipping',
+      async () => expect(await stateOf()).toBe('IN_COURSE'),
+    );
     // The killed copy's transaction ends with its connection: nothing it released stays released.
     await waitFor(
       async () =>
