@@ -67,10 +67,13 @@ export async function chooseLanguageFromUserMenu(page: Page, language: Language)
   await page.getByTestId(`language-${language}`).click();
 }
 
-/** Opens the user menu and logs out. */
+/** Opens the user menu and logs out; returns once the console's reload of /login has landed, so that the caller's
+ * next navigation does not race it. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('user-menu').click();
+  const reloaded = page.waitForEvent('load');
   await page.getByTestId('logout').click();
+  await reloaded;
   await expect(page).toHaveURL(/#\/login\?t=\d+$/);
 }
 
