@@ -71,7 +71,7 @@ function calls(requestId: string): TCall[] {
       key: 'list',
       name: 'list, page 1',
       path: 'shippings/shippingslist',
-      query: { first: 0, pageSize: 10, scope: 'all' },
+      query: listQuery(),
     },
     { key: 'detail', name: 'detail of a shipping', path: 'shippings/shippingdetail', query: { requestId } },
     { key: 'dashboard', name: 'dashboard, last 30 days', path: 'shippings/dashboard', query: dashboardQuery() },
@@ -115,15 +115,32 @@ function startOfDay(day: string, timeZone: string): number {
  * the first instant of the first day to the last instant of today.
  */
 function dashboardQuery() {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: CONSOLE_TIME_ZONE }).format(Date.now());
-  const dayOf = (offsetDays: number) =>
-    new Date(Date.parse(`${today}T00:00:00Z`) + offsetDays * 86_400_000).toISOString().slice(0, 10);
   return {
     scope: 'all',
-    filterFrom: startOfDay(dayOf(-29), CONSOLE_TIME_ZONE),
-    filterTo: startOfDay(dayOf(1), CONSOLE_TIME_ZONE) - 1,
+    filterFrom: startOfDay(consoleDay(0, -29), CONSOLE_TIME_ZONE),
+    filterTo: startOfDay(consoleDay(0, 1), CONSOLE_TIME_ZONE) - 1,
     timeZone: CONSOLE_TIME_ZONE,
   };
+}
+
+/** The list's first page as the console asks for it (shipping-list-filters.ts): the last 60 months to today. */
+function listQuery() {
+  return {
+    first: 0,
+    pageSize: 10,
+    scope: 'all',
+    filterFrom: startOfDay(consoleDay(-60, 1), CONSOLE_TIME_ZONE),
+    filterTo: startOfDay(consoleDay(0, 1), CONSOLE_TIME_ZONE) - 1,
+  };
+}
+
+/** The calendar day (YYYY-MM-DD) `months` and `days` from today in the console's zone. */
+function consoleDay(months: number, days: number): string {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: CONSOLE_TIME_ZONE })
+    .format(Date.now())
+    .split('-')
+    .map(Number);
+  return new Date(Date.UTC(year!, month! - 1 + months, day! + days)).toISOString().slice(0, 10);
 }
 
 const pathOf = (call: TCall) => `${API_PREFIX}${call.path}${call.query ? `?${toSearch(call.query)}` : ''}`;

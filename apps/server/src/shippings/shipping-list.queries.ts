@@ -218,6 +218,51 @@ export function selectListTotal(where: TShippingListWhere): RawBuilder<string> {
     ))::bigint`;
 }
 
+/**
+ * A list whose default page (newest first) the function shipping_list_page (migration 034) reads: a whole-domain
+ * reader's live shippings filtered at most by creation dates.
+ */
+export function defaultPageServes(where: TShippingListWhere): boolean {
+  return keptCountsServe(where) && where.states === undefined && where.results === undefined;
+}
+
+/** The columns of a list row, by their names in the row (shipping_list_page's, selectShippingRows'). */
+const PAGE_COLUMNS = [
+  'id',
+  'guid',
+  'reference',
+  'subject',
+  'service',
+  'channel',
+  'typeId',
+  'companyId',
+  'senderId',
+  'receiver',
+  'state',
+  'result',
+  'isSandbox',
+  'deletedAt',
+  'createdAt',
+  'updatedAt',
+  'typeName',
+  'companyName',
+  'sender',
+  'deletedBy',
+] as const satisfies readonly (keyof TShippingRowRecord)[];
+
+/** The default page of a list defaultPageServes, with the list's total, in one statement. */
+export function selectDefaultPage(db: Db, where: TShippingListWhere, offset: number, limit: number) {
+  const page = sql<TShippingRowRecord>`shipping_list_page(
+    ${where.visibility.domainId}, ${where.from}, ${where.to}, ${offset}::int, ${limit}::int
+  )`;
+  return db
+    .selectFrom(page.as('p'))
+    .select(PAGE_COLUMNS.map((column) => `p.${column}` as const))
+    .select(selectListTotal(where).as('listTotal'))
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc');
+}
+
 /** The list's total alone (selectListTotal's statement). */
 export async function countShippingList(db: Db, where: TShippingListWhere): Promise<number> {
   const { rows } = await sql<{ total: string }>`SELECT ${selectListTotal(where)} AS total`.execute(db);

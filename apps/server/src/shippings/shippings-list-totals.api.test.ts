@@ -1,6 +1,7 @@
 // The list's totals for a whole-domain reader come from kept counts (months, migration 008; days, migration
 // 029) plus the rows of the partial first and last days: they must equal a plain count whatever the range, the
-// filters and the changes (state, soft delete, recovery) made since.
+// filters and the changes (state, soft delete, recovery) made since. Its default pages (migration 034) must hold the
+// rows counted, in order.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
@@ -17,7 +18,9 @@ const utc = (year: number, month: number, day: number, hour = 12, minute = 0) =>
   new Date(Date.UTC(year, month - 1, day, hour, minute));
 const now = new Date();
 const thisYear = now.getUTCFullYear();
-// Spread over several months, two on the same day at a month boundary.
+// Spread over several months, two on the same day at a month boundary, two at the same instant (a page orders
+// them by id).
+const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS);
 const DATES = [
   utc(thisYear - 2, 3, 31, 23),
   utc(thisYear - 2, 4, 1, 0),
@@ -25,7 +28,8 @@ const DATES = [
   utc(thisYear - 1, 1, 10),
   utc(thisYear - 1, 1, 20),
   utc(thisYear - 1, 7, 1, 0),
-  new Date(now.getTime() - 2 * DAY_MS),
+  twoDaysAgo,
+  twoDaysAgo,
 ];
 
 beforeAll(async () => {
@@ -56,16 +60,51 @@ async function totalOf(query: TQuery, first = 0): Promise<number> {
   return response.json().total;
 }
 
-/** The same list counted row by row (without `filterFrom` the list starts 60 months back). */
-async function countedOf(query: TQuery): Promise<number> {
+/** The same list's ids read row by row, newest first (without `filterFrom` the list starts 60 months back). */
+async function idsOf(query: TQuery): Promise<number[]> {
   const from = query.filterFrom ?? new Date(Date.UTC(thisYear - 5, now.getUTCMonth(), 1));
   const to = query.filterTo ?? null;
   const states = (query.filters?.state as string[] | undefined) ?? null;
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM shippings s
+  const { rows } = await sql<{ id: number }>`SELECT s.id::int AS id FROM shippings s
     WHERE s.domain_id = (SELECT domain_id FROM users WHERE username = 'domain.admin') AND s.deleted_at IS NULL
       AND s.created_at >= ${from} AND (${to}::timestamptz IS NULL OR s.created_at <= ${to})
-      AND (${states}::text[] IS NULL OR s.state = ANY(${states}))`.execute(t.database.db);
-  return rows[0]!.n;
+      AND (${states}::text[] IS NULL OR s.state = ANY(${states}))
+    ORDER BY s.created_at DESC, s.id DESC`.execute(t.database.db);
+  return rows.map((row) => row.id);
+}
+
+const countedOf = async (query: TQuery) => (await idsOf(query)).length;
+
+type TRow = { requestId: number; typeName: string; companyName: string; sender: string };
+
+async function rowsOf(query: TQuery, page: Record<string, string>): Promise<TRow[]> {
+  const params = new URLSearchParams({ scope: 'all', ...page });
+  if (query.filterFrom) params.set('filterFrom', String(query.filterFrom.getTime()));
+  if (query.filterTo) params.set('filterTo', String(query.filterTo.getTime()));
+  const response = await domainAdmin.get(`shippings/shippingslist?${params}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().rows;
+}
+
+/**
+ * The default page (newest first, read by shipping_list_page) holds the rows counted, in order, page after page,
+ * and each row as the other orders' pages show it.
+ */
+async function expectDefaultPagesExact(range: TQuery): Promise<void> {
+  const expected = await idsOf(range);
+  const newest = await rowsOf(range, { first: '0', pageSize: '100' });
+  expect(
+    newest.map((row) => row.requestId),
+    JSON.stringify(range),
+  ).toEqual(expected);
+  const oldest = await rowsOf(range, { first: '0', pageSize: '100', sortField: 'createdAt', sortOrder: '1' });
+  expect(newest).toEqual(oldest.reverse());
+  const paged: TRow[] = [];
+  // One row a page: what each page picks, not only how a page is ordered.
+  for (let first = 0; first <= expected.length; first += 1) {
+    paged.push(...(await rowsOf(range, { first: String(first), pageSize: '1' })));
+  }
+  expect(paged).toEqual(newest);
 }
 
 const RANGES: TQuery[] = [
@@ -93,6 +132,7 @@ async function expectTotalsExact(): Promise<void> {
       // A page past the end has no row to carry the total: it is counted on its own.
       expect(await totalOf(query, counted), `${JSON.stringify(query)} past the end`).toBe(counted);
     }
+    await expectDefaultPagesExact(range);
   }
   // The kept counts themselves equal a fresh count of the live shippings by month, state and result.
   const { rows } = await sql<{ off: number }>`SELECT count(*)::int AS off FROM (

@@ -39,7 +39,9 @@ import {
 import { selectDocuments } from './shipping-documents.queries.ts';
 import {
   countShippingList,
+  defaultPageServes,
   SHIPPING_SORT_COLUMNS,
+  selectDefaultPage,
   selectListTotal,
   selectShippingExportList,
   selectShippingList,
@@ -284,15 +286,27 @@ function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShip
 
 export function createShippingsService(db: Kysely<Database>) {
   /**
-   * A page and the list's exact total. The page's ids come first from the shippings alone, in the
-   * list's order (a walk of the sort index for the common orders), then only those rows are read with
-   * their names, each by its key. Orders by a joined name (type, company, sender) pick the ids and read the
-   * rows with the joins. The total (kept counts where they serve) rides in the page's statement, evaluated
-   * once; an empty page asks for it alone.
+   * A page and the list's exact total. A whole-domain reader's default page (newest first, at most dates) is
+   * read by a function planned once per connection (selectDefaultPage). Otherwise the page's ids come first from
+   * the shippings alone, in the list's order (a walk of the sort index for the common orders), then only those
+   * rows are read with their names, each by its key. Orders by a joined name (type, company, sender) pick the ids
+   * and read the rows with the joins. The total (kept counts where they serve) rides in the page's statement,
+   * evaluated once; an empty page asks for it alone.
    */
   async function list(principal: TPrincipal, query: TShippingListQuery) {
     const where = resolveListWhere(principal, query);
     const order = listOrder(query);
+    const newestFirst = (order.sortField ?? LIST_OPTIONS.defaultSort) === 'createdAt' && order.sortOrder === -1;
+    const rows =
+      newestFirst && defaultPageServes(where)
+        ? await selectDefaultPage(db, where, query.first, query.pageSize).execute()
+        : await selectPage(where, order, query).execute();
+    const total = rows[0] ? Number(rows[0].listTotal) : await countShippingList(db, where);
+    return { rows: rows.map(toShippingRow), total };
+  }
+
+  /** A page in any order, with the list's total. */
+  function selectPage(where: TShippingListWhere, order: ReturnType<typeof listOrder>, query: TShippingListQuery) {
     const idBase = JOINED_SORTS.has(order.sortField ?? '')
       ? selectShippingList(db, where)
       : selectShippingListIds(db, where);
@@ -305,9 +319,7 @@ export function createShippingsService(db: Kysely<Database>) {
       SHIPPING_SORT_COLUMNS,
       LIST_OPTIONS,
     );
-    const rows = await ordered.select(selectListTotal(where).as('listTotal')).execute();
-    const total = rows[0] ? Number(rows[0].listTotal) : await countShippingList(db, where);
-    return { rows: rows.map(toShippingRow), total };
+    return ordered.select(selectListTotal(where).as('listTotal'));
   }
 
   /** The shipping when the user reaches it; deleted ones only in the deleted-items area (shpBin). */
