@@ -59,7 +59,10 @@ export async function startBenchDatabase(options: { dataDir: string; port: numbe
   return { url, database };
 }
 
-/** The real server in its own process with production settings and `env` on top; answers once it listens. */
+/**
+ * The real server in its own process, started as `npm run serve` starts it (Node's type stripping, the same flags,
+ * production settings) with `env` on top; answers once it listens.
+ */
 export async function startBenchServer(options: {
   databaseUrl: string;
   dataDir: string;
@@ -69,7 +72,7 @@ export async function startBenchServer(options: {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...EXTRA_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    [...SERVER_NODE_FLAGS, ...EXTRA_FLAGS, path.join(REPO_ROOT, 'apps/server/src/main.ts')],
     {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
