@@ -15,16 +15,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const filters = (value: Record<string, unknown>) => encodeURIComponent(JSON.stringify(value));
+const sendFeedbackAs = (client: TestClient, name: string) =>
+  client.post('configuration/sendFeedback', { name, email: 'ana@example.com', subject: 'Hello', msg: 'Text' });
 
 describe('NUL characters', () => {
   it('are refused with a key in public bodies, sign-in, queries and paths', async () => {
     const anonymous = new TestClient(t.app);
-    const feedback = await anonymous.post('configuration/sendFeedback', {
-      name: 'Ana\u0000',
-      email: 'ana@example.com',
-      subject: 'Hello',
-      msg: 'Text',
-    });
+    const feedback = await sendFeedbackAs(anonymous, 'Ana\u0000');
     expect(feedback.statusCode).toBe(400);
     expect(feedback.json()).toEqual({ key: 'ERR_VALIDATION', fields: { name: 'ERR_FIELD_INVALID' } });
     const reject = await anonymous.post('portal/reject', { reason: 'no\u0000' });
@@ -37,6 +34,31 @@ describe('NUL characters', () => {
     expect(list.json()).toEqual({ key: 'ERR_VALIDATION', fields: { filters: 'ERR_FIELD_INVALID' } });
     const nested = await superAdmin.put('administration/groups/update', { id: 1, name: 'ok', extra: { 'k\u0000': 1 } });
     expect(nested.statusCode).toBe(400);
+  });
+});
+
+describe('lone surrogates (text with no UTF-8 form)', () => {
+  it('are refused with a key, and nothing is stored', async () => {
+    const user = await signedInClient(t.app, 'company.user');
+    // JSON.stringify writes the lone surrogate as the escape "\ud800", which jsonb refuses.
+    const draft = await user.put('drafts/saveDraft', {
+      form: '/shippings/create',
+      values: { subject: 'Aviso \ud800' },
+    });
+    expect(draft.statusCode).toBe(400);
+    expect(draft.json()).toEqual({ key: 'ERR_VALIDATION', fields: { 'values.subject': 'ERR_FIELD_INVALID' } });
+    expect((await user.get('drafts/readDrafts')).json()).toEqual([]);
+    // In a text column it would have been stored as U+FFFD, silently changing what was sent.
+    const feedback = await sendFeedbackAs(new TestClient(t.app), 'Ana \udc00');
+    expect(feedback.statusCode).toBe(400);
+    expect(feedback.json()).toEqual({ key: 'ERR_VALIDATION', fields: { name: 'ERR_FIELD_INVALID' } });
+    // A well-formed pair is text like any other.
+    const emoji = await user.put('drafts/saveDraft', {
+      form: '/shippings/create',
+      values: { subject: 'Aviso \ud83d\udce8' },
+    });
+    expect(emoji.statusCode).toBe(200);
+    expect((await user.get('drafts/readDrafts')).json()[0].values).toEqual({ subject: 'Aviso 📨' });
   });
 });
 

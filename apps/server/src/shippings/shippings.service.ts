@@ -20,7 +20,7 @@ import { mayResendAccess, SERVICE_RULES } from '@sello/contracts/shipping-rules'
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
-import { findNulText } from '../platform/input-guard.ts';
+import { findUnstorableText } from '../platform/input-guard.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
@@ -72,7 +72,7 @@ function parseJson(raw: string, field: string): unknown {
     throw invalid(field);
   }
   // The JSON may spell a NUL character (\u0000) that the request check could not see.
-  if (findNulText(parsed) !== null) throw invalid(field);
+  if (findUnstorableText(parsed) !== null) throw invalid(field);
   return parsed;
 }
 
