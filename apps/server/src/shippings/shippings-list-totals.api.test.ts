@@ -75,7 +75,8 @@ async function idsOf(query: TQuery): Promise<number[]> {
 
 const countedOf = async (query: TQuery) => (await idsOf(query)).length;
 
-type TRow = { requestId: number; typeName: string; companyName: string; sender: string };
+/** A row as the list answers it; pages are compared whole, the ids in order. */
+type TRow = { requestId: number };
 
 async function rowsOf(query: TQuery, page: Record<string, string>): Promise<TRow[]> {
   const params = new URLSearchParams({ scope: 'all', ...page });
