@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
-import { sealClientSecret } from '../src/oidc/oidc-client-secret.ts';
+import { sealClientSecret } from '../src/federation/oidc-client-secret.ts';
 import type { TTestApp } from './test-app.ts';
 
 export async function domainIdOf(db: Kysely<Database>, code: string): Promise<string> {

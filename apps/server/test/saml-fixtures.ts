@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { insertSamlProvider } from '../src/security/saml.queries.ts';
+import { insertSamlProvider } from '../src/federation/saml.queries.ts';
 import { createTestIdp, type TTestIdp } from './saml-idp.ts';
 import { signedInClient, TestClient, type TTestApp } from './test-app.ts';
 

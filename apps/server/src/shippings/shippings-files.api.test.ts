@@ -257,7 +257,7 @@ describe('signatures, access and recordings', () => {
     expect((await acmeAdmin.put(`shippings/sendAccessComunication/${ids.notice}`)).statusCode).toBe(404);
   });
 
-  it('answers a one-time sign-in link to a shipping its user sees (security/core-handover.api.test.ts)', async () => {
+  it('answers a one-time sign-in link to a shipping its user sees (federation/core-handover.api.test.ts)', async () => {
     const response = await user.get(`shippings/shippingSamlAccess?requestId=${ids.notice}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().url).toMatch(/^\/#\/saml\/samlCoreLogin\/[^/]+\/[^/]+\/[0-9a-f-]{36}$/);

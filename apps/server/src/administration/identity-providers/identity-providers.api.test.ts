@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf } from '../../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../../../test/test-app.ts';
 import { certificatePem, makeCertificate } from '../../../test/test-certificates.ts';
-import { openClientSecret } from '../../oidc/oidc-client-secret.ts';
+import { openClientSecret } from '../../federation/oidc-client-secret.ts';
 
 let t: TTestApp;
 let admin: TestClient;

@@ -7,7 +7,7 @@ import type { TPagedQuery } from '@sello/contracts/common';
 import { hasAll } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { sealClientSecret } from '../../oidc/oidc-client-secret.ts';
+import { sealClientSecret } from '../../federation/oidc-client-secret.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../../platform/api-error.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import type { TPrincipal } from '../../platform/principal.ts';

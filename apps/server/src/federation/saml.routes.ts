@@ -5,8 +5,8 @@ import { TWO_FACTOR } from '@sello/contracts/two-factor';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { clientOf } from '../security/security.routes.ts';
 import { createSamlService } from './saml.service.ts';
-import { clientOf } from './security.routes.ts';
 
 export function registerSamlRoutes(ctx: TAppContext): void {
   const saml = createSamlService(ctx);

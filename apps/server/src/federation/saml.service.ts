@@ -6,6 +6,7 @@ import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
+import type { ClientInfo } from '../security/security.service.ts';
 import { findAll, parseXmlTree, type TXmlElement } from '../types/xml-tree.ts';
 import {
   deleteSamlRequest,
@@ -19,7 +20,6 @@ import {
   type TSamlProviderRow,
 } from './saml.queries.ts';
 import { samlRefusal, toSamlRefusal } from './saml-errors.ts';
-import type { ClientInfo } from './security.service.ts';
 
 /** The issue: at most 60 s of clock skew on NotBefore / NotOnOrAfter. */
 export const SAML_CLOCK_SKEW_MS = 60_000;

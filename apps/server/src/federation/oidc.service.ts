@@ -3,9 +3,9 @@ import type { TFederatedProvider } from '@sello/contracts/catalogue/security';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { hashToken } from '../platform/tokens.ts';
-import { selectShippingIdByGuid } from '../security/core-handover.queries.ts';
 import type { ClientInfo } from '../security/security.service.ts';
 import { createShippingsService } from '../shippings/shippings.service.ts';
+import { selectShippingIdByGuid } from './core-handover.queries.ts';
 import {
   consumeOidcFlow,
   insertOidcFlow,

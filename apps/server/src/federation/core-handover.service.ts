@@ -5,10 +5,10 @@ import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { hashToken } from '../platform/tokens.ts';
+import { selectUserForLogin } from '../security/login.queries.ts';
+import type { ClientInfo } from '../security/security.service.ts';
 import { createShippingsService } from '../shippings/shippings.service.ts';
 import { consumeCoreHandover, insertCoreHandover, selectShippingIdByGuid } from './core-handover.queries.ts';
-import { selectUserForLogin } from './login.queries.ts';
-import type { ClientInfo } from './security.service.ts';
 
 /** How long a hand-over may wait for the browser (the issue: at most 60 s). */
 export const HANDOVER_SECONDS = 60;

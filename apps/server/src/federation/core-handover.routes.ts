@@ -6,8 +6,8 @@ import type { TAppContext } from '../app-context.ts';
 import { verifyCallbackSignature } from '../delivery/provider-callbacks.service.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { clientOf } from '../security/security.routes.ts';
 import { createCoreHandoverService } from './core-handover.service.ts';
-import { clientOf } from './security.routes.ts';
 
 /** Header carrying the hex HMAC-SHA256 of the `coreHandover` body under CORE_HANDOVER_SECRET. */
 export const HANDOVER_SIGNATURE_HEADER = 'x-sello-signature';
