@@ -63,15 +63,20 @@ test.beforeAll(async () => {
   });
   expect(created.status()).toBe(200);
   const certificateId = ((await created.json()) as { id: number }).id;
-  await api.dispose();
-  providerId = await withDatabase(async (client) => {
-    const inserted = await client.query<{ id: string }>(
-      `INSERT INTO identity_providers (domain_id, kind, name, saml_entity_id, saml_sso_url, saml_certificate_id)
-       VALUES ($1, 'saml', $2, $3, $4, $5) RETURNING id`,
-      [domainId, `E2E SAML ${Date.now()}`, idp.entityId, `${idpUrl}/sso`, certificateId],
-    );
-    return inserted.rows[0]!.id;
+  // Configured through the administration, as a super admin: it signs in the domain's users below super admin.
+  const provider = await api.post(`/rest/services/administration/identityProviders/new?domainid=${domainId}`, {
+    data: {
+      kind: 'saml',
+      name: `E2E SAML ${Date.now()}`,
+      emailDomains: [`saml-${Date.now().toString(36)}.e2e.test`],
+      samlEntityId: idp.entityId,
+      samlSsoUrl: `${idpUrl}/sso`,
+      samlCertificateId: certificateId,
+    },
   });
+  expect(provider.status()).toBe(200);
+  providerId = String(((await provider.json()) as { id: number }).id);
+  await api.dispose();
 });
 
 test.afterAll(async () => {

@@ -91,6 +91,7 @@ const EXTRA_FLAGS = [
 /** Copies of the demo manager and user (same password and companies) holding every administration flag. */
 export async function seedFlaggedUsers(db: Db) {
   for (const [login, model] of [
+    ['flagged.admin', 'company.admin'],
     ['flagged.manager', 'company.manager'],
     ['flagged.user', 'company.user'],
   ] as const) {

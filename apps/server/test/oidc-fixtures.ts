@@ -18,6 +18,8 @@ export async function insertOidcProvider(
     clientSecret: string;
     emailDomains: string[];
     name?: string;
+    /** The rank of whoever configured it (contracts ROLE_RANK); a domain administrator's by default. */
+    configuredRank?: number;
   },
 ): Promise<number> {
   const { sealed, keyId } = sealClientSecret(row.clientSecret, t.ctx.certificateKey);
@@ -32,6 +34,7 @@ export async function insertOidcProvider(
       oidc_client_id: row.clientId,
       oidc_client_secret_sealed: sealed,
       oidc_client_secret_key_id: keyId,
+      configured_rank: row.configuredRank ?? 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -82,6 +82,8 @@ export const ERROR_KEYS = [
   'ERR_NO_SAML_ACCESS',
   'ERR_HANDOVER_INVALID',
   'ERR_HANDOVER_NOT_CONFIGURED',
+  // federated sign-in never reaches above whoever configured it (session 11)
+  'ERR_FEDERATED_RANK',
   // SAML sign-in (issue 18)
   'ERR_SAML_INVALID',
   'ERR_SAML_PROVIDER_UNKNOWN',

@@ -165,15 +165,15 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
   },
 
   identityProvidersRead: {
-    rule: 'saml',
+    rule: 'identityProviders',
     build: async (code) => get(`identityProviders/read?domainid=${domainIds[code]}`),
   },
   identityProvidersDetail: {
-    rule: 'saml',
+    rule: 'identityProviders',
     build: async (code) => get(`identityProviders/detail?selected=${await certificateFixture.identityProvider(code)}`),
   },
   identityProvidersNew: {
-    rule: 'saml',
+    rule: 'identityProviders',
     build: async (code) => ({
       method: 'POST',
       path: `identityProviders/new?domainid=${domainIds[code]}`,
@@ -181,7 +181,7 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
     }),
   },
   identityProvidersUpdate: {
-    rule: 'saml',
+    rule: 'identityProviders',
     build: async (code) => {
       const id = await certificateFixture.identityProvider(code);
       const body = { ...identityProviderBody(code), id, name: `Renamed by the matrix ${next()}`, oidcClientSecret: '' };
@@ -189,11 +189,11 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
     },
   },
   identityProvidersDelete: {
-    rule: 'saml',
+    rule: 'identityProviders',
     build: async (code) => remove('identity_providers', await certificateFixture.identityProvider(code)),
   },
   identityProvidersRecover: {
-    rule: 'saml',
+    rule: 'identityProviders',
     build: async (code) => recover('identity_providers', await certificateFixture.identityProvider(code, true)),
   },
 

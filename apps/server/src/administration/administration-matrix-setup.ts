@@ -14,7 +14,15 @@ export type Code = 'DEMO' | 'ACME';
 export type Caller = { login: string; home: Code; kind: 'super' | 'domainAdmin' | 'admin' | 'other' };
 export type Target = 'own' | 'other';
 export type Expected = 200 | 403 | 404;
-export type Rule = 'admin' | 'domain' | 'domainSuper' | 'companyUsers' | 'saml' | 'companyRecord' | 'companyNew';
+export type Rule =
+  | 'admin'
+  | 'domain'
+  | 'domainSuper'
+  | 'companyUsers'
+  | 'saml'
+  | 'identityProviders'
+  | 'companyRecord'
+  | 'companyNew';
 export type TTable =
   | 'companies'
   | 'groups'
@@ -33,7 +41,9 @@ export const CALLERS: Caller[] = [
   { login: 'company.manager', home: 'DEMO', kind: 'other' },
   { login: 'company.user', home: 'DEMO', kind: 'other' },
   { login: 'acme.admin', home: 'ACME', kind: 'domainAdmin' },
-  // Users given flags beyond their role's defaults: the flags alone administer nothing.
+  // Users given flags beyond their role's defaults: the flags alone administer nothing, and a plain administrator
+  // with every flag (administrationSaml included) still configures no identity provider.
+  { login: 'flagged.admin', home: 'DEMO', kind: 'admin' },
   { login: 'flagged.manager', home: 'DEMO', kind: 'other' },
   { login: 'flagged.user', home: 'DEMO', kind: 'other' },
 ];
@@ -217,9 +227,15 @@ export function expectedStatus(key: string, rule: Rule, caller: Caller, target: 
     return sameDomain ? 200 : 404;
   }
   // SAML certificates need `administrationSaml` besides `administration`: of the seeded callers only
-  // the DEMO domain admin holds it.
+  // the DEMO domain admin and the flagged plain administrator hold it.
+  const holdsSamlFlag = caller.login === 'domain.admin' || caller.login === 'flagged.admin';
   if (rule === 'saml') {
-    if (caller.login !== 'domain.admin') return 403;
+    if (!holdsSamlFlag) return 403;
+    return sameDomain ? 200 : 404;
+  }
+  // Identity providers also need a domain administrator's role: whoever configures one bounds whom it signs in.
+  if (rule === 'identityProviders') {
+    if (!holdsSamlFlag || caller.kind !== 'domainAdmin') return 403;
     return sameDomain ? 200 : 404;
   }
   // Users of companies: administrators of the domain, and other users for their own companies.

@@ -34,6 +34,8 @@ export type IdentityProvidersTable = {
   oidc_client_id: string | null;
   oidc_client_secret_sealed: Buffer | null;
   oidc_client_secret_key_id: string | null;
+  /** migrations/035_s11_federation_rank.sql: rank of whoever last configured it. */
+  configured_rank: number;
   created_at: Generated<Date> & Timestamp;
   created_by: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   updated_at: Generated<Date> & Timestamp;

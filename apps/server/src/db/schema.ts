@@ -230,6 +230,8 @@ export type SamlCertificatesTable = CertificateInspectionColumns & {
   entity_id: string;
   active: Generated<boolean>;
   certificate_pem: string;
+  /** migrations/035_s11_federation_rank.sql: rank of whoever last uploaded or changed it. */
+  configured_rank: number;
   created_at: Generated<Date> & Timestamp;
   created_by: BigintRef | null;
   updated_at: Generated<Date> & Timestamp;

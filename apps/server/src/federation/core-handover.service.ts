@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TCoreHandover } from '@sello/contracts/catalogue/security';
+import { hasRole } from '@sello/contracts/roles';
 import { PATHS } from '@sello/contracts/routes';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -51,6 +52,8 @@ export function createCoreHandoverService(ctx: Pick<TAppContext, 'db' | 'securit
   async function coreHandover(request: { login: string; uuid?: string | undefined }): Promise<TCoreHandover> {
     const user = await selectUserForLogin(db, request.login);
     if (!user || user.blocked) throw new ApiError(404, 'ERR_NOT_FOUND');
+    // A super admin is a platform account: no hand-over opens it (docs/decisions.md "Federated sign-in: rank").
+    if (hasRole(user.roles, 'superAdmin')) throw new ApiError(403, 'ERR_FEDERATED_RANK');
     return issue(user.id, request.uuid ?? null);
   }
 
@@ -83,6 +86,7 @@ export function createCoreHandoverService(ctx: Pick<TAppContext, 'db' | 'securit
 
   /** `shippingSamlAccess`: a one-time link that signs the caller in and opens the shipping, e.g. in another browser. */
   async function shippingSamlAccess(principal: TPrincipal, id: number): Promise<{ url: string }> {
+    if (principal.superAdmin) throw new ApiError(403, 'ERR_FEDERATED_RANK');
     const row = await shippings.findVisible(principal, id);
     const handover = await issue(principal.userId, row.guid);
     return { url: `/#${handover.path}` };

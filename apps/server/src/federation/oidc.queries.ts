@@ -28,6 +28,7 @@ export async function selectOidcProvider(db: Kysely<Database>, id: number | stri
       'p.domain_id as domainId',
       'p.email_domains as emailDomains',
       'p.trust_idp_second_factor as trustIdpSecondFactor',
+      'p.configured_rank as configuredRank',
       'p.oidc_issuer as issuer',
       'p.oidc_client_id as clientId',
       'p.oidc_client_secret_sealed as clientSecretSealed',

@@ -124,6 +124,7 @@ export function createOidcService(
     return security.signInFederated(user.id, client, {
       trustToken,
       providerVouches: provider.trustIdpSecondFactor,
+      configuredRank: provider.configuredRank,
       refusal: 'ERR_OIDC_USER_UNKNOWN',
       blockedKey: 'ERR_OIDC_USER_BLOCKED',
     });

@@ -18,6 +18,8 @@ function samlProviders(db: Kysely<Database>) {
       'p.saml_user_attribute as userAttribute',
       'p.trust_idp_second_factor as trustIdpSecondFactor',
       'c.certificate_pem as certificatePem',
+      // Whoever configured the provider or its certificate last bounds whom it may sign in.
+      sql<number>`greatest(p.configured_rank, coalesce(c.configured_rank, p.configured_rank))`.as('configuredRank'),
       // The certificate counts only while live, active and within its validity.
       sql<boolean>`coalesce(c.deleted_at IS NULL AND c.active AND c.valid_from <= now() AND c.valid_to > now(), false)`.as(
         'certificateUsable',
@@ -129,6 +131,8 @@ export async function insertSamlProvider(
     userAttribute?: string | null;
     trustIdpSecondFactor?: boolean;
     emailDomains?: string[];
+    /** The rank of whoever configured it (contracts ROLE_RANK); a domain administrator's by default. */
+    configuredRank?: number;
   },
 ) {
   const inserted = await db
@@ -143,6 +147,7 @@ export async function insertSamlProvider(
       saml_sso_url: row.ssoUrl,
       saml_certificate_id: row.certificateId,
       saml_user_attribute: row.userAttribute ?? null,
+      configured_rank: row.configuredRank ?? 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

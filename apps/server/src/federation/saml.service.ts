@@ -221,6 +221,7 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
     return security.signInFederated(user.id, client, {
       trustToken,
       providerVouches: provider.trustIdpSecondFactor,
+      configuredRank: provider.configuredRank,
       refusal: 'ERR_SAML_USER_UNKNOWN',
       blockedKey: 'ERR_SAML_USER_BLOCKED',
     });

@@ -2,6 +2,7 @@ import type { TLoginRequest, TSessionUser } from '@sello/contracts/catalogue/sec
 import type { Language } from '@sello/contracts/constants';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
+import { ADMINISTRATOR_ROLES, ROLE_RANK, rankOf } from '@sello/contracts/role-rules';
 import { detectRoles } from '@sello/contracts/roles';
 import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
@@ -28,6 +29,20 @@ type TSignInUser = NonNullable<Awaited<ReturnType<typeof selectUserForLogin>>>;
 export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 export type TSecurityService = ReturnType<typeof createSecurityService>;
+
+/**
+ * The rank rule of every federated way in (docs/decisions.md "Federated sign-in: rank"): it never opens a session for
+ * a super admin (a platform account, never a tenant's), nor for a user ranked above whoever configured the way in.
+ */
+function refuseAboveFederatedRank(roles: readonly string[], configuredRank: number) {
+  const floor = Math.max(configuredRank, ROLE_RANK.domainAdmin);
+  if (rankOf(roles) < floor) throw new ApiError(403, 'ERR_FEDERATED_RANK');
+}
+
+/** A provider's word never stands for the second factor of anyone who administers. */
+function isAdministrator(roles: readonly string[]) {
+  return detectRoles(roles).some((key) => ADMINISTRATOR_ROLES.includes(key));
+}
 
 /** Past the domain's maximum password age the right password opens no session: `pwdExpired` sets a new one. */
 function refuseExpiredPassword(user: { passwordExpired: boolean }) {
@@ -75,6 +90,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
   /**
    * Opens the session of a user the core platform handed over (core-handover.service.ts): the hand-over stands
    * for the password, so the lock, the expired password and the second factor are asked as after a password.
+   * The core platform is configured by the operator, so only the platform's own accounts are out of its reach.
    */
   async function signInHandedOver(
     userId: string,
@@ -83,6 +99,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
   ): Promise<TSessionUser | TTwoFactorChallenge> {
     const user = await selectUserForLoginById(db, userId);
     if (!user || user.blocked || user.locked) throw new ApiError(401, 'ERR_HANDOVER_INVALID');
+    refuseAboveFederatedRank(user.roles, ROLE_RANK.superAdmin);
     refuseExpiredPassword(user);
     const challenge = await secondFactor.afterPassword(user.id, trustToken);
     if (challenge) return challenge;
@@ -92,17 +109,26 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
   /**
    * Opens the session of a user an identity provider has proved (SAML, OpenID Connect): the provider stands for the
    * password, so no password rule applies; an administrator's block refuses with `blockedKey`, and Sello's second
-   * factor is asked unless the provider is trusted for it.
+   * factor is asked unless the provider is trusted for it and the user administers nothing.
+   * `configuredRank`: the rank of whoever configured the provider (and its SAML certificate).
    */
   async function signInFederated(
     userId: string,
     client: ClientInfo,
-    options: { trustToken?: string | undefined; providerVouches: boolean; refusal: ErrorKey; blockedKey: ErrorKey },
+    options: {
+      trustToken?: string | undefined;
+      providerVouches: boolean;
+      configuredRank: number;
+      refusal: ErrorKey;
+      blockedKey: ErrorKey;
+    },
   ): Promise<TSessionUser | TTwoFactorChallenge> {
     const user = await selectUserForLoginById(db, userId);
     if (!user) throw new ApiError(401, options.refusal);
     if (user.blocked) throw new ApiError(401, options.blockedKey);
-    const challenge = await secondFactor.afterPassword(user.id, options.trustToken, options.providerVouches);
+    refuseAboveFederatedRank(user.roles, options.configuredRank);
+    const vouches = options.providerVouches && !isAdministrator(user.roles);
+    const challenge = await secondFactor.afterPassword(user.id, options.trustToken, vouches);
     if (challenge) return challenge;
     return startSession(user, client);
   }

@@ -109,11 +109,11 @@ export async function insertIdentityProvider(
   trx: Transaction<Database>,
   domainId: string,
   values: TIdentityProviderValues & TSealedSecret,
-  createdBy: string,
+  by: { userId: string; rank: number },
 ) {
   const row = await trx
     .insertInto('identity_providers')
-    .values({ ...values, domain_id: domainId, created_by: createdBy })
+    .values({ ...values, domain_id: domainId, created_by: by.userId, configured_rank: by.rank })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -126,10 +126,11 @@ export async function updateIdentityProviderRow(
   domainId: string,
   values: TIdentityProviderValues,
   secret: TSealedSecret | undefined,
+  configuredRank: number,
 ) {
   const result = await trx
     .updateTable('identity_providers')
-    .set({ ...values, ...secret, updated_at: sql<Date>`now()` })
+    .set({ ...values, ...secret, configured_rank: configuredRank, updated_at: sql<Date>`now()` })
     .where('id', '=', String(id))
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is', null)

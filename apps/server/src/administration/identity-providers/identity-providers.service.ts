@@ -5,6 +5,7 @@ import type {
 } from '@sello/contracts/catalogue/administration-identity-providers';
 import type { TPagedQuery } from '@sello/contracts/common';
 import { hasAll } from '@sello/contracts/permissions';
+import { rankOf } from '@sello/contracts/role-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { sealClientSecret } from '../../federation/oidc-client-secret.ts';
@@ -12,7 +13,7 @@ import { ApiError, fieldError, forbidden, notFound } from '../../platform/api-er
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
-import { assertAdministrator } from '../admin-access.ts';
+import { assertDomainAdministrator } from '../admin-access.ts';
 import { takeDeletedFilter, withConflictFields } from '../admin-lists.ts';
 import { isLiveDomain } from '../certificates/certificate-common.queries.ts';
 import {
@@ -30,7 +31,11 @@ import {
   updateIdentityProviderRow,
 } from './identity-providers.queries.ts';
 
-/** Like SAML certificates: `administration` + `administrationSaml`; the deleted ones also need `certBin`. */
+/**
+ * Like SAML certificates, `administration` + `administrationSaml` (the deleted ones also `certBin`), and besides a
+ * domain administrator's or super admin's role: whoever configures a provider decides who it may sign in, so a plain
+ * administrator configures none (docs/decisions.md "Federated sign-in: rank").
+ */
 const BIN_FLAGS = ['certBin', 'administrationSaml'] as const;
 
 function toIdentityProvider(row: TIdentityProviderRow): TIdentityProvider {
@@ -89,7 +94,7 @@ export function createIdentityProvidersService({
   certificateKey: TCertificateKey;
 }) {
   async function loadVisible(principal: TPrincipal, id: number, state: 'live' | 'deleted') {
-    assertAdministrator(principal);
+    assertDomainAdministrator(principal);
     const row = await selectIdentityProvider(db, id);
     if (!row || !canSeeDomain(principal, row.domain_id)) throw notFound();
     if ((row.deleted_at === null) !== (state === 'live')) throw notFound();
@@ -97,7 +102,7 @@ export function createIdentityProvidersService({
   }
 
   async function read(principal: TPrincipal, query: TPagedQuery) {
-    assertAdministrator(principal);
+    assertDomainAdministrator(principal);
     const { deleted, filters } = takeDeletedFilter(query.filters);
     if (deleted && !hasAll(principal.permissions, BIN_FLAGS)) throw forbidden();
     const domainId = resolveDomainScope(principal, query.domainid);
@@ -135,7 +140,7 @@ export function createIdentityProvidersService({
   }
 
   async function create(principal: TPrincipal, requestedDomainId: number | undefined, input: TIdentityProviderInput) {
-    assertAdministrator(principal);
+    assertDomainAdministrator(principal);
     const domainId = resolveDomainScope(principal, requestedDomainId);
     if (!(await isLiveDomain(db, domainId))) throw notFound();
     const values = toValues(input);
@@ -145,7 +150,12 @@ export function createIdentityProvidersService({
       db.transaction().execute(async (trx) => {
         await lockEmailDomains(trx);
         await checkInput(domainId, values, null);
-        return insertIdentityProvider(trx, domainId, { ...values, ...secret }, principal.userId);
+        return insertIdentityProvider(
+          trx,
+          domainId,
+          { ...values, ...secret },
+          { userId: principal.userId, rank: rankOf(principal.roles) },
+        );
       }),
     );
     return detail(principal, id);
@@ -163,7 +173,8 @@ export function createIdentityProvidersService({
       db.transaction().execute(async (trx) => {
         await lockEmailDomains(trx);
         await checkInput(row.domain_id, values, row.id);
-        if (!(await updateIdentityProviderRow(trx, input.id, row.domain_id, values, secret))) throw notFound();
+        const rank = rankOf(principal.roles);
+        if (!(await updateIdentityProviderRow(trx, input.id, row.domain_id, values, secret, rank))) throw notFound();
       }),
     );
     return detail(principal, input.id);

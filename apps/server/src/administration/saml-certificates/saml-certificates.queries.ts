@@ -101,7 +101,7 @@ export type TSamlCertificateMaterial = TCertificateLeafMaterial & {
 
 export async function insertSamlCertificate(
   db: Kysely<Database>,
-  values: { domainId: string; name: string; entityId: string; active: boolean; createdBy: string },
+  values: { domainId: string; name: string; entityId: string; active: boolean; createdBy: string; rank: number },
   material: TSamlCertificateMaterial,
 ): Promise<number> {
   const row = await db
@@ -112,6 +112,7 @@ export async function insertSamlCertificate(
       entity_id: values.entityId,
       active: values.active,
       created_by: values.createdBy,
+      configured_rank: values.rank,
       ...material,
     })
     .returning('id')
@@ -123,7 +124,7 @@ export async function updateSamlCertificateRow(
   db: Kysely<Database>,
   id: number,
   domainId: string,
-  values: { name: string; entity_id: string; active: boolean },
+  values: { name: string; entity_id: string; active: boolean; configured_rank: number },
   material: TSamlCertificateMaterial | null,
 ): Promise<boolean> {
   const result = await db

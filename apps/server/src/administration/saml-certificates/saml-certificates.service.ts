@@ -5,6 +5,7 @@ import type {
   TSamlCertificateUpdate,
 } from '@sello/contracts/catalogue/administration-saml-certificates';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
+import { rankOf } from '@sello/contracts/role-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/api-error.ts';
@@ -79,7 +80,14 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
     const id = await core.withUniqueName(() =>
       insertSamlCertificate(
         db,
-        { domainId, name: input.name, entityId: input.entityId, active: input.active, createdBy: principal.userId },
+        {
+          domainId,
+          name: input.name,
+          entityId: input.entityId,
+          active: input.active,
+          createdBy: principal.userId,
+          rank: rankOf(principal.roles),
+        },
         material,
       ),
     );
@@ -94,7 +102,8 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
         db,
         input.id,
         row.domain_id,
-        { name: input.name, entity_id: input.entityId, active: input.active },
+        // Who changes the certificate changes whom its provider may sign in (docs/decisions.md "Federated sign-in: rank").
+        { name: input.name, entity_id: input.entityId, active: input.active, configured_rank: rankOf(principal.roles) },
         material,
       );
       if (!updated) throw notFound();
