@@ -140,6 +140,7 @@ export const ZDomainLinkRequest = z.object({
   claimId: ZIdField,
   mailbox: z.enum(DOMAIN_ADMIN_MAILBOXES, 'ERR_FIELD_INVALID'),
 });
+export type TDomainLinkRequest = z.infer<typeof ZDomainLinkRequest>;
 export const ZDomainLinkSent = z.object({ to: z.string(), expiresAt: ZTimestamp });
 
 /** Verifying or revoking a claim directly is for super admins; the service checks it again. */
