@@ -196,7 +196,7 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
     rule: 'identityProviders',
     build: async (code) => recover('identity_providers', await certificateFixture.identityProvider(code, true)),
   },
-  // E-mail domain claims: verified or revoked by super admins only; the link mailed by the domain's administrators.
+  // E-mail domain claims: verified or revoked by super admins only; the link mailed by whoever configures providers.
   identityProvidersVerifyDomain: {
     rule: 'domainSuper',
     build: async (code) => {
@@ -220,7 +220,7 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
     },
   },
   identityProvidersMailDomainLink: {
-    rule: 'domain',
+    rule: 'identityProviders',
     build: async (code) => {
       const id = await certificateFixture.emailDomainClaim(code);
       return {

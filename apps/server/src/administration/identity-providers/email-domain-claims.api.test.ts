@@ -1,5 +1,5 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainIdOf } from '../../../test/admin-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../../test/test-app.ts';
 
@@ -10,18 +10,24 @@ import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../
 let t: TTestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let demoAdmin: TestClient;
+let acmeAdmin: TestClient;
 let superAdmin: TestClient;
 let anonymous: TestClient;
-let acme: number;
 let n = 0;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ SMTP_URL: sink.url, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
   demoAdmin = await signedInClient(t.app, 'domain.admin');
+  // Acme's domain administrator, given the flag that configures identity providers.
+  await t.database.db
+    .updateTable('users')
+    .set({ permissions: sql<string[]>`array_append(permissions, 'administrationSaml')` })
+    .where('username', '=', 'acme.admin')
+    .execute();
+  acmeAdmin = await signedInClient(t.app, 'acme.admin');
   superAdmin = await signedInClient(t.app, 'super.admin');
   anonymous = new TestClient(t.app);
-  acme = Number(await domainIdOf(t.database.db, 'ACME'));
 });
 afterAll(async () => {
   await t.close();
@@ -40,12 +46,10 @@ const provider = (emailDomains: string[]) => ({
   oidcClientSecret: 'client-secret',
 });
 
-/** A provider of Sello Demo (its domain administrator) or of Acme (set up by the super admin for Acme). */
+/** A provider of Sello Demo or of Acme, configured by that tenant's domain administrator. */
 async function createProvider(tenant: 'DEMO' | 'ACME', emailDomains: string[]): Promise<TProvider> {
-  const response =
-    tenant === 'DEMO'
-      ? await demoAdmin.post('administration/identityProviders/new', provider(emailDomains))
-      : await superAdmin.post(`administration/identityProviders/new?domainid=${acme}`, provider(emailDomains));
+  const client = tenant === 'DEMO' ? demoAdmin : acmeAdmin;
+  const response = await client.post('administration/identityProviders/new', provider(emailDomains));
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -99,7 +103,7 @@ describe('verified e-mail domains of identity providers', () => {
     ]);
     // Acme's claim stays pending, and can be verified neither way while Sello Demo's holds the domain.
     const acmeClaim = claimOf(acmeProvider, 'sello.local').id;
-    const mail = await superAdmin.post('administration/identityProviders/mailDomainLink', {
+    const mail = await acmeAdmin.post('administration/identityProviders/mailDomainLink', {
       claimId: acmeClaim,
       mailbox: 'admin',
     });

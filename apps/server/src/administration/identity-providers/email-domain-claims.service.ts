@@ -90,7 +90,7 @@ export function createEmailDomainClaimsService({ db, mailer, preferences, rateLi
     return Number(claim.provider_id);
   }
 
-  /** Mails a single-use link to `<mailbox>@<the claim's domain>`. */
+  /** Mails a single-use link to `<mailbox>@<the claim's domain>`; for those who configure the provider. */
   async function mailLink(
     principal: TPrincipal,
     input: { claimId: number; mailbox: (typeof DOMAIN_ADMIN_MAILBOXES)[number] },
