@@ -3,6 +3,14 @@ import type { Database } from '../../db/schema.ts';
 
 type TDb = Kysely<Database> | Transaction<Database>;
 
+const UNVERIFIED = {
+  state: 'unverified',
+  verified_at: null,
+  verified_how: null,
+  verified_by: null,
+  verified_mailbox: null,
+} as const;
+
 /** The claims of a provider become exactly `domains`: removed ones go (with their verification), new ones are unverified. */
 export async function replaceProviderClaims(
   trx: Transaction<Database>,
@@ -24,7 +32,7 @@ export async function replaceProviderClaims(
 export async function unverifyProviderClaims(trx: Transaction<Database>, providerId: string | number) {
   await trx
     .updateTable('identity_provider_email_domains')
-    .set({ state: 'unverified', verified_at: null, verified_how: null, verified_by: null, verified_mailbox: null })
+    .set(UNVERIFIED)
     .where('provider_id', '=', String(providerId))
     .where('state', '=', 'verified')
     .execute();
@@ -84,11 +92,7 @@ export async function markClaimVerified(trx: Transaction<Database>, claimId: str
 }
 
 export async function markClaimUnverified(db: TDb, claimId: string) {
-  await db
-    .updateTable('identity_provider_email_domains')
-    .set({ state: 'unverified', verified_at: null, verified_how: null, verified_by: null, verified_mailbox: null })
-    .where('id', '=', claimId)
-    .execute();
+  await db.updateTable('identity_provider_email_domains').set(UNVERIFIED).where('id', '=', claimId).execute();
 }
 
 /** Every unused link of the claim stops working. */
