@@ -26,8 +26,18 @@ test.beforeAll(async () => {
     },
   });
   expect(created.status(), await created.text()).toBe(200);
-  providerId = ((await created.json()) as { id: number }).id;
+  const provider = (await created.json()) as { id: number; emailDomainClaims: { id: number }[] };
+  providerId = provider.id;
   await api.dispose();
+  // Only verified e-mail domains route 'Sign in with your organisation': the super admin verifies them.
+  const superAdmin = await apiSignIn('super.admin');
+  for (const claim of provider.emailDomainClaims) {
+    const verified = await superAdmin.api.put(
+      `/rest/services/administration/identityProviders/verifyDomain/${claim.id}`,
+    );
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
+  await superAdmin.api.dispose();
 });
 
 test.afterAll(async () => {

@@ -8,7 +8,10 @@ export async function domainIdOf(db: Kysely<Database>, code: string): Promise<st
   return row.id;
 }
 
-/** An OpenID Connect provider row as the administration writes it (client secret sealed). */
+/**
+ * An OpenID Connect provider row as the administration writes it (client secret sealed), its e-mail domains
+ * verified by the super admin: 'Sign in with your organisation' routes them to it.
+ */
 export async function insertOidcProvider(
   t: TTestApp,
   row: {
@@ -29,7 +32,6 @@ export async function insertOidcProvider(
       domain_id: await domainIdOf(t.database.db, row.domain),
       kind: 'oidc',
       name: row.name ?? 'Test OpenID provider',
-      email_domains: row.emailDomains,
       oidc_issuer: row.issuer,
       oidc_client_id: row.clientId,
       oidc_client_secret_sealed: sealed,
@@ -38,5 +40,23 @@ export async function insertOidcProvider(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const superAdmin = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'super.admin')
+    .executeTakeFirstOrThrow();
+  await t.database.db
+    .insertInto('identity_provider_email_domains')
+    .values(
+      row.emailDomains.map((email_domain) => ({
+        provider_id: inserted.id,
+        email_domain,
+        state: 'verified' as const,
+        verified_at: new Date(),
+        verified_how: 'superAdmin' as const,
+        verified_by: superAdmin.id,
+      })),
+    )
+    .execute();
   return Number(inserted.id);
 }

@@ -10,6 +10,8 @@ export const PATHS = {
   samlLogin: '/saml/samllogin',
   oauthLogin: '/oauth/oauthlogin',
   passwordRecovery: '/pwdrcvmail',
+  /** Ours: where a link mailed to an administrator mailbox verifies an identity provider's e-mail domain. */
+  domainVerification: '/idp-domain-verification',
   home: '/home',
   shippings: '/shippings',
   shippingsAll: '/shippings/all',
@@ -52,6 +54,7 @@ export const OPEN_PATHS: readonly string[] = [
   PATHS.samlCoreLoginUuid,
   PATHS.samlLogin,
   PATHS.oauthLogin,
+  PATHS.domainVerification,
 ];
 
 export type TAccessRequirement =

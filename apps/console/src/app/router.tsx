@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
         path: PATHS.passwordRecovery,
         lazy: async () => ({ Component: (await import('../features/login/password-recovery-page.tsx')).default }),
       },
+      {
+        path: PATHS.domainVerification,
+        lazy: async () => ({ Component: (await import('../features/login/domain-verification-page.tsx')).default }),
+      },
       ...GUARDED_ROUTES,
       { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
     ],

@@ -196,6 +196,41 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
     rule: 'identityProviders',
     build: async (code) => recover('identity_providers', await certificateFixture.identityProvider(code, true)),
   },
+  // E-mail domain claims: verified or revoked by super admins only; the link mailed by whoever configures providers.
+  identityProvidersVerifyDomain: {
+    rule: 'domainSuper',
+    build: async (code) => {
+      const id = await certificateFixture.emailDomainClaim(code);
+      return {
+        method: 'PUT',
+        path: `identityProviders/verifyDomain/${id}`,
+        record: { table: 'identity_provider_email_domains', id },
+      };
+    },
+  },
+  identityProvidersRevokeDomain: {
+    rule: 'domainSuper',
+    build: async (code) => {
+      const id = await certificateFixture.emailDomainClaim(code, true);
+      return {
+        method: 'PUT',
+        path: `identityProviders/revokeDomain/${id}`,
+        record: { table: 'identity_provider_email_domains', id },
+      };
+    },
+  },
+  identityProvidersMailDomainLink: {
+    rule: 'identityProviders',
+    build: async (code) => {
+      const id = await certificateFixture.emailDomainClaim(code);
+      return {
+        method: 'POST',
+        path: 'identityProviders/mailDomainLink',
+        body: { claimId: id, mailbox: 'postmaster' },
+        record: { table: 'identity_provider_email_domains', id },
+      };
+    },
+  },
 
   usersRead: { rule: 'admin', build: async (code) => get(`users/read?domainid=${domainIds[code]}`) },
   usersDetail: { rule: 'admin', build: async (code) => get(`users/detail?selected=${(await fixture.user(code)).id}`) },

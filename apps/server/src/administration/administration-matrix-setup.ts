@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { companyIdOf, domainIdOf, entityTaxId, isXlsx, readXlsx, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { certificatePem, makeCertificate, pkcs12DataUrl } from '../../test/test-certificates.ts';
 
@@ -30,7 +31,8 @@ export type TTable =
   | 'domains'
   | 'certificates'
   | 'saml_certificates'
-  | 'identity_providers';
+  | 'identity_providers'
+  | 'identity_provider_email_domains';
 export type TRecord = { table: TTable; id: number };
 export type TRequest = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; record?: TRecord };
 
@@ -55,6 +57,8 @@ export const MARKERS: Record<Code, string[]> = {
 };
 
 export let t: TTestApp;
+/** Mails leave by SMTP (a verification link must be sent to answer 200). */
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 export const clients = new Map<string, TestClient>();
 export const domainIds = {} as Record<Code, number>;
 export const seededCompany = {} as Record<Code, number>;
@@ -175,6 +179,15 @@ export const certificateFixture = {
     if (deleted) await superAdmin.delete(`administration/identityProviders/delete/${id}`);
     return id;
   },
+  /** The e-mail domain claim of a new provider of the domain, verified by the super admin when asked. */
+  async emailDomainClaim(code: Code, verified = false) {
+    const superAdmin = clients.get('super.admin')!;
+    const providerId = await certificateFixture.identityProvider(code);
+    const detail = await superAdmin.get(`administration/identityProviders/detail?selected=${providerId}`);
+    const claimId: number = detail.json().emailDomainClaims[0].id;
+    if (verified) await superAdmin.put(`administration/identityProviders/verifyDomain/${claimId}`);
+    return claimId;
+  },
 };
 
 export function identityProviderBody(code: Code) {
@@ -261,7 +274,8 @@ export async function snapshot(record: TRecord | undefined) {
 /** Registers the suite's set-up and tear-down; call it at the top of each test file. */
 export function setUpMatrixTestApp(): void {
   beforeAll(async () => {
-    t = await createTestApp();
+    sink = await startSmtpSink();
+    t = await createTestApp({ SMTP_URL: sink.url });
     await seedFlaggedUsers(t.database.db);
     for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
     for (const code of ['DEMO', 'ACME'] as const) domainIds[code] = await domainIdOf(t.database.db, code);
@@ -274,5 +288,8 @@ export function setUpMatrixTestApp(): void {
       await fixture.user(code);
     }
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
 }

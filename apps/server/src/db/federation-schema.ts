@@ -23,7 +23,6 @@ export type IdentityProvidersTable = {
   domain_id: BigintRef;
   kind: 'saml' | 'oidc';
   name: string;
-  email_domains: ColumnType<string[], string[] | undefined, string[]>;
   trust_idp_second_factor: Generated<boolean>;
   active: Generated<boolean>;
   saml_entity_id: string | null;
@@ -43,7 +42,34 @@ export type IdentityProvidersTable = {
   deleted_by: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 };
 
+/** migrations/038_s11_email_domain_claims.sql */
+export type IdentityProviderEmailDomainsTable = {
+  id: Id;
+  provider_id: BigintRef;
+  email_domain: string;
+  state: ColumnType<'unverified' | 'verified', 'unverified' | 'verified' | undefined, 'unverified' | 'verified'>;
+  verified_at: NullableTimestamp;
+  verified_how: 'superAdmin' | 'mail' | null;
+  verified_by: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  verified_mailbox: string | null;
+  created_at: Generated<Date> & Timestamp;
+};
+
+/** migrations/038_s11_email_domain_claims.sql */
+export type IdentityProviderDomainLinksTable = {
+  id: Id;
+  claim_id: BigintRef;
+  token_hash: string;
+  mailbox: string;
+  requested_by: BigintRef;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date> & Timestamp;
+};
+
 export type FederationTables = {
   core_handovers: CoreHandoversTable;
   identity_providers: IdentityProvidersTable;
+  identity_provider_email_domains: IdentityProviderEmailDomainsTable;
+  identity_provider_domain_links: IdentityProviderDomainLinksTable;
 };

@@ -12,12 +12,16 @@ function liveProviders(db: Kysely<Database>) {
     .where('d.active', '=', true);
 }
 
-/** The provider that signs in the users of an e-mail domain (the administration keeps it unique). */
+/**
+ * The provider that signs in the users of an e-mail domain: the one whose claim to it is verified (at most one, by a
+ * unique index). An unverified claim routes nobody (docs/decisions.md "Identity providers: verified e-mail domains").
+ */
 export async function selectProviderByEmailDomain(db: Kysely<Database>, emailDomain: string) {
   return liveProviders(db)
+    .innerJoin('identity_provider_email_domains as c', 'c.provider_id', 'p.id')
     .select(['p.id', 'p.kind', 'p.name'])
-    .where(sql<boolean>`${emailDomain} = ANY(p.email_domains)`)
-    .orderBy('p.id')
+    .where('c.email_domain', '=', emailDomain)
+    .where('c.state', '=', 'verified')
     .executeTakeFirst();
 }
 
@@ -26,7 +30,10 @@ export async function selectOidcProvider(db: Kysely<Database>, id: number | stri
     .select([
       'p.id',
       'p.domain_id as domainId',
-      'p.email_domains as emailDomains',
+      // Any claim, verified or not: the provider signs in only its own domain's users.
+      sql<string[]>`ARRAY(SELECT c.email_domain FROM identity_provider_email_domains c WHERE c.provider_id = p.id)`.as(
+        'emailDomains',
+      ),
       'p.trust_idp_second_factor as trustIdpSecondFactor',
       'p.configured_rank as configuredRank',
       'p.oidc_issuer as issuer',

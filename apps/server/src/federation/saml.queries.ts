@@ -130,7 +130,6 @@ export async function insertSamlProvider(
     certificateId: string;
     userAttribute?: string | null;
     trustIdpSecondFactor?: boolean;
-    emailDomains?: string[];
     /** The rank of whoever configured it (contracts ROLE_RANK); a domain administrator's by default. */
     configuredRank?: number;
   },
@@ -141,7 +140,6 @@ export async function insertSamlProvider(
       domain_id: row.domainId,
       kind: 'saml',
       name: row.name,
-      email_domains: row.emailDomains ?? [],
       trust_idp_second_factor: row.trustIdpSecondFactor ?? false,
       saml_entity_id: row.entityId,
       saml_sso_url: row.ssoUrl,

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { pageOf, ZIdParams, ZOk, ZOptionalDomainIdQuery, ZPagedQuery, ZSelectedQuery, ZTimestamp } from '../common.ts';
-import { defineEndpoint } from '../endpoint.ts';
+import {
+  pageOf,
+  ZIdField,
+  ZIdParams,
+  ZOk,
+  ZOptionalDomainIdQuery,
+  ZPagedQuery,
+  ZSelectedQuery,
+  ZTimestamp,
+} from '../common.ts';
+import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
 import { requiredName, SAML, SAML_BIN, withId, ZDeletion } from './administration-common.ts';
 
 // Identity providers a domain trusts for sign-in (issue 18): SAML 2.0 and OpenID Connect in one list.
@@ -14,6 +23,28 @@ export const IDP_MAX_EMAIL_DOMAINS = 20;
 
 const EMAIL_DOMAIN = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
+/**
+ * An e-mail domain a provider claims (docs/decisions.md "Identity providers: verified e-mail domains"): only a
+ * verified claim routes 'Sign in with your organisation'; at most one claim of a domain is verified.
+ */
+export const EMAIL_DOMAIN_CLAIM_STATES = ['unverified', 'verified'] as const;
+export const EMAIL_DOMAIN_VERIFIED_HOW = ['superAdmin', 'mail'] as const;
+/** The mailboxes a verification link may go to: RFC 2142's and the CA/Browser Forum's (BR 3.2.2.4.4) list. */
+export const DOMAIN_ADMIN_MAILBOXES = ['admin', 'administrator', 'hostmaster', 'postmaster', 'webmaster'] as const;
+/** How long a mailed verification link works. */
+export const EMAIL_DOMAIN_LINK_HOURS = 24;
+
+export const ZEmailDomainClaim = z.object({
+  id: z.number().int(),
+  emailDomain: z.string(),
+  state: z.enum(EMAIL_DOMAIN_CLAIM_STATES),
+  verifiedAt: ZTimestamp.nullable(),
+  verifiedHow: z.enum(EMAIL_DOMAIN_VERIFIED_HOW).nullable(),
+  /** The super admin's name, or the mailbox that followed the link. */
+  verifiedBy: z.string().nullable(),
+});
+export type TEmailDomainClaim = z.infer<typeof ZEmailDomainClaim>;
+
 export const ZIdentityProvider = z
   .object({
     id: z.number().int(),
@@ -21,6 +52,8 @@ export const ZIdentityProvider = z
     kind: ZIdentityProviderKind,
     name: z.string(),
     emailDomains: z.array(z.string()),
+    /** One claim per e-mail domain, in the order of `emailDomains`. */
+    emailDomainClaims: z.array(ZEmailDomainClaim),
     trustIdpSecondFactor: z.boolean(),
     active: z.boolean(),
     samlEntityId: z.string().nullable(),
@@ -103,6 +136,16 @@ export type TIdentityProviderInput = z.infer<typeof ZIdentityProviderInput>;
 export const ZIdentityProviderUpdate = withId(ZIdentityProviderFields).superRefine(requireKindFields(false));
 export type TIdentityProviderUpdate = z.infer<typeof ZIdentityProviderUpdate>;
 
+export const ZDomainLinkRequest = z.object({
+  claimId: ZIdField,
+  mailbox: z.enum(DOMAIN_ADMIN_MAILBOXES, 'ERR_FIELD_INVALID'),
+});
+export type TDomainLinkRequest = z.infer<typeof ZDomainLinkRequest>;
+export const ZDomainLinkSent = z.object({ to: z.string(), expiresAt: ZTimestamp });
+
+/** Verifying or revoking a claim directly is for super admins; the service checks it again. */
+const SUPER_ADMINS = { roles: ['superAdmin'] } as const satisfies TPermissionRule;
+
 // Beyond the spec (docs/decisions.md "Identity providers"): the spec's administration has no such screen.
 export const identityProvidersApi = {
   read: defineEndpoint({
@@ -165,5 +208,36 @@ export const identityProvidersApi = {
     beyondSpec: true,
     params: ZIdParams,
     response: ZOk,
+  }),
+  verifyDomain: defineEndpoint({
+    id: 'administration.identityProvidersVerifyDomain',
+    method: 'PUT',
+    path: 'administration/identityProviders/verifyDomain/{id}',
+    summary: 'Verify an e-mail domain claim (id: the claim): it then routes sign-ins of that domain; super admins only',
+    permission: SUPER_ADMINS,
+    beyondSpec: true,
+    params: ZIdParams,
+    response: ZIdentityProvider,
+  }),
+  revokeDomain: defineEndpoint({
+    id: 'administration.identityProvidersRevokeDomain',
+    method: 'PUT',
+    path: 'administration/identityProviders/revokeDomain/{id}',
+    summary: 'Make a verified e-mail domain claim unverified again (id: the claim); super admins only',
+    permission: SUPER_ADMINS,
+    beyondSpec: true,
+    params: ZIdParams,
+    response: ZIdentityProvider,
+  }),
+  mailDomainLink: defineEndpoint({
+    id: 'administration.identityProvidersMailDomainLink',
+    method: 'POST',
+    path: 'administration/identityProviders/mailDomainLink',
+    summary:
+      'Mail a single-use link verifying an e-mail domain claim to an administrator mailbox of that domain (whoever configures the provider)',
+    permission: SAML,
+    beyondSpec: true,
+    body: ZDomainLinkRequest,
+    response: ZDomainLinkSent,
   }),
 } as const;

@@ -174,6 +174,16 @@ export const securityApi = {
     query: z.object({ email: z.email('ERR_EMAIL_INVALID').max(254, 'ERR_FIELD_TOO_LONG') }),
     response: ZFederatedProvider,
   }),
+  verifyEmailDomain: defineEndpoint({
+    id: 'security.verifyEmailDomain',
+    method: 'POST',
+    path: 'security/federation/verifyEmailDomain',
+    summary: "Follow a link mailed to an administrator mailbox of an e-mail domain: verifies the provider's claim",
+    permission: 'public',
+    beyondSpec: true,
+    body: z.object({ token: z.string().min(1, 'ERR_FIELD_REQUIRED').max(100, 'ERR_FIELD_TOO_LONG') }),
+    response: z.object({ emailDomain: z.string(), providerName: z.string(), domainName: z.string() }),
+  }),
   pwdRecover: defineEndpoint({
     id: 'security.pwdRecover',
     method: 'POST',

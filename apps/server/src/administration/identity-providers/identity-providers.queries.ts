@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema.ts';
 import { runPagedList, type TListColumns, type TListQuery } from '../../platform/paged-list.ts';
 
@@ -25,7 +26,24 @@ function rowQuery(db: Kysely<Database>) {
       'p.domain_id',
       'p.kind',
       'p.name',
-      'p.email_domains',
+      // The claims in the order they were made: `emailDomains` of the answer.
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('identity_provider_email_domains as c')
+            .leftJoin('users as vu', 'vu.id', 'c.verified_by')
+            .select([
+              'c.id',
+              'c.email_domain',
+              'c.state',
+              'c.verified_at',
+              'c.verified_how',
+              'c.verified_mailbox',
+              'vu.name as verified_by_name',
+            ])
+            .whereRef('c.provider_id', '=', 'p.id')
+            .orderBy('c.id'),
+        ).as('claims'),
       'p.trust_idp_second_factor',
       'p.active',
       'p.saml_entity_id',
@@ -63,7 +81,6 @@ export function selectIdentityProvider(db: Kysely<Database>, id: number) {
 export type TIdentityProviderValues = {
   kind: 'saml' | 'oidc';
   name: string;
-  email_domains: string[];
   trust_idp_second_factor: boolean;
   active: boolean;
   saml_entity_id: string | null;
@@ -74,24 +91,6 @@ export type TIdentityProviderValues = {
   oidc_client_id: string | null;
 };
 export type TSealedSecret = { oidc_client_secret_sealed: Buffer | null; oidc_client_secret_key_id: string | null };
-
-/** Serialises the e-mail-domain check and the write, so two administrators cannot claim one domain at once. */
-export async function lockEmailDomains(trx: Transaction<Database>) {
-  await sql`SELECT pg_advisory_xact_lock(hashtext('identity_providers.email_domains'))`.execute(trx);
-}
-
-/** The e-mail domains of `wanted` another live provider (of any Sello domain) already signs in. */
-export async function selectClaimedEmailDomains(db: Kysely<Database>, wanted: string[], exceptId: string | null) {
-  if (wanted.length === 0) return [];
-  let query = db
-    .selectFrom('identity_providers')
-    .select(sql<string>`unnest(email_domains)`.as('email_domain'))
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`email_domains && ${sql.val(wanted)}::text[]`);
-  if (exceptId) query = query.where('id', '<>', exceptId);
-  const rows = await query.execute();
-  return [...new Set(rows.map((row) => row.email_domain).filter((value) => wanted.includes(value)))];
-}
 
 /** Whether a SAML certificate is a live one of the domain. */
 export async function isDomainSamlCertificate(db: Kysely<Database>, domainId: string, certificateId: number) {
@@ -138,7 +137,7 @@ export async function updateIdentityProviderRow(
   return result.numUpdatedRows > 0n;
 }
 
-export async function markIdentityProviderDeleted(db: Kysely<Database>, id: number, domainId: string, by: string) {
+export async function markIdentityProviderDeleted(db: Transaction<Database>, id: number, domainId: string, by: string) {
   const result = await db
     .updateTable('identity_providers')
     .set({ deleted_at: sql<Date>`now()`, deleted_by: by, updated_at: sql<Date>`now()` })
@@ -149,8 +148,8 @@ export async function markIdentityProviderDeleted(db: Kysely<Database>, id: numb
   return result.numUpdatedRows > 0n;
 }
 
-export async function markIdentityProviderRecovered(trx: Transaction<Database>, id: number, domainId: string) {
-  const result = await trx
+export async function markIdentityProviderRecovered(db: Kysely<Database>, id: number, domainId: string) {
+  const result = await db
     .updateTable('identity_providers')
     .set({ deleted_at: null, deleted_by: null, updated_at: sql<Date>`now()` })
     .where('id', '=', String(id))

@@ -1,4 +1,5 @@
 import type {
+  TEmailDomainClaim,
   TIdentityProvider,
   TIdentityProviderInput,
   TIdentityProviderUpdate,
@@ -9,21 +10,20 @@ import { rankOf } from '@sello/contracts/role-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { sealClientSecret } from '../../federation/oidc-client-secret.ts';
-import { ApiError, fieldError, forbidden, notFound } from '../../platform/api-error.ts';
+import { fieldError, forbidden, notFound } from '../../platform/api-error.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { assertDomainAdministrator } from '../admin-access.ts';
 import { takeDeletedFilter, withConflictFields } from '../admin-lists.ts';
 import { isLiveDomain } from '../certificates/certificate-common.queries.ts';
+import { replaceProviderClaims, unverifyProviderClaims } from './email-domain-claims.queries.ts';
 import {
   IDENTITY_PROVIDER_UNIQUE_FIELDS,
   insertIdentityProvider,
   isDomainSamlCertificate,
-  lockEmailDomains,
   markIdentityProviderDeleted,
   markIdentityProviderRecovered,
-  selectClaimedEmailDomains,
   selectIdentityProvider,
   selectIdentityProviderPage,
   type TIdentityProviderRow,
@@ -38,13 +38,26 @@ import {
  */
 const BIN_FLAGS = ['certBin', 'administrationSaml'] as const;
 
+function toClaim(claim: TIdentityProviderRow['claims'][number]): TEmailDomainClaim {
+  // Read through JSON: the timestamp arrives as text.
+  return {
+    id: Number(claim.id),
+    emailDomain: claim.email_domain,
+    state: claim.state,
+    verifiedAt: claim.verified_at === null ? null : new Date(claim.verified_at).toISOString(),
+    verifiedHow: claim.verified_how,
+    verifiedBy: claim.verified_how === 'mail' ? claim.verified_mailbox : claim.verified_by_name,
+  };
+}
+
 function toIdentityProvider(row: TIdentityProviderRow): TIdentityProvider {
   return {
     id: Number(row.id),
     domainId: Number(row.domain_id),
     kind: row.kind,
     name: row.name,
-    emailDomains: row.email_domains,
+    emailDomains: row.claims.map((claim) => claim.email_domain),
+    emailDomainClaims: row.claims.map(toClaim),
     trustIdpSecondFactor: row.trust_idp_second_factor,
     active: row.active,
     samlEntityId: row.saml_entity_id,
@@ -68,7 +81,6 @@ function toValues(input: TIdentityProviderInput | TIdentityProviderUpdate): TIde
   return {
     kind: input.kind,
     name: input.name,
-    email_domains: [...new Set(input.emailDomains)],
     trust_idp_second_factor: input.trustIdpSecondFactor,
     active: input.active,
     saml_entity_id: saml ? (input.samlEntityId ?? null) : null,
@@ -114,22 +126,16 @@ export function createIdentityProvidersService({
     return toIdentityProvider(await loadVisible(principal, id, 'live'));
   }
 
-  /** The rules no schema can check: the certificate is the domain's, no e-mail domain is another provider's. */
-  async function checkInput(domainId: string, values: TIdentityProviderValues, exceptId: string | null) {
+  /**
+   * The rule no schema can check: the certificate is the domain's. E-mail domains are claims: another provider's
+   * claim to the same domain, of this tenant or another, blocks nothing (docs/decisions.md, session 11).
+   */
+  async function checkInput(domainId: string, values: TIdentityProviderValues) {
     if (
       values.saml_certificate_id !== null &&
       !(await isDomainSamlCertificate(db, domainId, values.saml_certificate_id))
     ) {
       throw fieldError('samlCertificateId', 'ERR_IDP_CERTIFICATE_UNKNOWN');
-    }
-    const claimed = await selectClaimedEmailDomains(db, values.email_domains, exceptId);
-    if (claimed.length > 0) {
-      throw new ApiError(
-        409,
-        'ERR_CONFLICT',
-        { emailDomains: 'ERR_IDP_EMAIL_DOMAIN_IN_USE' },
-        { domains: claimed.join(', ') },
-      );
     }
   }
 
@@ -148,14 +154,15 @@ export function createIdentityProvidersService({
     if (!secret) throw fieldError('oidcClientSecret', 'ERR_FIELD_REQUIRED');
     const id = await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
       db.transaction().execute(async (trx) => {
-        await lockEmailDomains(trx);
-        await checkInput(domainId, values, null);
-        return insertIdentityProvider(
+        await checkInput(domainId, values);
+        const id = await insertIdentityProvider(
           trx,
           domainId,
           { ...values, ...secret },
           { userId: principal.userId, rank: rankOf(principal.roles) },
         );
+        await replaceProviderClaims(trx, id, [...new Set(input.emailDomains)]);
+        return id;
       }),
     );
     return detail(principal, id);
@@ -171,10 +178,10 @@ export function createIdentityProvidersService({
     if (input.kind === 'oidc' && !secret) secret = undefined;
     await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
       db.transaction().execute(async (trx) => {
-        await lockEmailDomains(trx);
-        await checkInput(row.domain_id, values, row.id);
+        await checkInput(row.domain_id, values);
         const rank = rankOf(principal.roles);
         if (!(await updateIdentityProviderRow(trx, input.id, row.domain_id, values, secret, rank))) throw notFound();
+        await replaceProviderClaims(trx, input.id, [...new Set(input.emailDomains)]);
       }),
     );
     return detail(principal, input.id);
@@ -182,21 +189,18 @@ export function createIdentityProvidersService({
 
   async function remove(principal: TPrincipal, id: number) {
     const row = await loadVisible(principal, id, 'live');
-    if (!(await markIdentityProviderDeleted(db, id, row.domain_id, principal.userId))) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      if (!(await markIdentityProviderDeleted(trx, id, row.domain_id, principal.userId))) throw notFound();
+      await unverifyProviderClaims(trx, id);
+    });
   }
 
   async function recover(principal: TPrincipal, id: number) {
     const row = await loadVisible(principal, id, 'deleted');
-    // While it was deleted another provider may have taken its name or one of its e-mail domains.
-    await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
-      db.transaction().execute(async (trx) => {
-        await lockEmailDomains(trx);
-        const claimed = await selectClaimedEmailDomains(trx, row.email_domains, row.id);
-        if (claimed.length > 0)
-          throw new ApiError(409, 'ERR_CONFLICT', { emailDomains: 'ERR_IDP_EMAIL_DOMAIN_IN_USE' });
-        if (!(await markIdentityProviderRecovered(trx, id, row.domain_id))) throw notFound();
-      }),
-    );
+    // While it was deleted another provider may have taken its name; its claims come back unverified.
+    await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, async () => {
+      if (!(await markIdentityProviderRecovered(db, id, row.domain_id))) throw notFound();
+    });
   }
 
   return { read, detail, create, update, remove, recover };

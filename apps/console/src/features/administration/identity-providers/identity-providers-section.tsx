@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { notifyFailure } from '../../../api/http-client.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
+import { EmailDomainClaims } from './email-domain-claims.tsx';
 import { IdentityProviderForm } from './identity-provider-form.tsx';
 import { useDeleteIdentityProvider, useIdentityProviders } from './use-identity-providers.ts';
 
@@ -44,7 +45,11 @@ export function IdentityProvidersSection() {
             title: t('IDP_KIND'),
             render: (_, row) => (row.kind === 'oidc' ? 'OpenID Connect' : 'SAML 2.0'),
           },
-          { key: 'emailDomains', title: t('IDP_EMAIL_DOMAINS'), render: (_, row) => row.emailDomains.join(', ') },
+          {
+            key: 'emailDomains',
+            title: t('IDP_EMAIL_DOMAINS'),
+            render: (_, row) => <EmailDomainClaims claims={row.emailDomainClaims} />,
+          },
           {
             key: 'active',
             title: t('ADMIN_ACTIVE'),

@@ -1,5 +1,6 @@
 import {
   identityProvidersApi,
+  type TDomainLinkRequest,
   type TIdentityProviderInput,
   type TIdentityProviderUpdate,
 } from '@sello/contracts/catalogue/administration-identity-providers';
@@ -50,5 +51,24 @@ export function useDeleteIdentityProvider() {
   return useMutation({
     mutationFn: (id: number) => callEndpoint(identityProvidersApi.delete, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** A super admin verifies (or revokes) an e-mail domain claim directly. */
+export function useSetDomainVerified() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ claimId, verified }: { claimId: number; verified: boolean }) =>
+      callEndpoint(verified ? identityProvidersApi.verifyDomain : identityProvidersApi.revokeDomain, {
+        params: { id: claimId },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Mails the single-use verification link of a claim to an administrator mailbox of its domain. */
+export function useMailDomainLink() {
+  return useMutation({
+    mutationFn: (body: TDomainLinkRequest) => callEndpoint(identityProvidersApi.mailDomainLink, { body }),
   });
 }
