@@ -124,7 +124,7 @@ export async function bulkLoad(
             n AS (SELECT i, ${h('i', 1)} AS h1, ${h('i', 2)} AS h2, ${h('i', 3)} AS h3, ${h('i', 4)} AS h4,
                          ${h('i', 5)} AS h5 FROM generate_series(1, $7::int) AS i)
        INSERT INTO users (domain_id, username, name, email, password_hash, roles, permissions, language, is_sandbox,
-                          blocked, failed_attempts, active, last_login_at, created_at, updated_at, deleted_at)
+                          blocked, active, last_login_at, created_at, updated_at, deleted_at)
        SELECT $1,
               CASE n.h4 % 4 WHEN 0 THEN f.ascii || '.' || l1.ascii || n.i
                             WHEN 1 THEN left(f.ascii, 1) || l1.ascii || '_' || n.i
@@ -141,7 +141,6 @@ export async function bulkLoad(
               CASE WHEN n.h5 % 10 < 7 THEN 'es-es' WHEN n.h5 % 10 < 9 THEN 'pt-pt' ELSE 'en-en' END,
               n.h1 % 100 = 0,
               n.h2 % 100 = 7,
-              CASE WHEN n.h2 % 100 = 7 THEN 5 ELSE n.h3 % 3 END,
               n.h3 % 100 >= 3,
               CASE WHEN n.h4 % 10 = 0 THEN NULL ELSE now() - (n.h1 % 15552000) * interval '1 second' END,
               now() - interval '3 years' + (n.i::float8 / $7) * interval '1085 days',

@@ -200,10 +200,7 @@ export async function createUserLike(
 }
 
 /** One column of a user's row, read straight from the database. */
-export async function userColumn(
-  username: string,
-  column: 'language' | 'name' | 'blocked' | 'failed_attempts' | 'locked_until',
-) {
+export async function userColumn(username: string, column: 'language' | 'name' | 'blocked' | 'locked_until') {
   return withDatabase(async (client) => {
     const { rows } = await client.query(`SELECT ${column} AS value FROM users WHERE username = $1`, [username]);
     return rows[0]?.value as unknown;

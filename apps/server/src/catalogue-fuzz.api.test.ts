@@ -62,7 +62,6 @@ async function heal() {
         active: true,
         blocked: false,
         locked_until: null,
-        failed_attempts: 0,
         deleted_at: null,
       })
       .where('id', '=', row.id as string)

@@ -58,6 +58,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export class TestClient {
   xsrf = 'test-xsrf-token';
   token: string | null = null;
+  /** The client's address as the server sees it (light-my-request's default: 127.0.0.1). */
+  remoteAddress: string | undefined;
 
   private readonly app: FastifyInstance;
 
@@ -81,6 +83,7 @@ export class TestClient {
       method,
       url: API_PREFIX + path,
       headers,
+      ...(this.remoteAddress && { remoteAddress: this.remoteAddress }),
       ...(payload !== undefined && { payload: payload as InjectOptions['payload'] }),
     });
     const next = response.headers[HEADERS.authToken];

@@ -28,6 +28,8 @@ export const ERROR_KEYS = [
   'ERR_VALIDATION',
   'ERR_LOGIN_INVALID',
   'ERR_ACCOUNT_LOCKED',
+  // too many wrong passwords for this login from this source: every attempt from there waits (`params.retryAfterSeconds`)
+  'ERR_LOGIN_DELAYED',
   'ERR_PWD_EXPIRED',
   'ERR_PWD_CURRENT_INVALID',
   'ERR_PWD_WEAK',
@@ -155,6 +157,8 @@ export const ERROR_KEYS = [
   'ERR_2FA_CHALLENGE_ENDED',
   'ERR_2FA_NOT_ENROLLED',
   'ERR_2FA_MAIL_LIMIT',
+  // too many wrong codes across challenges: the factor is locked for a while, no challenge opens meanwhile
+  'ERR_2FA_LOCKED',
   'ERR_TEMPLATE_VARIABLE_UNKNOWN',
   'ERR_TEMPLATE_LOCKED',
   // the shared patterns of spec §5, each with a sentence saying what is expected (issue 14)

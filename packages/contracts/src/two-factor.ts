@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const TWO_FACTOR = {
   /** Wrong codes that end a sign-in challenge. */
   maxFailedCodes: 5,
+  /** Wrong codes in a row, across challenges, that lock a user's second factor for `lockMinutes`. */
+  maxFailedCodesPerUser: 10,
+  lockMinutes: 15,
   /** Minutes a challenge (the step between the password and the session) lives. */
   challengeMinutes: 10,
   /** Minutes a code sent by e-mail is valid. */

@@ -21,7 +21,7 @@ export type PasswordRecoverRequestsTable = {
 export type AccountMessagesTable = {
   id: Generated<string> & Id;
   user_id: BigintRef;
-  purpose: 'welcome' | 'reset' | 'recovery' | 'password_changed' | 'two_factor_code' | 'lock';
+  purpose: 'welcome' | 'reset' | 'recovery' | 'password_changed' | 'two_factor_code' | 'lock' | 'two_factor_lock';
   transport: 'outbox' | 'smtp';
   recipient: string;
   subject: string;

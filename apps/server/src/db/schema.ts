@@ -75,8 +75,11 @@ export type UsersTable = {
   additional_fields: ColumnType<Record<string, string>, string | undefined, string>;
   active: Generated<boolean>;
   blocked: Generated<boolean>;
-  failed_attempts: Generated<number>;
+  /** Until when a sign-in guard holds for the account (a source delayed, or the second factor locked). */
   locked_until: NullableTimestamp;
+  lock_mailed_at: NullableTimestamp;
+  two_factor_failures: Generated<number>;
+  two_factor_locked_until: NullableTimestamp;
   password_changed_at: Generated<Date> & Timestamp;
   last_login_at: NullableTimestamp;
   created_at: Generated<Date> & Timestamp;
@@ -95,8 +98,18 @@ export type SessionsTable = {
   created_at: Generated<Date> & Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Set when `refreshToken` replaced this session: its token only lives out its grace. */
+  rotated_at: NullableTimestamp;
   ip: string | null;
   user_agent: string | null;
+};
+
+export type SignInFailuresTable = {
+  login_hash: string;
+  source: string;
+  failures: number;
+  last_failed_at: Timestamp;
+  delayed_until: NullableTimestamp;
 };
 
 export type PreferencesTable = {
@@ -273,6 +286,7 @@ export type Database = ShippingTables &
     user_companies: UserCompaniesTable;
     user_groups: UserGroupsTable;
     sessions: SessionsTable;
+    sign_in_failures: SignInFailuresTable;
     preferences: PreferencesTable;
     feedback: FeedbackTable;
     roles: RolesTable;

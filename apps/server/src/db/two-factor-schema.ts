@@ -52,7 +52,7 @@ export type TwoFactorEventsTable = {
   user_id: BigintRef;
   domain_id: BigintRef;
   actor_id: BigintRef | null;
-  kind: 'enrolled' | 'reset' | 'recovery_code_used' | 'challenge_ended';
+  kind: 'enrolled' | 'reset' | 'recovery_code_used' | 'challenge_ended' | 'locked';
   created_at: Generated<Date> & Timestamp;
 };
 

@@ -107,7 +107,7 @@ export async function consumeOidcFlow(db: Kysely<Database>, stateHash: string) {
 export async function selectUsersByEmail(db: Kysely<Database>, domainId: string, email: string) {
   return db
     .selectFrom('users as u')
-    .select(['u.id', 'u.active', 'u.blocked', sql<boolean>`coalesce(u.locked_until > now(), false)`.as('locked')])
+    .select(['u.id', 'u.active', 'u.blocked'])
     .where('u.domain_id', '=', domainId)
     .where('u.deleted_at', 'is', null)
     .where(sql`lower(u.email)`, '=', email.toLowerCase())

@@ -120,7 +120,8 @@ export function createOidcService(
     // Never created silently; an e-mail two users share names nobody for sure.
     if (users.length !== 1) throw refused('ERR_OIDC_USER_UNKNOWN');
     const user = users[0]!;
-    if (!user.active || user.blocked || user.locked) throw new ApiError(403, 'ERR_OIDC_USER_BLOCKED');
+    // Wrong passwords delay their source only (security/login-lock.ts): the provider stands for the password.
+    if (!user.active || user.blocked) throw new ApiError(403, 'ERR_OIDC_USER_BLOCKED');
     return security.signInFederated(user.id, client, {
       trustToken,
       providerVouches: provider.trustIdpSecondFactor,

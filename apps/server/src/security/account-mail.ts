@@ -26,8 +26,12 @@ const TEXTS: Record<Language, Record<TAccountMailPurpose, TText>> = {
       body: 'Someone asked to recover the password of your Sello user {user}. If it was you, choose a new one here (the link works once, for {lifetime}); if not, ignore this mail:',
     },
     lock: {
-      subject: 'Your Sello account is locked for a while',
-      body: 'Too many wrong passwords were given for your Sello user {user}. It is locked for {lifetime} and then opens by itself; an administrator of your domain can open it earlier. If it was not you, tell your administrator.',
+      subject: 'Wrong passwords for your Sello account',
+      body: 'Too many wrong passwords were given for your Sello user {user} from the network address {source}. Sign-ins from there are refused for {lifetime}; you can still sign in from anywhere else, and an administrator of your domain can lift it earlier. If it was not you, tell your administrator.',
+    },
+    two_factor_lock: {
+      subject: 'Your Sello second factor is locked for a while',
+      body: 'Too many wrong codes were given for the second factor of your Sello user {user}, after the right password. It is locked for {lifetime}; an administrator of your domain can lift it earlier. If it was not you, someone knows your password: change it at once and tell your administrator.',
     },
     password_changed: {
       subject: 'Your Sello password was changed',
@@ -48,8 +52,12 @@ const TEXTS: Record<Language, Record<TAccountMailPurpose, TText>> = {
       body: 'Alguien ha pedido recuperar la contraseña de su usuario de Sello {user}. Si ha sido usted, elija una nueva aquí (el enlace sirve una vez, durante {lifetime}); si no, ignore este correo:',
     },
     lock: {
-      subject: 'Su cuenta de Sello está bloqueada temporalmente',
-      body: 'Se han introducido demasiadas contraseñas incorrectas para su usuario de Sello {user}. Queda bloqueado durante {lifetime} y después se desbloquea solo; un administrador de su dominio puede desbloquearlo antes. Si no ha sido usted, avise a su administrador.',
+      subject: 'Contraseñas incorrectas en su cuenta de Sello',
+      body: 'Se han introducido demasiadas contraseñas incorrectas para su usuario de Sello {user} desde la dirección de red {source}. Los accesos desde allí se rechazan durante {lifetime}; puede seguir accediendo desde cualquier otro lugar, y un administrador de su dominio puede levantarlo antes. Si no ha sido usted, avise a su administrador.',
+    },
+    two_factor_lock: {
+      subject: 'El segundo factor de su cuenta de Sello está bloqueado temporalmente',
+      body: 'Se han introducido demasiados códigos erróneos del segundo factor de su usuario de Sello {user}, tras la contraseña correcta. Queda bloqueado durante {lifetime}; un administrador de su dominio puede desbloquearlo antes. Si no ha sido usted, alguien conoce su contraseña: cámbiela enseguida y avise a su administrador.',
     },
     password_changed: {
       subject: 'Su contraseña de Sello ha cambiado',
@@ -70,8 +78,12 @@ const TEXTS: Record<Language, Record<TAccountMailPurpose, TText>> = {
       body: 'Alguém pediu para recuperar a palavra-passe do seu utilizador Sello {user}. Se foi você, escolha uma nova aqui (a ligação funciona uma vez, durante {lifetime}); se não, ignore este correio:',
     },
     lock: {
-      subject: 'A sua conta Sello está bloqueada temporariamente',
-      body: 'Foram introduzidas demasiadas palavras-passe erradas para o seu utilizador Sello {user}. Fica bloqueado durante {lifetime} e depois desbloqueia-se sozinho; um administrador do seu domínio pode desbloqueá-lo antes. Se não foi você, avise o seu administrador.',
+      subject: 'Palavras-passe erradas na sua conta Sello',
+      body: 'Foram introduzidas demasiadas palavras-passe erradas para o seu utilizador Sello {user} a partir do endereço de rede {source}. Os acessos a partir daí são recusados durante {lifetime}; pode continuar a aceder a partir de qualquer outro lugar, e um administrador do seu domínio pode levantá-lo antes. Se não foi você, avise o seu administrador.',
+    },
+    two_factor_lock: {
+      subject: 'O segundo fator da sua conta Sello está bloqueado temporariamente',
+      body: 'Foram introduzidos demasiados códigos errados do segundo fator do seu utilizador Sello {user}, após a palavra-passe correta. Fica bloqueado durante {lifetime}; um administrador do seu domínio pode desbloqueá-lo antes. Se não foi você, alguém conhece a sua palavra-passe: altere-a de imediato e avise o seu administrador.',
     },
     password_changed: {
       subject: 'A sua palavra-passe Sello foi alterada',
@@ -94,7 +106,7 @@ function languageOf(language: string): Language {
 export function composeAccountMail(
   purpose: TAccountMailPurpose,
   user: { username: string; language: string },
-  extra: { link?: string; lifetimeMinutes?: number } = {},
+  extra: { link?: string; lifetimeMinutes?: number; source?: string } = {},
 ): TText {
   const language = languageOf(user.language);
   const text = TEXTS[language][purpose];
@@ -103,7 +115,10 @@ export function composeAccountMail(
     minutes >= 120 && minutes % 60 === 0
       ? `${minutes / 60} ${UNITS[language].hours}`
       : `${minutes} ${UNITS[language].minutes}`;
-  const body = text.body.replace('{user}', user.username).replace('{lifetime}', lifetime);
+  const body = text.body
+    .replace('{user}', user.username)
+    .replace('{lifetime}', lifetime)
+    .replace('{source}', extra.source ?? '');
   return { subject: text.subject, body: extra.link ? `${body}\n\n${extra.link}\n` : `${body}\n` };
 }
 

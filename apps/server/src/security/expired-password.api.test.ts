@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf } from '../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
+import { hashToken } from '../platform/tokens.ts';
 
 let t: TTestApp;
 const OLD = 'Sello-Demo-2026';
@@ -79,15 +80,17 @@ describe('password expiry', () => {
     const failures = async () =>
       (
         await t.database.db
-          .selectFrom('users')
-          .select('failed_attempts')
-          .where('username', '=', 'company.user')
-          .executeTakeFirstOrThrow()
-      ).failed_attempts;
+          .selectFrom('sign_in_failures')
+          .select('failures')
+          .where('login_hash', '=', hashToken('company.user'))
+          .executeTakeFirst()
+      )?.failures ?? 0;
     const before = await failures();
     const client = new TestClient(t.app);
     const wrong = await client.post('security/pwdExpired', expiredBody({ password: 'not-it' }));
     expect([wrong.statusCode, wrong.json()]).toEqual([401, { key: 'ERR_LOGIN_INVALID' }]);
+    // The failed attempt counted, as at sign-in.
+    expect(await failures()).toBe(before + 1);
     const mismatch = await client.post('security/pwdExpired', expiredBody({ newconfirmpassword: `${NEW}!` }));
     expect(mismatch.json()).toEqual({ key: 'ERR_VALIDATION', fields: { newconfirmpassword: 'ERR_PWD_MISMATCH' } });
     const same = await client.post('security/pwdExpired', expiredBody({ newpassword: OLD, newconfirmpassword: OLD }));
@@ -97,8 +100,8 @@ describe('password expiry', () => {
       expiredBody({ newpassword: 'short', newconfirmpassword: 'short' }),
     );
     expect(short.json()).toEqual({ key: 'ERR_VALIDATION', fields: { newpassword: 'ERR_PWD_TOO_SHORT' } });
-    // The failed attempt counted, as at sign-in.
-    expect(await failures()).toBe(before + 1);
+    // The right current password forgot the source's failures, as at sign-in.
+    expect(await failures()).toBe(0);
   });
 
   it('pwdExpired sets the new password and signs in; then it refuses a password that has not expired', async () => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { hashLogin, UNLOCKED } from '../platform/sign-in-guards.queries.ts';
 
 function signInUsers(db: Kysely<Database>) {
   return (
@@ -17,9 +18,6 @@ function signInUsers(db: Kysely<Database>) {
         'u.language',
         'u.is_sandbox as isSandbox',
         'u.blocked',
-        'u.failed_attempts as failedAttempts',
-        'u.locked_until as lockedUntil',
-        sql<boolean>`coalesce(u.locked_until > now(), false)`.as('locked'),
         'u.additional_fields as additionalFields',
         'u.domain_id as domainId',
         'd.name as domainName',
@@ -45,45 +43,44 @@ export async function selectUserForLoginById(db: Kysely<Database>, userId: strin
   return signInUsers(db).where('u.id', '=', userId).executeTakeFirst();
 }
 
+/** A mail to the owner about wrong passwords goes at most this often. */
+const LOCK_MAIL_EVERY = sql`interval '1 hour'`;
+
 /**
- * Counts a failed sign-in of an account that is not locked now; the `maxAttempts`-th in a row locks it
- * for `lockMinutes`. After a lock has run out the count starts again. Answers whether this attempt locked it.
+ * A source was delayed for `minutes`: the account shows as locked to its administrators until then (or a later
+ * delay). Answers whether to mail the owner: not when a lock mail went within the hour.
  */
-export async function recordFailedLogin(
-  db: Kysely<Database>,
-  userId: string,
-  limits: { maxAttempts: number; lockMinutes: number },
-): Promise<boolean> {
-  const count = sql<number>`CASE WHEN locked_until IS NOT NULL THEN 1 ELSE failed_attempts + 1 END`;
+export async function raiseAccountLock(db: Kysely<Database>, userId: string, minutes: number) {
+  const mail = sql<boolean>`lock_mailed_at IS NULL OR lock_mailed_at <= now() - ${LOCK_MAIL_EVERY}`;
+  const until = sql<Date>`now() + make_interval(mins => ${minutes}::int)`;
   const row = await db
     .updateTable('users')
     .set({
-      failed_attempts: count,
-      locked_until: sql`CASE WHEN ${count} >= ${limits.maxAttempts} THEN now() + make_interval(mins => ${limits.lockMinutes}) END`,
+      locked_until: sql`greatest(locked_until, ${until})`,
+      lock_mailed_at: sql`CASE WHEN ${mail} THEN now() ELSE lock_mailed_at END`,
     })
     .where('id', '=', userId)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]))
-    .returning(sql<boolean>`coalesce(locked_until > now(), false)`.as('locked'))
+    .returning(sql<boolean>`lock_mailed_at = now()`.as('mail'))
     .executeTakeFirst();
-  return row?.locked ?? false;
+  return { mail: row?.mail ?? false };
 }
 
 export async function recordSuccessfulLogin(db: Kysely<Database>, userId: string) {
-  await db
-    .updateTable('users')
-    .set({ failed_attempts: 0, locked_until: null, last_login_at: sql`now()` })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', userId).execute();
 }
 
-/** Lifts a lock or block of a live user by login (the operator's command); answers whether one was found. */
+/**
+ * Lifts every guard of a live user by login (the operator's command): an administrator's block, the delays of
+ * every source and a locked second factor. Answers whether one was found.
+ */
 export async function unlockUserByLogin(db: Kysely<Database>, login: string): Promise<boolean> {
   const rows = await db
     .updateTable('users')
-    .set({ blocked: false, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
+    .set({ ...UNLOCKED, updated_at: sql`now()` })
     .where(sql`lower(username)`, '=', login.toLowerCase())
     .where('deleted_at', 'is', null)
     .returning('id')
     .execute();
+  if (rows.length > 0) await db.deleteFrom('sign_in_failures').where('login_hash', '=', hashLogin(login)).execute();
   return rows.length > 0;
 }

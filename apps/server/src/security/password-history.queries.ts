@@ -26,7 +26,7 @@ export async function selectRecentPasswordHashes(db: Db, userId: string, count: 
 export async function storeNewPassword(db: Db, userId: string, passwordHash: string, keep: number) {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: sql`now()`, failed_attempts: 0, updated_at: sql`now()` })
+    .set({ password_hash: passwordHash, password_changed_at: sql`now()`, updated_at: sql`now()` })
     .where('id', '=', userId)
     .execute();
   await db.insertInto('password_history').values({ user_id: userId, password_hash: passwordHash }).execute();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 import { hashToken } from '../platform/tokens.ts';
 
@@ -50,34 +50,45 @@ describe('security/login', () => {
     });
   });
 
-  it('locks the account after the configured number of failures; only the right password hears it', async () => {
+  it('delays the source after the configured number of failures; every attempt from there hears it', async () => {
     const client = new TestClient(t.app);
-    for (let attempt = 1; attempt <= 4; attempt++) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
       const response = await client.post('security/login', { login: 'sandbox.user', password: 'bad' });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ key: 'ERR_LOGIN_INVALID' });
     }
     const right = await client.post('security/login', { login: 'sandbox.user', password: 'Sello-Demo-2026' });
-    expect(right.statusCode).toBe(403);
-    expect(right.json().key).toBe('ERR_ACCOUNT_LOCKED');
-    const row = await t.database.db
-      .selectFrom('users')
-      .select(['blocked', 'failed_attempts', sql<boolean>`locked_until > now()`.as('locked')])
-      .where('username', '=', 'sandbox.user')
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ key: 'ERR_LOGIN_DELAYED' });
+    const pair = await t.database.db
+      .selectFrom('sign_in_failures')
+      .select(['failures', 'source', sql<boolean>`delayed_until > now()`.as('delayed')])
+      .where('login_hash', '=', hashToken('sandbox.user'))
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ blocked: false, failed_attempts: 3, locked: true });
+    expect(pair).toEqual({ failures: 3, source: '127.0.0.1', delayed: true });
+    // Administrators see the account locked (not blocked) while the delay runs.
+    await vi.waitFor(async () => {
+      const row = await t.database.db
+        .selectFrom('users')
+        .select(['blocked', sql<boolean>`locked_until > now()`.as('locked')])
+        .where('username', '=', 'sandbox.user')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ blocked: false, locked: true });
+    });
   });
 
-  it('resets the failure count after a successful sign-in', async () => {
+  it('forgets the failures of a source after the right password from it', async () => {
     const client = new TestClient(t.app);
     await client.post('security/login', { login: 'company.admin', password: 'bad' });
+    const failures = () =>
+      t.database.db
+        .selectFrom('sign_in_failures')
+        .select('failures')
+        .where('login_hash', '=', hashToken('company.admin'))
+        .execute();
+    expect(await failures()).toEqual([{ failures: 1 }]);
     await client.login('company.admin');
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('failed_attempts')
-      .where('username', '=', 'company.admin')
-      .executeTakeFirstOrThrow();
-    expect(row.failed_attempts).toBe(0);
+    expect(await failures()).toEqual([]);
   });
 
   it('stores only the hash of a session token', async () => {
@@ -146,6 +157,31 @@ describe('session tokens', () => {
     const response = await stale.get('account/users/read');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ key: 'ERR_TKN_INVALID' });
+  });
+
+  it('refuses refreshToken with a rotated-out token inside its grace: no second session, no new token', async () => {
+    const client = await signedInClient(t.app, 'company.admin');
+    const oldToken = client.token!;
+    expect((await client.get('security/refreshToken')).statusCode).toBe(200);
+    const sessionsOf = () =>
+      t.database.db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select('s.token_hash')
+        .where('u.username', '=', 'company.admin')
+        .execute();
+    const before = await sessionsOf();
+    const stale = new TestClient(t.app);
+    stale.token = oldToken;
+    // The grace still serves ordinary calls in flight…
+    expect((await stale.get('account/users/read')).statusCode).toBe(200);
+    // …but never mints a token.
+    const fork = await stale.get('security/refreshToken');
+    expect([fork.statusCode, fork.json()]).toEqual([401, { key: 'ERR_TKN_INVALID' }]);
+    expect(stale.token).toBe(oldToken);
+    expect(await sessionsOf()).toEqual(before);
+    // The current token still refreshes.
+    expect((await client.get('security/refreshToken')).statusCode).toBe(200);
   });
 
   it('answers 401 ERR_TKN_INVALID for an expired session and for no token at all', async () => {

@@ -12,7 +12,7 @@ import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import { recordSuccessfulLogin, selectUserForLogin, selectUserForLoginById } from './login.queries.ts';
-import { assertLoginAllowed, type TLoginLockDeps } from './login-lock.ts';
+import { createLoginLock, type TLoginLockDeps } from './login-lock.ts';
 import { verifyPassword } from './passwords.ts';
 import { insertSession, revokeSession, rotateSession, selectLiveSession } from './sessions.queries.ts';
 import type { TSecondFactorStep } from './two-factor-step.ts';
@@ -50,6 +50,8 @@ function refuseExpiredPassword(user: { passwordExpired: boolean }) {
 }
 
 export function createSecurityService({ db, preferences, lock, secondFactor }: Deps) {
+  const loginLock = createLoginLock(lock);
+
   async function newSessionRow(userId: string, client: ClientInfo) {
     const token = createToken();
     const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes()) * 60_000);
@@ -62,17 +64,25 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     return { token, expiresAt: row.expiresAt };
   }
 
+  /**
+   * The password step, for `login` and for calls that prove who asks by the current password (`pwdExpired`): a
+   * source delayed for this login is refused first, then the password is verified (against a dummy hash for an
+   * unknown login, so the time tells nothing) and its verdict counted (login-lock.ts). Answers the user.
+   */
+  async function verifySignInPassword(login: string, password: string, client: ClientInfo): Promise<TSignInUser> {
+    const attempt = await loginLock.open(login, client.ip);
+    const user = await selectUserForLogin(db, login);
+    const passwordOk = await verifyPassword(user?.passwordHash, password);
+    return loginLock.settle(attempt, user, passwordOk);
+  }
+
   /** `trustToken`: the 'trust this browser' cookie, which may skip the second factor. */
   async function login(
     request: TLoginRequest,
     client: ClientInfo,
     trustToken?: string,
   ): Promise<TSessionUser | TTwoFactorChallenge> {
-    const user = await selectUserForLogin(db, request.login);
-    // Verify against a real hash even for unknown users so timing does not reveal which usernames exist.
-    const passwordOk = await verifyPassword(user?.passwordHash, request.password);
-    if (!user) throw new ApiError(401, 'ERR_LOGIN_INVALID');
-    await assertLoginAllowed(lock, user, passwordOk);
+    const user = await verifySignInPassword(request.login, request.password, client);
     refuseExpiredPassword(user);
     await recordSuccessfulLogin(db, user.id);
     const challenge = await secondFactor.afterPassword(user.id, trustToken);
@@ -89,7 +99,8 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
 
   /**
    * Opens the session of a user the core platform handed over (core-handover.service.ts): the hand-over stands
-   * for the password, so the lock, the expired password and the second factor are asked as after a password.
+   * for the password, so an administrator's block, the expired password and the second factor are asked as after a
+   * password; wrong passwords from some source do not concern it.
    * The core platform is configured by the operator, so only the platform's own accounts are out of its reach.
    */
   async function signInHandedOver(
@@ -98,7 +109,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     trustToken?: string,
   ): Promise<TSessionUser | TTwoFactorChallenge> {
     const user = await selectUserForLoginById(db, userId);
-    if (!user || user.blocked || user.locked) throw new ApiError(401, 'ERR_HANDOVER_INVALID');
+    if (!user || user.blocked) throw new ApiError(401, 'ERR_HANDOVER_INVALID');
     refuseAboveFederatedRank(user.roles, ROLE_RANK.superAdmin);
     refuseExpiredPassword(user);
     const challenge = await secondFactor.afterPassword(user.id, trustToken);
@@ -166,10 +177,18 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     };
   }
 
-  /** Issues a fresh token with a full session time; the old one stops working after a short grace. */
+  /**
+   * Issues a fresh token with a full session time; the old one keeps serving calls already in flight for a short
+   * grace, but never mints another token (401 `ERR_TKN_INVALID`), so a session cannot fork.
+   */
   async function rotate(principal: TPrincipal, client: ClientInfo) {
     const { token, row } = await newSessionRow(principal.userId, client);
-    await rotateSession(db, { sessionId: principal.sessionId, graceSeconds: ROTATION_GRACE_SECONDS }, row);
+    const rotated = await rotateSession(
+      db,
+      { sessionId: principal.sessionId, graceSeconds: ROTATION_GRACE_SECONDS },
+      row,
+    );
+    if (!rotated) throw new ApiError(401, 'ERR_TKN_INVALID');
     return { token, expiresAt: row.expiresAt };
   }
 
@@ -178,9 +197,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     completeLogin,
     signInHandedOver,
     signInFederated,
-    /** The lock rules of a sign-in, for calls that prove who asks by the current password (`pwdExpired`). */
-    checkSignInAllowed: (user: Parameters<typeof assertLoginAllowed>[1], passwordOk: boolean) =>
-      assertLoginAllowed(lock, user, passwordOk),
+    verifySignInPassword,
     resolvePrincipal,
     rotate,
     logout: (principal: TPrincipal) => revokeSession(db, principal.sessionId),

@@ -65,10 +65,11 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string) {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute();
 }
 
-/** Lets a rotated-out token live a few more seconds so requests already in flight still succeed. */
 /**
- * A token refresh in one statement and one commit: the new session is inserted and the old one shortened to
- * the grace period (`refreshToken` runs on every console's timer).
+ * A token refresh in one statement and one commit (`refreshToken` runs on every console's timer): the old session is
+ * marked rotated and shortened to the grace period, so requests already in flight still succeed, and the new one is
+ * inserted only when the old one had not been rotated before. Under the row lock, of two refreshes with one token
+ * only the first inserts.
  */
 const rotateSessionRows = definePreparedQuery(
   'sello_rotate_session',
@@ -86,21 +87,37 @@ const rotateSessionRows = definePreparedQuery(
       .with('shortened', (cte) =>
         cte
           .updateTable('sessions')
-          .set({ expires_at: sql`least(expires_at, now() + make_interval(secs => ${graceSeconds}))` })
+          .set({
+            expires_at: sql`least(expires_at, now() + make_interval(secs => ${graceSeconds}))`,
+            rotated_at: sql`now()`,
+          })
           .where('id', '=', oldSessionId)
+          .where('rotated_at', 'is', null)
           .returning('id'),
       )
       .insertInto('sessions')
-      .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt, ip, user_agent: userAgent })
+      .columns(['token_hash', 'user_id', 'expires_at', 'ip', 'user_agent'])
+      .expression((eb) =>
+        eb
+          .selectFrom('shortened')
+          .select([
+            sql<string>`${tokenHash}::text`.as('token_hash'),
+            sql<string>`${userId}::bigint`.as('user_id'),
+            sql<Date>`${expiresAt}::timestamptz`.as('expires_at'),
+            sql<string | null>`${ip}::text`.as('ip'),
+            sql<string | null>`${userAgent}::text`.as('user_agent'),
+          ]),
+      )
       .returning('id'),
 );
 
+/** Answers whether the session was rotated: false when its token had been rotated out already. */
 export async function rotateSession(
   db: Kysely<Database>,
   old: { sessionId: string; graceSeconds: number },
   row: { tokenHash: string; userId: string; expiresAt: Date; ip: string | null; userAgent: string | null },
-): Promise<void> {
-  await rotateSessionRows(
+): Promise<boolean> {
+  const inserted = await rotateSessionRows(
     db,
     old.sessionId,
     old.graceSeconds,
@@ -110,6 +127,7 @@ export async function rotateSession(
     row.ip,
     row.userAgent,
   );
+  return inserted.length > 0;
 }
 
 export async function deleteExpiredSessions(db: Kysely<Database>) {

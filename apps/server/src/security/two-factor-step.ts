@@ -3,6 +3,7 @@ import { detectRoles } from '@sello/contracts/roles';
 import { type TTwoFactorChallenge, type TTwoFactorMethod, TWO_FACTOR } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { ApiError } from '../platform/api-error.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import { hasTrustedBrowser, insertChallenge, selectTwoFactorState } from './two-factor.queries.ts';
 
@@ -41,6 +42,8 @@ export function createSecondFactorStep(db: Kysely<Database>) {
     if (enrolled && trustToken && (await hasTrustedBrowser(db, userId, hashToken(trustToken), state.coolDownHours))) {
       return null;
     }
+    // Wrong codes locked the factor: no challenge opens until the lock runs out (two-factor.service.ts).
+    if (state.factorLocked) throw new ApiError(403, 'ERR_2FA_LOCKED');
     const challenge = createToken();
     const purpose = enrolled ? 'verify' : 'enrol';
     await insertChallenge(db, {

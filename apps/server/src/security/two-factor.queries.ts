@@ -19,6 +19,7 @@ export async function selectTwoFactorState(db: Db, userId: string) {
       'u.domain_id as domainId',
       'd.two_factor_required as requirement',
       'd.two_factor_cool_down_hours as coolDownHours',
+      sql<boolean>`coalesce(u.two_factor_locked_until > now(), false)`.as('factorLocked'),
       'tf.totp_secret as totpSecret',
       'tf.enrolled_at as enrolledAt',
       'tf.last_step as lastStep',
@@ -104,6 +105,55 @@ export async function recordWrongCode(trx: Transaction<Database>, challengeId: s
     .returning('failed_attempts')
     .executeTakeFirstOrThrow();
   return row.failed_attempts;
+}
+
+/**
+ * Whether wrong codes locked the user's second factor now. Takes the user's row lock for the rest of the transaction,
+ * so that the codes of all the user's challenges are judged and counted one after the other.
+ */
+export async function lockFactorGuard(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select(sql<boolean>`coalesce(two_factor_locked_until > now(), false)`.as('locked'))
+    .where('id', '=', userId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row?.locked ?? false;
+}
+
+/**
+ * Counts a wrong code of a user whose factor is not locked (under `lockFactorGuard`); the `maxFailures`-th in a row
+ * locks it for `minutes`, which the administrators see as the account's lock (`locked_until`). After a lock has run
+ * out the count starts again. Answers the failures counted and whether this one locked it.
+ */
+export async function recordFactorFailure(
+  trx: Transaction<Database>,
+  userId: string,
+  limits: { maxFailures: number; minutes: number },
+) {
+  const count = sql<number>`CASE WHEN two_factor_locked_until IS NOT NULL THEN 1 ELSE two_factor_failures + 1 END`;
+  const until = sql<Date>`now() + make_interval(mins => ${limits.minutes}::int)`;
+  const locks = sql<boolean>`${count} >= ${limits.maxFailures}::int`;
+  return trx
+    .updateTable('users')
+    .set({
+      two_factor_failures: count,
+      two_factor_locked_until: sql`CASE WHEN ${locks} THEN ${until} END`,
+      locked_until: sql`CASE WHEN ${locks} THEN greatest(locked_until, ${until}) ELSE locked_until END`,
+    })
+    .where('id', '=', userId)
+    .returning(['two_factor_failures as failures', sql<boolean>`two_factor_locked_until IS NOT NULL`.as('lockedNow')])
+    .executeTakeFirstOrThrow();
+}
+
+/** A right code: the user's count of wrong codes starts again. */
+export async function resetFactorFailures(trx: Transaction<Database>, userId: string) {
+  await trx
+    .updateTable('users')
+    .set({ two_factor_failures: 0, two_factor_locked_until: null })
+    .where('id', '=', userId)
+    .where('two_factor_failures', '>', 0)
+    .execute();
 }
 
 export async function closeChallenge(db: Db, challengeId: string) {

@@ -15,6 +15,7 @@ export function registerTwoFactorRoutes(ctx: TAppContext): void {
     security: ctx.security,
     secretKey: ctx.certificateKey,
     mailer: ctx.mailer,
+    logger: app.log,
   });
   const limit = { config: { rateLimit: { max: config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
 

@@ -7,9 +7,9 @@ import { assertAdministrator, assertMayManage, recordScope } from '../administra
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TCertificateKey } from '../platform/certificate-key.ts';
-import type { TMailer } from '../platform/mailer.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
+import { composeAccountMail, sendAccountMail, type TAccountMailDeps } from './account-mail.ts';
 import type { ClientInfo, TSecurityService } from './security.service.ts';
 import { createTotpEnrolment, openTotpSecret, sealTotpSecret, verifyTotp } from './totp.ts';
 import {
@@ -19,8 +19,11 @@ import {
   deleteTwoFactor,
   insertTrustedBrowser,
   insertTwoFactorEvent,
+  lockFactorGuard,
   lockLiveChallenge,
+  recordFactorFailure,
   recordWrongCode,
+  resetFactorFailures,
   savePendingSecret,
   selectManagedUser,
   selectTwoFactorState,
@@ -30,12 +33,7 @@ import {
 import { createMailCode, hashMailCode, maskEmail, sendMailCode } from './two-factor-mail.ts';
 import { isTwoFactorRequired } from './two-factor-step.ts';
 
-type Deps = {
-  db: Kysely<Database>;
-  security: TSecurityService;
-  secretKey: TCertificateKey;
-  mailer: TMailer;
-};
+type Deps = TAccountMailDeps & { security: TSecurityService; secretKey: TCertificateKey };
 type TChallengeRow = NonNullable<Awaited<ReturnType<typeof lockLiveChallenge>>>;
 type TState = NonNullable<Awaited<ReturnType<typeof selectTwoFactorState>>>;
 
@@ -61,19 +59,30 @@ function sameHash(a: string, b: string): boolean {
 }
 
 const ended = () => new ApiError(401, 'ERR_2FA_CHALLENGE_ENDED');
+const factorLocked = () => new ApiError(403, 'ERR_2FA_LOCKED');
 
 export type TTwoFactorService = ReturnType<typeof createTwoFactorService>;
 
-export function createTwoFactorService({ db, security, secretKey, mailer }: Deps) {
+export function createTwoFactorService({ db, security, secretKey, mailer, logger }: Deps) {
   async function stateOf(db2: Kysely<Database> | Transaction<Database>, userId: string): Promise<TState> {
     const state = await selectTwoFactorState(db2, userId);
     if (!state) throw ended();
     return state;
   }
 
+  /** The live challenge of a token, locked, whose user's factor is not locked (and then holds the user's row lock). */
+  async function liveChallenge(trx: Transaction<Database>, challengeToken: string) {
+    const challenge = await lockLiveChallenge(trx, hashToken(challengeToken), TWO_FACTOR.maxFailedCodes);
+    if (!challenge) throw ended();
+    if (await lockFactorGuard(trx, challenge.userId)) throw factorLocked();
+    return challenge;
+  }
+
   /**
-   * Runs `check` on the locked live challenge. Right: the challenge closes. Wrong: the failure is counted
-   * (committed), and the fifth ends the challenge.
+   * Runs `check` on the locked live challenge. Right: the challenge closes and the user's count of wrong codes
+   * starts again. Wrong: the failure is counted on the challenge and on the user (committed); the fifth on the
+   * challenge ends it, the tenth in a row on the user, across challenges, locks the factor for a while and mails
+   * the owner (no challenge takes a code, and none opens, until it runs out).
    */
   async function attempt(
     challengeToken: string,
@@ -81,29 +90,37 @@ export function createTwoFactorService({ db, security, secretKey, mailer }: Deps
     check: (trx: Transaction<Database>, challenge: TChallengeRow, state: TState) => Promise<boolean>,
   ): Promise<TState> {
     const outcome = await db.transaction().execute(async (trx) => {
-      const challenge = await lockLiveChallenge(trx, hashToken(challengeToken), TWO_FACTOR.maxFailedCodes);
-      if (!challenge) return { kind: 'ended' } as const;
+      const challenge = await liveChallenge(trx, challengeToken);
       if (challenge.purpose !== purpose) return { kind: 'purpose' } as const;
       const state = await stateOf(trx, challenge.userId);
       if (await check(trx, challenge, state)) {
         await closeChallenge(trx, challenge.id);
+        await resetFactorFailures(trx, state.id);
         return { kind: 'ok', state } as const;
       }
       const failures = await recordWrongCode(trx, challenge.id, TWO_FACTOR.maxFailedCodes);
-      if (failures < TWO_FACTOR.maxFailedCodes)
-        return { kind: 'wrong', left: TWO_FACTOR.maxFailedCodes - failures } as const;
-      await insertTwoFactorEvent(trx, {
-        userId: state.id,
-        domainId: state.domainId,
-        actorId: null,
-        kind: 'challenge_ended',
+      const user = await recordFactorFailure(trx, state.id, {
+        maxFailures: TWO_FACTOR.maxFailedCodesPerUser,
+        minutes: TWO_FACTOR.lockMinutes,
       });
-      return { kind: 'ended' } as const;
+      const kind = user.lockedNow ? 'locked' : failures >= TWO_FACTOR.maxFailedCodes ? 'challenge_ended' : null;
+      if (kind) {
+        await insertTwoFactorEvent(trx, { userId: state.id, domainId: state.domainId, actorId: null, kind });
+        return { kind, state } as const;
+      }
+      const left = Math.min(TWO_FACTOR.maxFailedCodes - failures, TWO_FACTOR.maxFailedCodesPerUser - user.failures);
+      return { kind: 'wrong', left } as const;
     });
-    if (outcome.kind === 'ended') throw ended();
+    if (outcome.kind === 'challenge_ended') throw ended();
     if (outcome.kind === 'purpose') throw new ApiError(400, 'ERR_2FA_NOT_ENROLLED');
     if (outcome.kind === 'wrong')
       throw new ApiError(401, 'ERR_2FA_CODE_INVALID', undefined, { attemptsLeft: outcome.left });
+    if (outcome.kind === 'locked') {
+      const text = composeAccountMail('two_factor_lock', outcome.state, { lifetimeMinutes: TWO_FACTOR.lockMinutes });
+      const mail = { userId: outcome.state.id, purpose: 'two_factor_lock' as const, to: outcome.state.email };
+      await sendAccountMail({ db, mailer, logger }, { ...mail, ...text });
+      throw factorLocked();
+    }
     return outcome.state;
   }
 
@@ -147,8 +164,7 @@ export function createTwoFactorService({ db, security, secretKey, mailer }: Deps
   /** Sends a code by e-mail, valid 10 minutes; a new one replaces the previous one. */
   async function sendCode(challengeToken: string) {
     const sent = await db.transaction().execute(async (trx) => {
-      const challenge = await lockLiveChallenge(trx, hashToken(challengeToken), TWO_FACTOR.maxFailedCodes);
-      if (!challenge) throw ended();
+      const challenge = await liveChallenge(trx, challengeToken);
       if (challenge.purpose !== 'verify') throw new ApiError(400, 'ERR_2FA_NOT_ENROLLED');
       if (challenge.mailCodesSent >= TWO_FACTOR.maxMailCodes) throw new ApiError(429, 'ERR_2FA_MAIL_LIMIT');
       const state = await stateOf(trx, challenge.userId);
@@ -189,8 +205,8 @@ export function createTwoFactorService({ db, security, secretKey, mailer }: Deps
   /** Enrolment during a sign-in the domain requires it for: the key and QR code of a new authenticator. */
   async function enrolStart(challengeToken: string): Promise<TTotpEnrolment> {
     const userId = await db.transaction().execute(async (trx) => {
-      const challenge = await lockLiveChallenge(trx, hashToken(challengeToken), TWO_FACTOR.maxFailedCodes);
-      if (challenge?.purpose !== 'enrol') throw ended();
+      const challenge = await liveChallenge(trx, challengeToken);
+      if (challenge.purpose !== 'enrol') throw ended();
       return challenge.userId;
     });
     return startEnrolment(await stateOf(db, userId));

@@ -44,7 +44,8 @@ export function TwoFactorStep({ step, onSignedIn, onRestart }: TProps) {
 
   const fail = (failure: unknown) => {
     const key = keyOf(failure);
-    if (key === 'ERR_2FA_CHALLENGE_ENDED') {
+    // The challenge is over: it ended, or wrong codes locked the factor for a while.
+    if (key === 'ERR_2FA_CHALLENGE_ENDED' || key === 'ERR_2FA_LOCKED') {
       onRestart(key);
       return;
     }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { likeContains } from '../../platform/like-pattern.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
+import { forgetUserSignInFailures, signInFailuresOf, UNLOCKED } from '../../platform/sign-in-guards.queries.ts';
 import { deletedByName } from '../admin.queries.ts';
 import type { TDomainFilter } from '../admin-access.ts';
 
@@ -9,7 +10,10 @@ type Db = Kysely<Database>;
 
 export const USER_UNIQUE_FIELDS = { users_username_live: 'userid' };
 
-/** Blocked by an administrator, or locked for a while by wrong passwords: either way it cannot sign in now. */
+/**
+ * Blocked by an administrator, or a sign-in guard holds for a while (wrong passwords delay some source, or wrong codes
+ * locked the second factor; `locked_until`, see docs/decisions.md, sign-in guards).
+ */
 const BLOCKED_NOW = sql<boolean>`(u.blocked OR coalesce(u.locked_until > now(), false))`;
 
 export const USER_COLUMNS: TListColumns = {
@@ -66,7 +70,7 @@ export function selectUser(db: Db, domain: TDomainFilter, id: string, deleted = 
   return selectUsers(db, domain, deleted)
     .select([
       'u.permissions',
-      'u.failed_attempts as failedAttempts',
+      signInFailuresOf(sql.ref('u.username')).as('failedAttempts'),
       sql<string[]>`coalesce((SELECT array_agg(uc.company_id::text ORDER BY uc.company_id) FROM user_companies uc
         JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '{}')`.as(
         'companyIds',
@@ -164,7 +168,7 @@ export async function updateUserRow(
       is_sandbox: values.isSandbox,
       updated_at: sql`now()`,
       ...(values.blocked === true && { blocked: true }),
-      ...(values.blocked === false && { blocked: false, failed_attempts: 0, locked_until: null }),
+      ...(values.blocked === false && UNLOCKED),
       ...(values.passwordHash && { password_hash: values.passwordHash, password_changed_at: sql`now()` }),
     })
     .where('id', '=', id)
@@ -207,14 +211,16 @@ export async function replaceUserGroups(db: Db, userId: string, groupIds: readon
     .execute();
 }
 
+/** Lifts every sign-in guard of a user: the block, the delays of every source, a locked second factor. */
 export async function unblockUserRow(db: Db, domainId: string, id: string) {
   await db
     .updateTable('users')
-    .set({ blocked: false, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
+    .set({ ...UNLOCKED, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is', null)
     .execute();
+  await forgetUserSignInFailures(db, id);
 }
 
 /** Ends every session of a user (a new password, a block, deactivation or deletion). */

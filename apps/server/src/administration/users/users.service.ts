@@ -20,6 +20,7 @@ import { toIso } from '../../platform/iso-date.ts';
 import type { TMailer } from '../../platform/mailer.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
+import { forgetUserSignInFailures } from '../../platform/sign-in-guards.queries.ts';
 import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { createToken } from '../../platform/tokens.ts';
@@ -305,6 +306,7 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
           blocked: input.blocked,
           passwordHash,
         });
+        if (input.blocked === false) await forgetUserSignInFailures(trx, current.id);
         await replaceUserCompanies(trx, current.id, input.companyIds);
         await replaceUserGroups(trx, current.id, input.groupIds);
         // A new password, a block or a deactivation ends every session the user has open.
