@@ -1,14 +1,15 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, parseCsv, readImportFile } from './import-file.ts';
+import { readImportFile } from './import-file.ts';
+import { ImportFileError } from './import-read-budget.ts';
 
-describe('parseCsv', () => {
-  it('reads quoted fields with delimiters, quotes and line breaks, keeping line numbers', () => {
-    const lines = parseCsv('a;b\r\n"x;1";"say ""hi"""\n"two\nlines";z\n', ';');
-    expect(lines).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['x;1', 'say "hi"'] },
-      { line: 3, cells: ['two\nlines', 'z'] },
+describe('the CSV reader', () => {
+  it('reads quoted fields with delimiters, quotes and line breaks, keeping line numbers', async () => {
+    const file = await readImportFile(Buffer.from('a;b\r\n"x;1";"say ""hi"""\n"two\nlines";z\n\nlast;"q"\n'));
+    expect(file.rows).toEqual([
+      { line: 2, cells: { a: 'x;1', b: 'say "hi"' } },
+      { line: 3, cells: { a: 'two\nlines', b: 'z' } },
+      { line: 6, cells: { a: 'last', b: 'q' } },
     ]);
   });
 });
