@@ -73,7 +73,8 @@ export function postStreamedUpload(
         const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
         sentBytes += bytes.length;
         const frame = Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
-        if (socket.write(frame)) written();
+        // A loopback socket often takes a whole chunk at once: yield anyway, or the sender starves its own loop.
+        if (socket.write(frame)) setImmediate(written);
         else socket.once('drain', written);
       });
     socket.on('connect', async () => {
