@@ -12,6 +12,24 @@ describe('the CSV reader', () => {
       { line: 6, cells: { a: 'last', b: 'q' } },
     ]);
   });
+
+  it('reads a Windows-1252 file whose first non-UTF-8 byte comes after many rows, without keeping the first pass', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, index) => `R-${index};Persona ${index}`);
+    const bytes = Buffer.concat([
+      Buffer.from(['ref;name', ...rows].join('\r\n')),
+      Buffer.from('\r\nR-x;Mu\xf1oz 5\x80\r\n', 'latin1'),
+    ]);
+    const file = await readImportFile(bytes);
+    expect(file.rows).toHaveLength(10_001);
+    expect(file.rows.at(-1)).toEqual({ line: 10_002, cells: { ref: 'R-x', name: 'Muñoz 5€' } });
+  });
+
+  it('refuses a record past its size (an unclosed quote swallowing the file) as too complex', async () => {
+    const bytes = Buffer.from(`a;b\n"${'x;'.repeat(1000)}`);
+    await expect(readImportFile(bytes, {}, { maxRecordChars: 1000 })).rejects.toEqual(
+      new ImportFileError('ERR_FILE_TOO_COMPLEX'),
+    );
+  });
 });
 
 describe('readImportFile', () => {
