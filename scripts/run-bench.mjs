@@ -17,6 +17,7 @@ const BENCH_TIMEOUTS_MS = {
   'console-calls': 900_000,
   'start-up': 300_000,
   imports: 600_000,
+  'import-uploads': 300_000,
 };
 
 function machine() {

@@ -41,9 +41,12 @@ export function spawnServer(options: {
   dataDir: string;
   certificateKey: string;
   env?: Record<string, string>;
+  /** Node flags before the script, e.g. those `npm run serve` starts the server with. */
+  nodeFlags?: string[];
 }): TServerProcess {
   const root = path.resolve(import.meta.dirname, '../../..');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const args = [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

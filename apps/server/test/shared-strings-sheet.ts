@@ -52,3 +52,24 @@ export async function sharedStringsSheet(strings: number): Promise<Buffer> {
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/**
+ * The zip with the uncompressed size of entry `name` rewritten to `size` in its central directory and local
+ * header: a file whose directory lies about what it inflates to.
+ */
+export function declareSize(zip: Buffer, name: string, size: number): Buffer {
+  const bytes = Buffer.from(zip);
+  let end = bytes.length - 22;
+  while (end >= 0 && bytes.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error('no end of central directory');
+  let at = bytes.readUInt32LE(end + 16);
+  for (let index = 0; index < bytes.readUInt16LE(end + 10); index++) {
+    const nameLength = bytes.readUInt16LE(at + 28);
+    if (bytes.toString('utf8', at + 46, at + 46 + nameLength) === name) {
+      bytes.writeUInt32LE(size, at + 24);
+      bytes.writeUInt32LE(size, bytes.readUInt32LE(at + 42) + 22);
+    }
+    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return bytes;
+}

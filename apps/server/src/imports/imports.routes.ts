@@ -1,18 +1,27 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { importsApi } from '@sello/contracts/catalogue/imports';
 import { LIMITS } from '@sello/contracts/constants';
+import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createImportFiles } from './import-files.service.ts';
 import { createImportRun } from './import-run.service.ts';
+import { removeSpooledFiles, spoolPart } from './import-upload.ts';
 import { createImportsService, IMPORT_MAX_BYTES, type TUploadedFile } from './imports.service.ts';
 
-/** The import file and the shared documents, each read whole within the limits of spec §9. */
-async function readPart(part: MultipartFile & { value?: unknown }): Promise<void> {
+/**
+ * The import file (`data`) is written to a temporary file as it arrives, within its own limit; the shared documents
+ * are read whole within the limits of spec §9.
+ */
+async function readPart(this: FastifyRequest, part: MultipartFile & { value?: unknown }): Promise<void> {
   if (part.filename.length > LIMITS.fileNameLength) {
     throw new ApiError(400, 'ERR_VALIDATION', { [part.fieldname]: 'ERR_FILE_NAME_TOO_LONG' });
+  }
+  if (part.fieldname === 'data') {
+    part.value = await spoolPart(this, part);
+    return;
   }
   let bytes: Buffer;
   try {
@@ -38,6 +47,8 @@ export function registerImportsRoutes(ctx: TAppContext): void {
 
   // Multipart is read only in this scope: the rest of the API stays JSON.
   ctx.app.register(async (app) => {
+    app.addHook('onResponse', removeSpooledFiles);
+    app.addHook('onRequestAbort', removeSpooledFiles);
     await app.register(fastifyMultipart, {
       attachFieldsToBody: 'keyValues',
       onFile: readPart,

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import {
   type TImportDetail,
   type TImportLine,
@@ -14,7 +15,8 @@ import type { TImportDocument, TImportSettings } from '../db/import-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError, fieldError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
-import { ImportFileError, readImportFile, toImportFileFieldError } from '../platform/import-file.ts';
+import { readImportFile, toImportFileFieldError } from '../platform/import-file.ts';
+import { ImportFileError } from '../platform/import-read-budget.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { canUseCompany } from '../platform/tenancy.ts';
@@ -22,6 +24,7 @@ import { checkDocumentType } from '../shippings/document-check.ts';
 import { mapColumns, normaliseHeader } from './import-columns.ts';
 import { IMPORT_JOBS } from './import-job-catalogue.ts';
 import type { TImportRun } from './import-run.service.ts';
+import type { TSpooledFile } from './import-upload.ts';
 import { readZipEntries } from './import-zip.ts';
 import {
   insertImportWithRows,
@@ -45,7 +48,7 @@ export type TUploadedFile = { filename: string; mimetype: string; bytes: Buffer 
 
 /** Most rows one import may have (the shipping list's export limit, spec §9). */
 export const IMPORT_MAX_ROWS = LIMITS.shippingListExcelExportLimit;
-/** Largest import file: the upload file limit of spec §9, read as megabytes. */
+/** Largest shared document: the upload file limit of spec §9, read as megabytes. */
 export const IMPORT_MAX_BYTES = LIMITS.uploadFileLimit * LIMITS.byteScale * LIMITS.byteScale;
 
 const FORMULA_START = /^'(?=[=+\-@])/;
@@ -148,8 +151,8 @@ export function createImportsService(deps: {
       documents?: unknown;
     },
   ): Promise<TImportDetail> {
-    const file = body.data as TUploadedFile | undefined;
-    if (!file?.bytes) throw fieldError('data', 'ERR_FIELD_REQUIRED');
+    const file = body.data as TSpooledFile | undefined;
+    if (!file?.path) throw fieldError('data', 'ERR_FIELD_REQUIRED');
     const company = await companyFor(principal, body.companyId);
     await typeFor(company.domainId, body.typeId, body.channel);
     let manual: Record<string, string> = {};
@@ -161,7 +164,7 @@ export function createImportsService(deps: {
     }
     let table: Awaited<ReturnType<typeof readImportFile>>;
     try {
-      table = await readImportFile(file.bytes, {}, { maxRows: IMPORT_MAX_ROWS });
+      table = await readImportFile({ path: file.path }, {}, { maxRows: IMPORT_MAX_ROWS });
     } catch (error) {
       if (error instanceof ImportFileError) throw toImportFileFieldError('data', error);
       throw error;
@@ -177,7 +180,7 @@ export function createImportsService(deps: {
     });
     const documentFiles = body.documents === undefined ? [] : ([body.documents].flat() as TUploadedFile[]);
     if (documentFiles.length > LIMITS.uploadFileLimit) throw fieldError('documents', 'ERR_TOO_MANY_ITEMS');
-    const original = await blobs.put(file.bytes);
+    const original = await blobs.put(createReadStream(file.path));
     const stored = await storeDocuments(documentFiles);
     const settings: TImportSettings = {
       typeId: body.typeId,

@@ -1,15 +1,34 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, parseCsv, readImportFile } from './import-file.ts';
+import { readImportFile } from './import-file.ts';
+import { ImportFileError } from './import-read-budget.ts';
 
-describe('parseCsv', () => {
-  it('reads quoted fields with delimiters, quotes and line breaks, keeping line numbers', () => {
-    const lines = parseCsv('a;b\r\n"x;1";"say ""hi"""\n"two\nlines";z\n', ';');
-    expect(lines).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['x;1', 'say "hi"'] },
-      { line: 3, cells: ['two\nlines', 'z'] },
+describe('the CSV reader', () => {
+  it('reads quoted fields with delimiters, quotes and line breaks, keeping line numbers', async () => {
+    const file = await readImportFile(Buffer.from('a;b\r\n"x;1";"say ""hi"""\n"two\nlines";z\n\nlast;"q"\n'));
+    expect(file.rows).toEqual([
+      { line: 2, cells: { a: 'x;1', b: 'say "hi"' } },
+      { line: 3, cells: { a: 'two\nlines', b: 'z' } },
+      { line: 6, cells: { a: 'last', b: 'q' } },
     ]);
+  });
+
+  it('reads a Windows-1252 file whose first non-UTF-8 byte comes after many rows, without keeping the first pass', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, index) => `R-${index};Persona ${index}`);
+    const bytes = Buffer.concat([
+      Buffer.from(['ref;name', ...rows].join('\r\n')),
+      Buffer.from('\r\nR-x;Mu\xf1oz 5\x80\r\n', 'latin1'),
+    ]);
+    const file = await readImportFile(bytes);
+    expect(file.rows).toHaveLength(10_001);
+    expect(file.rows.at(-1)).toEqual({ line: 10_002, cells: { ref: 'R-x', name: 'Muñoz 5€' } });
+  });
+
+  it('refuses a record past its size (an unclosed quote swallowing the file) as too complex', async () => {
+    const bytes = Buffer.from(`a;b\n"${'x;'.repeat(1000)}`);
+    await expect(readImportFile(bytes, {}, { maxRecordChars: 1000 })).rejects.toEqual(
+      new ImportFileError('ERR_FILE_TOO_COMPLEX'),
+    );
   });
 });
 

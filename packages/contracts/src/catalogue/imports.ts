@@ -91,6 +91,12 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/**
+ * Largest import file (`data`): 100,000 rows (the row limit) of up to fifteen cells (the reader's 1,500,000 cells)
+ * at about 40 bytes a cell is 60 MB. The shared `documents` keep spec §9's `uploadFileLimit`.
+ */
+export const IMPORT_FILE_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Multipart: text parts and the file part `data`; `documents` parts are shared by every row. */
 export const ZImportFileUpload = ZImportUploadBase.extend({
   typeId: ZId,

@@ -1,6 +1,5 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { importsApi, type TImportDetail } from '@sello/contracts/catalogue/imports';
-import { LIMITS } from '@sello/contracts/constants';
+import { IMPORT_FILE_MAX_BYTES, importsApi, type TImportDetail } from '@sello/contracts/catalogue/imports';
 import { Alert, Button, Card, Form, Input, Select, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,6 @@ import { ImportResult } from './import-result.tsx';
 import { downloadSample, useImportCompanies, useImportProgress, useImportTypes } from './use-imports.ts';
 
 const ACCEPT = '.csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MAX_BYTES = LIMITS.uploadFileLimit * LIMITS.byteScale * LIMITS.byteScale;
 
 /** `/shippings/import`: a CSV or Excel file of shippings of one type, checked (dry run), then confirmed. */
 export default function ImportFilePage() {
@@ -127,8 +125,8 @@ export default function ImportFilePage() {
               data-testid="import-data"
               fileList={file ? [{ uid: 'import-data', name: file.name, status: 'done', size: file.size }] : []}
               beforeUpload={(chosen) => {
-                if (chosen.size > MAX_BYTES) {
-                  setFileError(t('ERR_MAX_FILE_SIZE', { size: MAX_BYTES / 1024 }));
+                if (chosen.size > IMPORT_FILE_MAX_BYTES) {
+                  setFileError(t('ERR_MAX_FILE_SIZE', { size: IMPORT_FILE_MAX_BYTES / 1024 }));
                   setFile(null);
                 } else {
                   setFile(chosen);

@@ -12,12 +12,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { decodeDataUrl } from '../../platform/attachment-check.ts';
-import {
-  ImportFileError,
-  type TImportFile,
-  type TImportRow,
-  toImportFileFieldError,
-} from '../../platform/import-file.ts';
+import { type TImportFile, type TImportRow, toImportFileFieldError } from '../../platform/import-file.ts';
+import { ImportFileError } from '../../platform/import-read-budget.ts';
 import type { TMailer } from '../../platform/mailer.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
