@@ -3,10 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -37,6 +35,7 @@ import { registerSamlRoutes } from './federation/saml.routes.ts';
 import { IMPORT_JOBS } from './imports/import-job-catalogue.ts';
 import { createImportJobs } from './imports/import-jobs.ts';
 import { registerImportsRoutes } from './imports/imports.routes.ts';
+import { registerApiDocs } from './platform/api-docs.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
@@ -118,11 +117,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   // Counted in PostgreSQL, so N copies give a client the same limit as one.
   const rateLimits = createRateLimits(database.db);
   await app.register(fastifyRateLimit, { global: false, store: createPgRateLimitStore(rateLimits) });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Sello API', version: readVersion() } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await registerApiDocs(app, { version: readVersion(), perMinute: config.DOCS_RATE_LIMIT_PER_MINUTE });
 
   const preferences = createPreferences(database.db, config.PUBLIC_URL ?? `http://localhost:${config.PORT}/`);
   // Every copy drops its cached preferences when any copy clears them (admin/clearpreferencecache).

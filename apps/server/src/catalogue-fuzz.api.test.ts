@@ -4,13 +4,15 @@ import { ERROR_KEYS } from '@sello/contracts/error-keys';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEEP_JSON } from '../test/nested-json.ts';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../test/test-app.ts';
-import { fuzzArbitrary } from '../test/zod-arbitrary.ts';
+import { fuzzArbitrary, validArbitrary } from '../test/zod-arbitrary.ts';
 
 /**
  * Every catalogue operation, as an anonymous caller, a sender and a super administrator, with inputs drawn
  * from its own schemas: valid, at their limits and malformed. No answer may be a 5xx, and every 4xx carries
- * an error key of the catalogue. FUZZ_SEED replays a run.
+ * an error key of the catalogue. FUZZ_SEED replays a run. Then every body and query field of every operation
+ * carries input nested past the input guard's limit, as JSON and as JSON text.
  */
 
 const MIN_CASES = 10_000;
@@ -170,6 +172,34 @@ function sessionLost(response: LightMyRequestResponse): boolean {
   return response.statusCode === 401 && response.body.includes('ERR_TKN_INVALID');
 }
 
+const fieldsOf = (schema: unknown) =>
+  Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+
+/** DownloadFile runs only file calls of the catalogue: its url names one, so its jsonData is read. */
+const FILE_CALL = CATALOGUE.find(
+  (endpoint) => endpoint.responseKind === 'file' && endpoint.path !== 'DownloadFile' && !endpoint.path.includes('{'),
+)!;
+
+/**
+ * The request of `endpoint` with `deep` (JSON text) in `field` of its body, or as the whole body when the body
+ * has no fields: as JSON, or as a string holding the JSON (what DownloadFile's jsonData and list filters parse).
+ * A query carries it as text. The rest of the request is valid, drawn from its schemas, so nothing else refuses it.
+ */
+function deepRequest(endpoint: TEndpoint, field: string | null, deep: string, asText: boolean, seed: number) {
+  const drawn = fc.record({ params: validArbitrary(endpoint.params), body: validArbitrary(endpoint.body) });
+  const [sample] = fc.sample(drawn, { numRuns: 1, seed });
+  const { params, body } = sample as { params: unknown; body: Record<string, unknown> | undefined };
+  const url = toPath(endpoint, params);
+  if (endpoint.method !== 'POST' && endpoint.method !== 'PUT') {
+    return { url: field === null ? url : `${url}?${field}=${encodeURIComponent(deep)}`, payload: undefined };
+  }
+  const value = asText ? JSON.stringify(deep) : deep;
+  if (field === null) return { url, payload: value };
+  const rest = { ...body, ...(endpoint.path === 'DownloadFile' && { url: FILE_CALL.path }) };
+  const payload = JSON.stringify({ ...rest, [field]: '__deep__' }).replace('"__deep__"', () => value);
+  return { url, payload };
+}
+
 function check(response: LightMyRequestResponse): boolean {
   if (response.statusCode >= 500) return false;
   if (response.statusCode < 400) return true;
@@ -225,6 +255,41 @@ describe('fuzzing every catalogue operation', () => {
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
     expect(Object.fromEntries(kinds)).toEqual({});
+    expect(findings.slice(0, 10)).toEqual([]);
+  });
+
+  it('answers no 5xx and a key to input nested past the guard in every field', { timeout: 300_000 }, async () => {
+    const callers: TCaller[] = ['anonymous', SENDER, SUPER];
+    const findings: TFinding[] = [];
+    let cases = 0;
+    for (const [index, endpoint] of CATALOGUE.entries()) {
+      const hasBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
+      const names = fieldsOf(hasBody ? endpoint.body : endpoint.query);
+      const fields: (string | null)[] = names.length > 0 ? names : [null];
+      for (const [fieldIndex, field] of fields.entries()) {
+        for (const [callerIndex, caller] of callers.entries()) {
+          const deep = DEEP_JSON[(fieldIndex + callerIndex) % DEEP_JSON.length]!;
+          for (const asText of hasBody ? [false, true] : [true]) {
+            const { url, payload } = deepRequest(endpoint, field, deep, asText, SEED + index);
+            const headers: Record<string, string> = payload === undefined ? {} : { 'content-type': 'application/json' };
+            const response = await clients.get(caller)!.call(endpoint.method, url, payload, headers);
+            cases++;
+            if (!check(response)) {
+              findings.push({
+                endpoint: endpoint.id,
+                caller,
+                url: url.slice(0, 300),
+                body: `${field}: ${deep.slice(-30)}${asText ? ' as text' : ''}`,
+                status: response.statusCode,
+                answer: response.body.slice(0, 200),
+              });
+            }
+            if (caller !== 'anonymous' && sessionLost(response)) await heal();
+          }
+        }
+      }
+    }
+    process.stdout.write(`catalogue fuzz, deep input: ${cases} cases, ${findings.length} findings, seed ${SEED}\n`);
     expect(findings.slice(0, 10)).toEqual([]);
   });
 });

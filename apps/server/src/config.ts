@@ -51,6 +51,8 @@ const ZConfig = z
     PASSWORD_RECOVER_PER_LOGIN_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
     PASSWORD_RECOVER_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
     FEEDBACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+    /** Calls to /docs (the OpenAPI document and its UI) per client IP and minute. */
+    DOCS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
     /** Largest `sendFeedback` body without a session, KiB; signed-in reports keep the 12 MiB limit. */
     FEEDBACK_ANONYMOUS_BODY_LIMIT_KB: z.coerce.number().int().min(16).max(12_288).default(256),
     /** Asynchronous shipping exports a user may have in course (pending or running) at once; the next is 429. */

@@ -1,5 +1,6 @@
 import type { TFormControl } from './catalogue/types-schemas.ts';
 import type { ErrorKey } from './error-keys.ts';
+import { matchesFormPattern } from './form-pattern.ts';
 
 /** Controls that hold a value (TEXT and BR only show something). */
 export const holdsValue = (control: TFormControl) => control.kind !== 'TEXT' && control.kind !== 'BR';
@@ -43,7 +44,7 @@ export function checkFormValues(controls: readonly TFormControl[], values: Recor
       (maxLength !== undefined && value.length > maxLength) ||
       ((min !== undefined || max !== undefined) &&
         (Number.isNaN(number) || (min !== undefined && number < min) || (max !== undefined && number > max))) ||
-      (pattern !== undefined && !new RegExp(`^(?:${pattern})$`).test(value));
+      (pattern !== undefined && !matchesFormPattern(pattern, value));
     if (refused) errors[control.name] = 'ERR_FORM_VALUE_CONSTRAINT';
   }
   return errors;

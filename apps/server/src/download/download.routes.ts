@@ -4,6 +4,7 @@ import { COOKIES, HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX, type TEndpoint } from '@sello/contracts/endpoint';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { findRefusedInput } from '../platform/input-guard.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 
 /** The calls a DownloadFile form may run: those whose answer is a file. */
@@ -45,6 +46,10 @@ export function registerDownloadRoutes({ app }: TAppContext): void {
     } catch {
       throw new ApiError(400, 'ERR_VALIDATION', { jsonData: 'ERR_FIELD_INVALID' });
     }
+    // What the inner call's own check would refuse, refused before it is written out again (a JSON nested
+    // thousands deep overflowed the stack doing so).
+    const refused = findRefusedInput(data);
+    if (refused) throw new ApiError(400, 'ERR_VALIDATION', { jsonData: refused.key });
     const internalXsrf = 'download-file-internal';
     const hasBody = target.method === 'POST' || target.method === 'PUT';
     const response = await app.inject({

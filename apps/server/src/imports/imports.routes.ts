@@ -1,9 +1,10 @@
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import { importsApi } from '@sello/contracts/catalogue/imports';
 import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { registerMultipart } from '../platform/multipart.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createImportFiles } from './import-files.service.ts';
@@ -49,7 +50,7 @@ export function registerImportsRoutes(ctx: TAppContext): void {
   ctx.app.register(async (app) => {
     app.addHook('onResponse', removeSpooledFiles);
     app.addHook('onRequestAbort', removeSpooledFiles);
-    await app.register(fastifyMultipart, {
+    await registerMultipart(app, {
       attachFieldsToBody: 'keyValues',
       onFile: readPart,
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1 + LIMITS.uploadFileLimit, fields: 10 },

@@ -1,6 +1,6 @@
 import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import { ApiError } from './api-error.ts';
-import { findUnstorableText } from './input-guard.ts';
+import { findRefusedInput } from './input-guard.ts';
 import { likeContains } from './like-pattern.ts';
 
 /** How a list column can be filtered: by contained text, exact value, boolean, or a date range. */
@@ -45,8 +45,8 @@ export function parseFilters(raw: string | undefined, columns: TListColumns): Re
   } catch {
     throw new ApiError(400, 'ERR_VALIDATION', { filters: 'ERR_FIELD_INVALID' });
   }
-  // The JSON may spell a NUL character (\u0000) that the request check could not see.
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || findUnstorableText(parsed) !== null) {
+  // The JSON text may hide from the request check a NUL character (\u0000) or nesting too deep.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed) || findRefusedInput(parsed) !== null) {
     throw new ApiError(400, 'ERR_VALIDATION', { filters: 'ERR_FIELD_INVALID' });
   }
   const filters: Record<string, unknown> = {};

@@ -20,7 +20,7 @@ import { mayResendAccess, SERVICE_RULES } from '@sello/contracts/shipping-rules'
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
-import { findUnstorableText } from '../platform/input-guard.ts';
+import { findRefusedInput } from '../platform/input-guard.ts';
 import { buildListQuery } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
@@ -71,8 +71,8 @@ function parseJson(raw: string, field: string): unknown {
   } catch {
     throw invalid(field);
   }
-  // The JSON may spell a NUL character (\u0000) that the request check could not see.
-  if (findUnstorableText(parsed) !== null) throw invalid(field);
+  // The JSON text may hide from the request check a NUL character (\u0000) or nesting too deep.
+  if (findRefusedInput(parsed) !== null) throw invalid(field);
   return parsed;
 }
 

@@ -9,7 +9,16 @@ import sanitizeHtml from 'sanitize-html';
 
 /** Where template images are served: `uploadImage` answers this path with the image's public key. */
 export const TEMPLATE_IMAGE_PATH = '/rest/services/templates/image/';
-const IMAGE_SRC = /^(?:https?:\/\/[^/?#]+)?\/rest\/services\/templates\/image\/[A-Za-z0-9_-]{22,64}$/;
+const IMAGE_PATH = /^\/rest\/services\/templates\/image\/[A-Za-z0-9_-]{22,64}$/;
+
+/**
+ * Whether an image is Sello's own: its image path, relative or under the public origin. The path alone is
+ * not enough: any host can serve that path shape, and such an image would track the reader.
+ */
+function isOwnImage(src: string, origin: string): boolean {
+  const path = src.startsWith(`${origin}/`) ? src.slice(origin.length) : src;
+  return IMAGE_PATH.test(path);
+}
 
 /**
  * The allow-list of template HTML: text formatting, links (http, https, mailto), tables and Sello's own
@@ -67,13 +76,18 @@ const SANITISE_OPTIONS: sanitizeHtml.IOptions = {
       attribs: { ...attribs, ...(attribs.target && { target: '_blank', rel: 'noopener noreferrer' }) },
     }),
   },
-  // An image from anywhere but Sello itself would track the reader: such images are dropped.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_SRC.test(frame.attribs.src ?? ''),
 };
 
-/** The HTML of a template body reduced to the allow-list: what is stored and what is sent. */
-export function sanitiseTemplateHtml(html: string): string {
-  return sanitizeHtml(html, SANITISE_OPTIONS);
+/**
+ * The HTML of a template body reduced to the allow-list: what is stored and what is sent. Images other than
+ * Sello's own under `publicUrl` (the console's public address) are dropped.
+ */
+export function sanitiseTemplateHtml(html: string, publicUrl: string): string {
+  const origin = new URL(publicUrl).origin;
+  return sanitizeHtml(html, {
+    ...SANITISE_OPTIONS,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs.src ?? '', origin),
+  });
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -131,6 +145,7 @@ export function renderTemplate(
         // Written once, as text (mail clients make it a link): a second copy would only be noise.
         return `<p>${escapeHtml(link)}</p>`;
       }),
+      publicUrl,
     ),
     html: true,
     sms: null,

@@ -38,6 +38,9 @@ const XSS_CORPUS = [
   '<!--<img src=x onerror=alert(1)>-->',
 ];
 
+const PUBLIC_URL = 'https://sello.example/';
+const IMAGE_PATH = '/rest/services/templates/image/AAAAAAAAAAAAAAAAAAAAAAAA';
+
 const ALLOWED_TAGS = new Set(
   'P BR B STRONG I EM U S SUB SUP SPAN DIV BLOCKQUOTE HR H1 H2 H3 H4 UL OL LI A IMG TABLE THEAD TBODY TR TH TD'.split(
     ' ',
@@ -64,10 +67,10 @@ function assertInert(html: string) {
 
 describe('sanitiseTemplateHtml', () => {
   it.each(XSS_CORPUS)('leaves nothing executable of %s', (payload) => {
-    const once = sanitiseTemplateHtml(`<p>before</p>${payload}<p>after</p>`);
+    const once = sanitiseTemplateHtml(`<p>before</p>${payload}<p>after</p>`, PUBLIC_URL);
     assertInert(once);
     // Mutation: what is stored is parsed again later; a second pass must change nothing dangerous.
-    assertInert(sanitiseTemplateHtml(once));
+    assertInert(sanitiseTemplateHtml(once, PUBLIC_URL));
     expect(once).toContain('<p>before</p>');
   });
 
@@ -75,14 +78,45 @@ describe('sanitiseTemplateHtml', () => {
     const html =
       '<h2>Title</h2><p><strong>b</strong> <em>i</em> <a href="https://sello.example/x" target="_blank">l</a></p>' +
       '<ul><li>one</li></ul><img src="/rest/services/templates/image/AAAAAAAAAAAAAAAAAAAAAAAA" alt="logo" />';
-    expect(sanitiseTemplateHtml(html)).toBe(
+    expect(sanitiseTemplateHtml(html, PUBLIC_URL)).toBe(
       '<h2>Title</h2><p><strong>b</strong> <em>i</em> <a href="https://sello.example/x" target="_blank" rel="noopener noreferrer">l</a></p>' +
         '<ul><li>one</li></ul><img src="/rest/services/templates/image/AAAAAAAAAAAAAAAAAAAAAAAA" alt="logo" />',
+    );
+  });
+
+  it('keeps only images of Sello itself: relative, or under the public origin', () => {
+    const images = [
+      IMAGE_PATH,
+      `https://sello.example${IMAGE_PATH}`,
+      `https://tracker.example${IMAGE_PATH}`,
+      `http://sello.example${IMAGE_PATH}`,
+      `https://sello.example.tracker.example${IMAGE_PATH}`,
+      `https://sello.example@tracker.example${IMAGE_PATH}`,
+      `//tracker.example${IMAGE_PATH}`,
+      `/\\tracker.example${IMAGE_PATH}`,
+      `${IMAGE_PATH}?u=1`,
+    ];
+    const html = images.map((src) => `<img src="${src}" />`).join('');
+    expect(sanitiseTemplateHtml(html, PUBLIC_URL)).toBe(
+      `<img src="${IMAGE_PATH}" /><img src="https://sello.example${IMAGE_PATH}" />`,
     );
   });
 });
 
 describe('renderTemplate', () => {
+  it('sends Sello images under the public origin and drops a stored image of another host', () => {
+    const rendered = renderTemplate(
+      {
+        contentType: 'HTML',
+        subject: null,
+        body: `<p><img src="${IMAGE_PATH}" /><img src="https://tracker.example${IMAGE_PATH}" /></p>`,
+      },
+      { ...SAMPLE_TEMPLATE_VALUES, accessLink: '' },
+      PUBLIC_URL,
+    );
+    expect(rendered.body).toBe(`<p><img src="https://sello.example${IMAGE_PATH}" /></p>`);
+  });
+
   it.each(XSS_CORPUS)('escapes %s given as a value in every variable', (payload) => {
     const values = Object.fromEntries(
       Object.keys(SAMPLE_TEMPLATE_VALUES).map((name) => [name, payload]),

@@ -210,11 +210,20 @@ describe('images', () => {
       await domainAdmin.put('templates/uploadImage', { name: 'logo.png', content: dataUrl('image/png', PNG) })
     ).json();
     const created = await createHtml(domainAdmin, {
-      content: `<p><img src="${url}" alt="logo"><img src="https://tracker.example/p.gif"><img src="data:image/png;base64,AAAA"></p>`,
+      content:
+        `<p><img src="${url}" alt="logo"><img src="https://tracker.example/p.gif"><img src="data:image/png;base64,AAAA">` +
+        // Sello's path shape on another host is another host's image.
+        `<img src="https://tracker.example${url}"><img src="http://localhost:8080${url}" alt="own"></p>`,
     });
-    expect(created.json().content).toBe(`<p><img src="${url}" alt="logo" /></p>`);
+    expect(created.json().content).toBe(
+      `<p><img src="${url}" alt="logo" /><img src="http://localhost:8080${url}" alt="own" /></p>`,
+    );
     const preview = await domainAdmin.post('templates/preview', { content: created.json().content });
     expect(preview.json().body).toContain(`<img src="http://localhost:8080${url}" alt="logo" />`);
+    const foreign = await domainAdmin.post('templates/preview', {
+      content: `<p><img src="https://tracker.example${url}"></p>`,
+    });
+    expect(foreign.json().body).not.toContain('tracker.example');
   });
 });
 

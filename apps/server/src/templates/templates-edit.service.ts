@@ -91,10 +91,11 @@ export function createTemplatesEditService(deps: {
   }
 
   /** The row to store: rules checked, HTML reduced to the allow-list (never trusted from the client). */
-  function checkedValues(input: TTemplateInput, owner: { domainId: string; companyId: string | null }) {
+  async function checkedValues(input: TTemplateInput, owner: { domainId: string; companyId: string | null }) {
     const [problem] = findTemplateProblems({ ...input, subject: input.subject ?? null });
     if (problem) throw fieldError(problem.field, problem.key, problem.params);
-    const body = input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content) : input.content;
+    const body =
+      input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content, await deps.publicUrl()) : input.content;
     if (body.trim() === '') throw fieldError('content', 'ERR_FIELD_REQUIRED');
     const values: TTemplateValuesRow = {
       ...owner,
@@ -120,7 +121,7 @@ export function createTemplatesEditService(deps: {
 
   async function create(principal: TPrincipal, input: TTemplateInput): Promise<TTemplateDetail> {
     const owner = await resolveOwner(principal, input.companyId);
-    const values = checkedValues(input, owner);
+    const values = await checkedValues(input, owner);
     if (await existsOwnerTemplateName(db, owner, values.name)) throw conflict('name');
     const id = await insertTemplate(db, values, principal.userId, lockEnd());
     return toTemplateDetail((await selectTemplateForEdit(db, null, id))!, principal);
@@ -133,7 +134,7 @@ export function createTemplatesEditService(deps: {
     }
     const owner = await resolveOwner(principal, input.companyId);
     if (owner.domainId !== current.domainId) throw fieldError('companyId', 'ERR_FIELD_INVALID');
-    const values = checkedValues(input, owner);
+    const values = await checkedValues(input, owner);
     if (await existsOwnerTemplateName(db, owner, values.name, current.id)) throw conflict('name');
     if (!(await updateTemplateUnlessLocked(db, current.id, values, principal.userId, lockEnd()))) {
       const holder = await selectTemplateForEdit(db, null, current.id);
@@ -205,7 +206,8 @@ export function createTemplatesEditService(deps: {
   }): Promise<TTemplatePreview> {
     const [problem] = findTemplateProblems({ ...input, subject: input.subject ?? null });
     if (problem) throw fieldError(problem.field, problem.key, problem.params);
-    const body = input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content) : input.content;
+    const publicUrl = await deps.publicUrl();
+    const body = input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content, publicUrl) : input.content;
     const values = {
       ...SAMPLE_TEMPLATE_VALUES,
       provider: deps.providerName,
@@ -214,7 +216,7 @@ export function createTemplatesEditService(deps: {
     const rendered = renderTemplate(
       { contentType: input.contentType, subject: input.subject ?? null, body },
       values,
-      await deps.publicUrl(),
+      publicUrl,
     );
     return { subject: rendered.subject, body: rendered.body, sms: rendered.sms };
   }

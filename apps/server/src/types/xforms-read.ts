@@ -1,5 +1,6 @@
 import type { TFormConstraint, TFormControl, TXformsResult } from '@sello/contracts/catalogue/types-schemas';
 import type { ErrorKey } from '@sello/contracts/error-keys';
+import { compileFormPattern } from '@sello/contracts/form-pattern';
 import { childNamed, findAll, parseXmlTree, type TXmlElement, XmlRefused } from './xml-tree.ts';
 
 type TBind = { required?: string; relevant?: string; constraint?: string; readonly?: string };
@@ -20,27 +21,26 @@ function readFlag(value: string | undefined): boolean | undefined {
   return undefined;
 }
 
-/** The constraint subset: `regex(., '…')`, `string-length(.) <op> n` and `. <op> n`, joined by `and`. */
-function readConstraint(expression: string): TFormConstraint | undefined {
+/**
+ * The constraint subset: `regex(., '…')`, `string-length(.) <op> n` and `. <op> n`, joined by `and`; the
+ * key of the refusal otherwise. A pattern must compile for RE2, the linear-time engine values are matched with.
+ */
+function readConstraint(expression: string): TFormConstraint | ErrorKey {
   const constraint: TFormConstraint = {};
   for (const part of expression.split(/\s+and\s+/)) {
     const text = part.trim();
     const regex = REGEX.exec(text);
     if (regex) {
-      try {
-        new RegExp(regex[1]!);
-      } catch {
-        return undefined;
-      }
+      if (!compileFormPattern(regex[1]!)) return 'ERR_XFORM_UNSUPPORTED_PATTERN';
       constraint.pattern = regex[1]!;
       continue;
     }
     const comparison = COMPARISON.exec(text);
-    if (!comparison) return undefined;
+    if (!comparison) return 'ERR_XFORM_UNSUPPORTED_EXPRESSION';
     const [, subject, operator, raw] = comparison;
     const value = Number(raw);
     const length = subject !== '.';
-    if (length && !Number.isInteger(value)) return undefined;
+    if (length && !Number.isInteger(value)) return 'ERR_XFORM_UNSUPPORTED_EXPRESSION';
     if (operator === '<=') constraint[length ? 'maxLength' : 'max'] = value;
     if (operator === '<') constraint[length ? 'maxLength' : 'max'] = length ? value - 1 : value - Number.EPSILON;
     if (operator === '>=') constraint[length ? 'minLength' : 'min'] = value;
@@ -123,8 +123,12 @@ export function readXforms(text: string): TXformsResult {
     const required = readFlag(bind.required);
     const readonly = readFlag(bind.readonly);
     const constraint = bind.constraint ? readConstraint(bind.constraint) : {};
+    if (typeof constraint === 'string') {
+      errors.push({ element: name, key: constraint });
+      return;
+    }
     const relevant = bind.relevant ? readRelevant(bind.relevant) : null;
-    if (required === undefined || readonly === undefined || constraint === undefined || relevant === undefined) {
+    if (required === undefined || readonly === undefined || relevant === undefined) {
       errors.push({ element: name, key: 'ERR_XFORM_UNSUPPORTED_EXPRESSION' });
       return;
     }

@@ -11,6 +11,7 @@ import {
   ZServiceCode,
   ZServiceKind,
 } from '../enums.ts';
+import { FORM_PATTERN_MAX_LENGTH } from '../form-pattern.ts';
 import {
   METAPROP_LOCATIONS,
   PLACEMENT_ELEMENTS,
@@ -52,7 +53,7 @@ export type TTypeListRow = z.infer<typeof ZTypeListRow>;
 
 /** Checks on a form value, read from an XForms `bind constraint` (the subset docs/decisions.md lists). */
 export const ZFormConstraint = z.object({
-  pattern: z.string().max(500).optional(),
+  pattern: z.string().max(FORM_PATTERN_MAX_LENGTH).optional(),
   minLength: z.number().int().min(0).optional(),
   maxLength: z.number().int().min(0).optional(),
   min: z.number().optional(),

@@ -1,0 +1,38 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+const DOCS_PREFIX = '/docs';
+
+/**
+ * The OpenAPI document of every route, and its UI under /docs, for anyone. The document is built and encoded
+ * once, when the app is ready (every route is known then), and answered as those bytes: building, then
+ * serialising it per request held the event loop 65–90 ms (a string of it still costs several ms to encode).
+ * Every /docs call counts against one limit per client IP (rate-limit.ts, so across every copy).
+ * Needs @fastify/rate-limit registered first.
+ */
+export async function registerApiDocs(app: FastifyInstance, options: { version: string; perMinute: number }) {
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Sello API', version: options.version } },
+    transform: jsonSchemaTransform,
+  });
+  let documentJson = Buffer.alloc(0);
+  app.addHook('onReady', (done) => {
+    documentJson = Buffer.from(JSON.stringify(app.swagger()));
+    done();
+  });
+  const limit = app.rateLimit({
+    max: options.perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `docs:${request.ip}`,
+  });
+  await app.register(async (docs) => {
+    docs.addHook('onRequest', limit);
+    docs.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.url !== `${DOCS_PREFIX}/json`) return done();
+      reply.type('application/json; charset=utf-8').send(documentJson);
+    });
+    await docs.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  });
+}
