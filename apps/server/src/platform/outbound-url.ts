@@ -15,7 +15,7 @@ export function outboundPolicyOf(config: Pick<TConfig, 'NODE_ENV' | 'OUTBOUND_AL
   return { allowPrivateHosts: config.OUTBOUND_ALLOW_PRIVATE_HOSTS, allowHttp: config.NODE_ENV !== 'production' };
 }
 
-export type TOutboundRefusal = 'url' | 'scheme' | 'address' | 'unresolved' | 'redirect' | 'too-large';
+type TOutboundRefusal = 'url' | 'scheme' | 'address' | 'unresolved' | 'redirect' | 'too-large';
 
 /** A URL the policy does not let the server fetch, or an answer it does not follow. */
 export class OutboundUrlRefused extends Error {
@@ -154,5 +154,3 @@ export function createOutboundFetch(policy: TOutboundPolicy) {
     });
   };
 }
-
-export type TOutboundFetch = ReturnType<typeof createOutboundFetch>;
