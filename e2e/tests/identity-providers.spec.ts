@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, signIn, translate, withDatabase } from './helpers.ts';
+import { certificatePem, makeCertificate } from '../../apps/server/test/test-certificates.ts';
+import { acceptCookies, apiSignIn, signIn, translate, withDatabase } from './helpers.ts';
 
 /** The identity providers card under the SAML certificates tab: field errors, create, edit keeping the secret. */
 test('a domain administrator configures an OpenID Connect provider, with field errors', async ({ page }) => {
@@ -61,4 +62,63 @@ test('a domain administrator configures an OpenID Connect provider, with field e
     return rows[0]?.sealed;
   });
   expect(stored).toBe(true);
+});
+
+test('a SAML provider allows sign-ins its IdP starts only when the administrator ticks it', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const { api } = await apiSignIn('domain.admin');
+  const certificate = await api.post('/rest/services/administration/samlcertificates/new', {
+    data: {
+      name: `E2E IdP ${stamp}`,
+      entityId: `https://idp-${stamp}.test`,
+      content: certificatePem(makeCertificate({ commonName: `idp ${stamp}` })),
+    },
+  });
+  expect(certificate.status(), await certificate.text()).toBe(200);
+  const certificateName = `E2E IdP ${stamp}`;
+  await api.dispose();
+
+  await signIn(page, 'domain.admin');
+  await acceptCookies(page);
+  await page.goto('/#/administration/samlcertificates');
+  const card = page.getByTestId('identity-providers');
+  await card.getByTestId('idp-new').click();
+  const dialog = page.getByRole('dialog', { name: translate('es-es', 'IDP_NEW') });
+  await expect(dialog.getByTestId('idp-name')).toBeEditable();
+  await dialog.getByText('SAML 2.0').click();
+  await dialog.getByTestId('idp-name').fill(`SAML E2E ${stamp}`);
+  await dialog.getByTestId('idp-emailDomains').click();
+  await page.keyboard.type(`saml-${stamp}.test`);
+  await page.keyboard.press('Enter');
+  await dialog.getByTestId('idp-samlEntityId').fill(`https://idp-${stamp}.test`);
+  await dialog.getByTestId('idp-samlSsoUrl').fill(`https://idp-${stamp}.test/sso`);
+  await dialog.getByTestId('idp-samlCertificateId').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: certificateName })
+    .click();
+  const allow = dialog.getByTestId('idp-samlAllowIdpInitiated');
+  await expect(allow).not.toBeChecked();
+  await expect(dialog).toContainText(translate('es-es', 'IDP_SAML_ALLOW_IDP_INITIATED'));
+  await allow.check();
+  await dialog.getByTestId('idp-save').click();
+  await expect(dialog).toBeHidden();
+  const stored = () =>
+    withDatabase(async (client) => {
+      const { rows } = await client.query<{ allowed: boolean }>(
+        'SELECT saml_allow_idp_initiated AS allowed FROM identity_providers WHERE name = $1',
+        [`SAML E2E ${stamp}`],
+      );
+      return rows[0]?.allowed;
+    });
+  expect(await stored()).toBe(true);
+
+  const row = card.getByRole('row', { name: new RegExp(`SAML E2E ${stamp}`) });
+  await row.getByRole('button', { name: translate('es-es', 'IDP_EDIT') }).click();
+  const edit = page.getByRole('dialog', { name: translate('es-es', 'IDP_EDIT') });
+  await expect(edit.getByTestId('idp-samlAllowIdpInitiated')).toBeChecked();
+  await edit.getByTestId('idp-samlAllowIdpInitiated').uncheck();
+  await edit.getByTestId('idp-save').click();
+  await expect(edit).toBeHidden();
+  expect(await stored()).toBe(false);
 });

@@ -94,7 +94,28 @@ test('SP-initiated: Sello sends the browser to the IdP, whose signed answer ends
   expect(page.url()).not.toContain('SAMLResponse');
 });
 
+/** Whether the provider accepts sign-ins its IdP starts (off unless the administrator allows them). */
+async function allowIdpInitiated(allowed: boolean) {
+  await withDatabase((client) =>
+    client.query('UPDATE identity_providers SET saml_allow_idp_initiated = $1 WHERE id = $2', [allowed, providerId]),
+  );
+}
+
+test('IdP-initiated, not allowed by the provider: refused on the login page with a translated key', async ({
+  page,
+}) => {
+  await allowIdpInitiated(false);
+  nextUser = 'company.user';
+  await page.goto(`${idpUrl}/idp-initiated`);
+  await expect(page).toHaveURL(/#\/login$/);
+  const error = page.getByTestId('login-error');
+  await expect(error).toHaveAttribute('data-key', 'ERR_SAML_UNSOLICITED');
+  await expect(error).toHaveText(translate('es-es', 'ERR_SAML_UNSOLICITED'));
+  await expect(page.getByTestId('top-nav')).toHaveCount(0);
+});
+
 test('IdP-initiated: an unknown user is refused with a translated key on the login page', async ({ page }) => {
+  await allowIdpInitiated(true);
   nextUser = 'nobody.at.all@nowhere.example';
   await page.goto(`${idpUrl}/idp-initiated`);
   await expect(page).toHaveURL(/#\/login$/);

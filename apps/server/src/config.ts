@@ -60,6 +60,8 @@ const ZConfig = z
     /** Import rows checked, created or released per transaction. */
     IMPORT_BATCH_ROWS: z.coerce.number().int().min(50).max(10_000).default(2000),
     COOKIE_SECURE: booleanFromEnv.default(false),
+    /** Let the server fetch URLs of loopback, private and link-local hosts a tenant configured (tests, development). */
+    OUTBOUND_ALLOW_PRIVATE_HOSTS: booleanFromEnv.default(false),
     TRUST_PROXY: booleanFromEnv.default(false),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.email().default('no-reply@sello.local'),

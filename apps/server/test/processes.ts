@@ -51,6 +51,8 @@ export function spawnServer(options: {
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // The test peers (IdPs, providers) listen on loopback.
+      OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(options.port),

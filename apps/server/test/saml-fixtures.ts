@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { insertSamlProvider } from '../src/federation/saml.queries.ts';
-import { createTestIdp, type TTestIdp } from './saml-idp.ts';
+import { createTestIdp, readAuthnRequest, type TTestIdp } from './saml-idp.ts';
 import { signedInClient, TestClient, type TTestApp } from './test-app.ts';
 
 export type TSamlSetup = {
@@ -29,7 +29,14 @@ export async function readSpMetadata(t: TTestApp, domainCode: string) {
  */
 export async function configureSamlProvider(
   t: TTestApp,
-  options: { domainCode: string; entityId: string; userAttribute?: string; trustIdpSecondFactor?: boolean },
+  options: {
+    domainCode: string;
+    entityId: string;
+    userAttribute?: string;
+    trustIdpSecondFactor?: boolean;
+    /** Whether the IdP may start sign-ins itself (unsolicited responses); off unless a test says so. */
+    allowIdpInitiated?: boolean;
+  },
 ): Promise<TSamlSetup> {
   const idp = createTestIdp(options.entityId);
   const domain = await t.database.db
@@ -53,9 +60,21 @@ export async function configureSamlProvider(
     certificateId,
     userAttribute: options.userAttribute ?? null,
     trustIdpSecondFactor: options.trustIdpSecondFactor ?? false,
+    allowIdpInitiated: options.allowIdpInitiated ?? false,
   });
   const sp = await readSpMetadata(t, options.domainCode);
   return { idp, providerId, certificateId, domainId: domain.id, spEntityId: sp.entityId, acs: sp.acs };
+}
+
+/**
+ * The login page's SP-initiated start in a browser: Sello redirects to the IdP with an AuthnRequest and the
+ * browser keeps the request's cookie. Answers the browser and the request's id (the IdP's InResponseTo).
+ */
+export async function startSamlSignIn(t: TTestApp, providerId: string, browser = new TestClient(t.app)) {
+  const response = await browser.get(`security/saml/start?provider=${providerId}`);
+  expect(response.statusCode, response.body).toBe(302);
+  const location = String(response.headers.location);
+  return { browser, location, requestId: readAuthnRequest(location).id };
 }
 
 /** The console route's call: `samllogin` with the response the ACS handed over. */

@@ -36,6 +36,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
     // Jobs are queued as in production but worked only by the tests that exercise them.
     JOBS_ENABLED: 'false',
+    // The test peers (IdPs, providers) listen on loopback; tests of the guard turn this off.
+    OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
     ...env,
   });
   const logger = pino({ level: 'silent' });
@@ -54,12 +56,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-/** A caller that behaves like the console: keeps the XSRF cookie and the rotating auth token. */
+/** A cookie the server set: its value and the path it is sent to. */
+type TJarCookie = { value: string; path: string };
+
+/**
+ * A caller that behaves like the console in a browser: keeps the XSRF cookie, the rotating auth token and the
+ * cookies the server sets (each sent to its path, dropped when it expires), like one browser's cookie jar.
+ */
 export class TestClient {
   xsrf = 'test-xsrf-token';
   token: string | null = null;
   /** The client's address as the server sees it (light-my-request's default: 127.0.0.1). */
   remoteAddress: string | undefined;
+  readonly cookies = new Map<string, TJarCookie>();
 
   private readonly app: FastifyInstance;
 
@@ -74,7 +83,7 @@ export class TestClient {
     extraHeaders: Record<string, string> = {},
   ) {
     const headers: Record<string, string> = {
-      cookie: `${COOKIES.xsrf}=${this.xsrf}`,
+      cookie: this.cookieHeader(API_PREFIX + path),
       [HEADERS.xsrf]: this.xsrf,
       ...extraHeaders,
     };
@@ -88,7 +97,29 @@ export class TestClient {
     });
     const next = response.headers[HEADERS.authToken];
     if (typeof next === 'string' && next !== '') this.token = next;
+    this.keepCookies(response);
     return response;
+  }
+
+  /** The Cookie header this browser sends to a path: the XSRF cookie and every kept cookie whose path matches. */
+  cookieHeader(url: string): string {
+    const pathname = url.split('?')[0] ?? url;
+    const sent = [...this.cookies].filter(
+      ([name, cookie]) =>
+        name !== COOKIES.xsrf &&
+        (pathname === cookie.path || pathname.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`)),
+    );
+    return [`${COOKIES.xsrf}=${this.xsrf}`, ...sent.map(([name, cookie]) => `${name}=${cookie.value}`)].join('; ');
+  }
+
+  /** Keeps the cookies an answer sets, as a browser does (an expired one is removed). */
+  keepCookies(response: LightMyRequestResponse): void {
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.maxAge !== undefined ? cookie.maxAge <= 0 : cookie.expires !== undefined && cookie.expires < new Date();
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, { value: cookie.value, path: cookie.path ?? '/' });
+    }
   }
 
   get = (path: string) => this.call('GET', path);

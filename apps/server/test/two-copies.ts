@@ -38,6 +38,8 @@ export async function startTwoCopies(env: Record<string, string>): Promise<[TCop
   const url = first.config.DATABASE_URL ?? '';
   const config = loadConfig({
     NODE_ENV: 'test',
+    // The test peers (IdPs, providers) listen on loopback.
+    OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
     CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,

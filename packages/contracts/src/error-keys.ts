@@ -99,6 +99,11 @@ export const ERROR_KEYS = [
   'ERR_SAML_NOT_YET_VALID',
   'ERR_SAML_REPLAYED',
   'ERR_SAML_IN_RESPONSE_TO_INVALID',
+  'ERR_SAML_UNSOLICITED',
+  // login CSRF and outbound URLs (session 11)
+  'ERR_FEDERATED_OTHER_BROWSER',
+  'ERR_OUTBOUND_URL_REFUSED',
+  'ERR_OUTBOUND_HOST_UNKNOWN',
   'ERR_SAML_USER_UNKNOWN',
   'ERR_SAML_USER_BLOCKED',
   // federated sign-in (issue 18): identity providers and OpenID Connect

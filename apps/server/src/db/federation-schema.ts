@@ -29,6 +29,8 @@ export type IdentityProvidersTable = {
   saml_sso_url: string | null;
   saml_certificate_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   saml_user_attribute: string | null;
+  /** migrations/037_s11_saml_idp_initiated.sql */
+  saml_allow_idp_initiated: Generated<boolean>;
   oidc_issuer: string | null;
   oidc_client_id: string | null;
   oidc_client_secret_sealed: Buffer | null;

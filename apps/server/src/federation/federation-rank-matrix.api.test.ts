@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf, seedFlaggedUsers } from '../../test/admin-fixtures.ts';
 import { OIDC_CLIENT, signInAtPeer, startOidcPeer, type TOidcTestPeer } from '../../test/oidc-peer.ts';
-import { readSpMetadata, samlLogin } from '../../test/saml-fixtures.ts';
+import { readSpMetadata, samlLogin, startSamlSignIn } from '../../test/saml-fixtures.ts';
 import { createTestIdp, signedResponse, type TTestIdp } from '../../test/saml-idp.ts';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 import { enrolAuthenticator } from '../../test/two-factor-fixtures.ts';
@@ -97,9 +97,18 @@ async function configureSaml(login: string, options: { trustIdpSecondFactor?: bo
   return { idp, entityId, certificateId, providerId: (provider.json() as { id: number }).id };
 }
 
+/** An SP-initiated sign-in at the live provider of `idp`: started in a browser, answered, finished in that browser. */
 async function signInWithSaml(idp: TTestIdp, login: string) {
   const sp = await readSpMetadata(t, 'DEMO');
-  return samlLogin(new TestClient(t.app), signedResponse(idp, { audience: sp.entityId, acs: sp.acs, nameId: login }));
+  const provider = await t.database.db
+    .selectFrom('identity_providers')
+    .select('id')
+    .where('saml_entity_id', '=', idp.entityId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const { browser, requestId } = await startSamlSignIn(t, provider.id);
+  const answer = signedResponse(idp, { audience: sp.entityId, acs: sp.acs, nameId: login, inResponseTo: requestId });
+  return samlLogin(browser, answer);
 }
 
 /** `OAuthAccess`, the provider's login as `email`, and `oauthlogin` with what the provider answered. */

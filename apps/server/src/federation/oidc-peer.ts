@@ -1,6 +1,7 @@
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { ApiError } from '../platform/api-error.ts';
+import { createOutboundFetch, OutboundUrlRefused, type TOutboundPolicy } from '../platform/outbound-url.ts';
 
 /** Asymmetric signatures only: never `none`, never HS* (a client secret must not be able to mint ID tokens). */
 export const ID_TOKEN_ALGORITHMS = [
@@ -31,12 +32,17 @@ const ZDiscovery = z.object({
 export type TDiscovery = z.infer<typeof ZDiscovery>;
 
 const unreachable = () => new ApiError(502, 'ERR_OIDC_PROVIDER_UNREACHABLE');
+/** The provider's configuration names a host or scheme the outbound guard refuses, or it redirected. */
+const refusedUrl = () => new ApiError(502, 'ERR_OUTBOUND_URL_REFUSED');
+const failure = (error: unknown) => (error instanceof OutboundUrlRefused ? refusedUrl() : unreachable());
 
 /**
  * What Sello asks of an OpenID provider: its discovery document and its keys, both cached per process (the keys
- * by jose, which fetches the set again, at most every 30 s, when a token names a key it does not hold).
+ * by jose, which fetches the set again, at most every 30 s, when a token names a key it does not hold). Every
+ * request goes through the outbound guard (platform/outbound-url.ts).
  */
-export function createOidcPeer() {
+export function createOidcPeer(policy: TOutboundPolicy) {
+  const fetchOutbound = createOutboundFetch(policy);
   const discoveries = new Map<string, { value: TDiscovery; at: number }>();
   const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
@@ -46,11 +52,11 @@ export function createOidcPeer() {
     const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
     let value: TDiscovery;
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+      const response = await fetchOutbound(url, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
       if (!response.ok) throw unreachable();
       value = ZDiscovery.parse(await response.json());
-    } catch {
-      throw unreachable();
+    } catch (error) {
+      throw failure(error);
     }
     // OpenID Connect Discovery §4.3: the document must name exactly the issuer it was asked for.
     if (value.issuer !== issuer) throw new ApiError(401, 'ERR_OIDC_ISSUER_INVALID');
@@ -61,7 +67,11 @@ export function createOidcPeer() {
   function keySet(jwksUri: string) {
     let set = keySets.get(jwksUri);
     if (!set) {
-      set = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: HTTP_TIMEOUT_MS, cooldownDuration: 30_000 });
+      set = createRemoteJWKSet(new URL(jwksUri), {
+        timeoutDuration: HTTP_TIMEOUT_MS,
+        cooldownDuration: 30_000,
+        [customFetch]: fetchOutbound,
+      });
       keySets.set(jwksUri, set);
     }
     return set;
@@ -78,7 +88,7 @@ export function createOidcPeer() {
     );
     let response: Response;
     try {
-      response = await fetch(discovery.token_endpoint, {
+      response = await fetchOutbound(discovery.token_endpoint, {
         method: 'POST',
         headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
@@ -89,8 +99,8 @@ export function createOidcPeer() {
         }),
         signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
       });
-    } catch {
-      throw unreachable();
+    } catch (error) {
+      throw failure(error);
     }
     if (!response.ok) throw new ApiError(401, 'ERR_OIDC_PROVIDER_ERROR');
     const body = (await response.json().catch(() => null)) as { id_token?: unknown } | null;
@@ -136,6 +146,7 @@ function toRefusal(error: unknown): ApiError {
     return new ApiError(401, 'ERR_OIDC_TOKEN_INVALID');
   }
   if (error instanceof errors.JWKSTimeout) return unreachable();
+  if (error instanceof OutboundUrlRefused) return refusedUrl();
   if (error instanceof errors.JOSEError) return new ApiError(401, 'ERR_OIDC_TOKEN_INVALID');
   return unreachable();
 }

@@ -28,12 +28,22 @@ afterAll(async () => {
   await peer.close();
 });
 
-const call = (copy: TCopy, method: string, path: string, body?: unknown) =>
-  fetch(`${copy.url}${API_PREFIX}${path}`, {
+/** One browser's cookies besides the XSRF one (the flow cookie the first copy sets), whichever copy answers. */
+const jar: string[] = [];
+
+async function call(copy: TCopy, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${copy.url}${API_PREFIX}${path}`, {
     method,
-    headers: { cookie: `${COOKIES.xsrf}=${XSRF}`, [HEADERS.xsrf]: XSRF, 'content-type': 'application/json' },
+    headers: {
+      cookie: [`${COOKIES.xsrf}=${XSRF}`, ...jar].join('; '),
+      [HEADERS.xsrf]: XSRF,
+      'content-type': 'application/json',
+    },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
+  for (const cookie of response.headers.getSetCookie()) jar.push(cookie.split(';')[0] ?? '');
+  return response;
+}
 
 describe('OpenID Connect across server copies', () => {
   it('finishes on one copy a sign-in begun on the other, once', async () => {

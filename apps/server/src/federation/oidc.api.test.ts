@@ -1,4 +1,5 @@
-import { COOKIES } from '@sello/contracts/constants';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TWO_FACTOR } from '@sello/contracts/two-factor';
 import { generateKeyPair } from 'jose';
 import { sql } from 'kysely';
@@ -9,9 +10,11 @@ import { createShippingTestApp, sendShipping } from '../../test/shipping-fixture
 import { signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 import { currentTotp } from '../../test/totp-reference.ts';
 import { enrolAuthenticator, letTimePass, trustCookieOf } from '../../test/two-factor-fixtures.ts';
+import { FLOW_COOKIES } from './flow-cookies.ts';
 
 const CONSOLE = 'http://sello.test/';
 const REDIRECT = `${CONSOLE}oauth/oauthlogin`;
+const OAUTH_LOGIN = '/rest/services/security/oauth/oauthlogin';
 
 let t: TTestApp;
 let peer: TOidcTestPeer;
@@ -97,13 +100,9 @@ describe('OpenID Connect sign-in against a certified provider', () => {
     expect((await browser.get('account/users/read')).statusCode).toBe(200);
   });
 
-  it('refuses a reused state', async () => {
-    const { token } = await finishWith('company.user@sello.local');
-    expectRefused(
-      await new TestClient(t.app).post('security/oauth/oauthlogin', { token }),
-      401,
-      'ERR_OIDC_STATE_INVALID',
-    );
+  it('refuses a reused state, even in the browser that started it', async () => {
+    const { browser, token } = await finishWith('company.user@sello.local');
+    expectRefused(await browser.post('security/oauth/oauthlogin', { token }), 401, 'ERR_OIDC_STATE_INVALID');
   });
 
   it('refuses an expired flow and a forged state', async () => {
@@ -112,19 +111,18 @@ describe('OpenID Connect sign-in against a certified provider', () => {
       t.database.db,
     );
     expectRefused(await browser.post('security/oauth/oauthlogin', { token }), 401, 'ERR_OIDC_STATE_INVALID');
+    // A state Sello never issued is refused even from a browser whose cookie names it (the attacker's own).
     const forged = token.replace(/state=[^&]+/, 'state=forged');
+    browser.cookies.set(FLOW_COOKIES.oidc.name, { value: 'forged', path: FLOW_COOKIES.oidc.path });
     expectRefused(await browser.post('security/oauth/oauthlogin', { token: forged }), 401, 'ERR_OIDC_STATE_INVALID');
   });
 
   it("refuses the provider's error answer", async () => {
-    const started = await new TestClient(t.app).get(`security/OAuthAccess?provider=${providerId}`);
+    const browser = new TestClient(t.app);
+    const started = await browser.get(`security/OAuthAccess?provider=${providerId}`);
     const state = new URL(started.json().url).searchParams.get('state')!;
     const token = new URLSearchParams({ error: 'access_denied', state }).toString();
-    expectRefused(
-      await new TestClient(t.app).post('security/oauth/oauthlogin', { token }),
-      401,
-      'ERR_OIDC_PROVIDER_ERROR',
-    );
+    expectRefused(await browser.post('security/oauth/oauthlogin', { token }), 401, 'ERR_OIDC_PROVIDER_ERROR');
   });
 
   it('refuses an unsigned token (alg none) and one signed with the client secret (HS256)', async () => {
@@ -243,7 +241,7 @@ describe('OpenID Connect sign-in against a certified provider', () => {
       'POST',
       'security/oauth/oauthlogin',
       { token: next.token },
-      { cookie: `${COOKIES.xsrf}=${next.browser.xsrf}; ${TWO_FACTOR.trustCookie}=${trust}` },
+      { cookie: `${next.browser.cookieHeader(OAUTH_LOGIN)}; ${TWO_FACTOR.trustCookie}=${trust}` },
     );
     expect(trusted.json()).toMatchObject({ userid: 'company.admin' });
     expect(trusted.json().token).toBeTruthy();
@@ -290,6 +288,71 @@ describe('OpenID Connect sign-in against a certified provider', () => {
         .set({ active: true })
         .where('id', '=', String(providerId))
         .execute();
+    }
+  });
+});
+
+describe('login CSRF: the state is bound to the browser that started the flow', () => {
+  it('keeps the state in an HttpOnly, SameSite=Lax cookie sent only to the calls that finish the flow', async () => {
+    const started = await new TestClient(t.app).get(`security/OAuthAccess?provider=${providerId}`);
+    const state = new URL(started.json().url).searchParams.get('state');
+    expect(started.json()).toEqual({ url: expect.any(String) });
+    const cookie = started.cookies.find((c) => c.name === FLOW_COOKIES.oidc.name);
+    expect(cookie).toMatchObject({
+      value: state,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/rest/services/security/oauth/',
+      maxAge: 600,
+    });
+  });
+
+  it('refuses in browser B a flow browser A started (its code and state), and A still finishes it', async () => {
+    const a = await signInAtProvider('company.user@sello.local');
+    const b = new TestClient(t.app);
+    expectRefused(await b.post('security/oauth/oauthlogin', { token: a.token }), 401, 'ERR_FEDERATED_OTHER_BROWSER');
+    // B holding a flow of its own changes nothing.
+    await b.get(`security/OAuthAccess?provider=${providerId}`);
+    expectRefused(await b.post('security/oauth/oauthlogin', { token: a.token }), 401, 'ERR_FEDERATED_OTHER_BROWSER');
+    const finished = await a.browser.post('security/oauth/oauthlogin', { token: a.token });
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json()).toMatchObject({ userid: 'company.user' });
+  });
+
+  it('refuses oauthloginWp in another browser too', async () => {
+    const a = await signInAtProvider('company.user@sello.local');
+    const b = new TestClient(t.app);
+    const answer = await b.post('security/oauth/oauthloginWp', { token: a.token, id: crypto.randomUUID() });
+    expectRefused(answer, 401, 'ERR_FEDERATED_OTHER_BROWSER');
+  });
+});
+
+describe('outbound URLs of the provider', () => {
+  it('never follows a redirect of the provider (to wherever it points), and says so with a key', async () => {
+    let targetHits = 0;
+    const target = createServer((_request, response) => {
+      targetHits += 1;
+      response.writeHead(404).end();
+    });
+    const redirecting = createServer((request, response) => {
+      const port = (target.address() as AddressInfo).port;
+      response.writeHead(302, { location: `http://127.0.0.1:${port}${request.url}` }).end();
+    });
+    await Promise.all([target, redirecting].map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', r))));
+    try {
+      const redirected = await insertOidcProvider(t, {
+        domain: 'DEMO',
+        issuer: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`,
+        clientId: OIDC_CLIENT.id,
+        clientSecret: OIDC_CLIENT.secret,
+        emailDomains: ['redirect.example'],
+        name: 'Redirecting provider',
+      });
+      const answer = await new TestClient(t.app).get(`security/OAuthAccess?provider=${redirected}`);
+      expectRefused(answer, 502, 'ERR_OUTBOUND_URL_REFUSED');
+      expect(targetHits).toBe(0);
+    } finally {
+      await Promise.all([target, redirecting].map((s) => new Promise((r) => s.close(r))));
     }
   });
 });

@@ -1,11 +1,12 @@
 import { securityApi } from '@sello/contracts/catalogue/security';
 import { HEADERS } from '@sello/contracts/constants';
 import { TWO_FACTOR } from '@sello/contracts/two-factor';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { clientOf } from '../security/security.routes.ts';
-import { createOidcService, OIDC_CALLBACK_PATH } from './oidc.service.ts';
+import { FLOW_COOKIES, setFlowCookie, type TFinishingBrowser } from './flow-cookies.ts';
+import { createOidcService, OIDC_CALLBACK_PATH, OIDC_FLOW_SECONDS } from './oidc.service.ts';
 import type { TOidcPeer } from './oidc-peer.ts';
 
 function withSessionHeaders<T extends object>(reply: FastifyReply, answer: T): T {
@@ -15,30 +16,39 @@ function withSessionHeaders<T extends object>(reply: FastifyReply, answer: T): T
   return answer;
 }
 
+function browserOf(request: FastifyRequest): TFinishingBrowser {
+  return {
+    client: clientOf(request),
+    trustToken: request.cookies[TWO_FACTOR.trustCookie],
+    flowState: request.cookies[FLOW_COOKIES.oidc.name],
+  };
+}
+
 export function registerOidcRoutes(ctx: TAppContext, peer?: TOidcPeer): void {
   const oidc = createOidcService(ctx, peer);
   const limited = { config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } };
 
   registerEndpoint(ctx.app, securityApi.federatedProvider, ({ query }) => oidc.federatedProvider(query.email), limited);
-  registerEndpoint(ctx.app, securityApi.oauthAccess, ({ query }) => oidc.oauthAccess(query), limited);
+  registerEndpoint(
+    ctx.app,
+    securityApi.oauthAccess,
+    async ({ query, reply }) => {
+      const { url, state } = await oidc.oauthAccess(query);
+      setFlowCookie(reply, FLOW_COOKIES.oidc, state, OIDC_FLOW_SECONDS, ctx.config);
+      return { url };
+    },
+    limited,
+  );
   registerEndpoint(
     ctx.app,
     securityApi.oauthLogin,
-    async ({ body, request, reply }) =>
-      withSessionHeaders(
-        reply,
-        await oidc.oauthLogin(body, clientOf(request), request.cookies[TWO_FACTOR.trustCookie]),
-      ),
+    async ({ body, request, reply }) => withSessionHeaders(reply, await oidc.oauthLogin(body, browserOf(request))),
     limited,
   );
   registerEndpoint(
     ctx.app,
     securityApi.oauthLoginWp,
-    async ({ body, request, reply }) =>
-      withSessionHeaders(
-        reply,
-        await oidc.oauthLoginWp(body, clientOf(request), request.cookies[TWO_FACTOR.trustCookie]),
-      ),
+    async ({ body, request, reply }) => withSessionHeaders(reply, await oidc.oauthLoginWp(body, browserOf(request))),
     limited,
   );
 

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TFederatedProvider } from '@sello/contracts/catalogue/security';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { outboundPolicyOf } from '../platform/outbound-url.ts';
 import { hashToken } from '../platform/tokens.ts';
-import type { ClientInfo } from '../security/security.service.ts';
 import { createShippingsService } from '../shippings/shippings.service.ts';
 import { selectShippingIdByGuid } from './core-handover.queries.ts';
+import { isSameBrowser, type TFinishingBrowser } from './flow-cookies.ts';
 import {
   consumeOidcFlow,
   insertOidcFlow,
@@ -31,11 +32,12 @@ type TFinish = { token: string; shippingGuid: string | null };
 
 /**
  * OpenID Connect sign-in (docs/decisions.md "OpenID Connect"): authorization code with PKCE (S256), state and
- * nonce kept in PostgreSQL; the ID token is checked against the provider's keys before anyone is signed in.
+ * nonce kept in PostgreSQL and the state bound to the starting browser by a cookie; the ID token is checked
+ * against the provider's keys before anyone is signed in.
  */
 export function createOidcService(
-  ctx: Pick<TAppContext, 'db' | 'security' | 'preferences' | 'certificateKey'>,
-  peer: TOidcPeer = createOidcPeer(),
+  ctx: Pick<TAppContext, 'db' | 'security' | 'preferences' | 'certificateKey' | 'config'>,
+  peer: TOidcPeer = createOidcPeer(outboundPolicyOf(ctx.config)),
 ) {
   const { db, security, preferences, certificateKey } = ctx;
   const shippings = createShippingsService(db);
@@ -58,8 +60,11 @@ export function createOidcService(
     return { ...provider, issuer: provider.issuer, clientId: provider.clientId, sealed: provider.clientSecretSealed };
   }
 
-  /** `OAuthAccess`: records the flow and answers the provider's authorization URL. */
-  async function oauthAccess(query: { provider: number; uuid?: string | undefined }): Promise<{ url: string }> {
+  /** `OAuthAccess`: records the flow; answers the provider's authorization URL and the state the browser keeps. */
+  async function oauthAccess(query: {
+    provider: number;
+    uuid?: string | undefined;
+  }): Promise<{ url: string; state: string }> {
     const provider = await loadProvider(query.provider);
     const discovery = await peer.discover(provider.issuer);
     const state = random();
@@ -86,7 +91,7 @@ export function createOidcService(
       code_challenge: s256(codeVerifier),
       code_challenge_method: 'S256',
     }).toString();
-    return { url: url.toString() };
+    return { url: url.toString(), state };
   }
 
   /** Where the server sends the browser the provider returned: the console route with the query as `token`. */
@@ -97,9 +102,11 @@ export function createOidcService(
     return `${await preferences.consoleUrl()}#/${OIDC_CALLBACK_PATH}?${route.toString()}`;
   }
 
-  async function finish(request: TFinish, client: ClientInfo, trustToken: string | undefined) {
+  async function finish(request: TFinish, { client, trustToken, flowState }: TFinishingBrowser) {
     const params = new URLSearchParams(request.token);
     const state = params.get('state');
+    // Login CSRF: a state this browser never received (another's flow, handed to it) is not consumed, only refused.
+    if (state && !isSameBrowser(flowState, state)) throw refused('ERR_FEDERATED_OTHER_BROWSER');
     const flow = state ? await consumeOidcFlow(db, hashToken(state)) : undefined;
     if (!flow || flow.shippingGuid !== request.shippingGuid) throw refused('ERR_OIDC_STATE_INVALID');
     const code = params.get('code');
@@ -132,13 +139,13 @@ export function createOidcService(
   }
 
   /** `oauthlogin {token}`: `token` is the query string the provider returned (`code`, `state` or `error`). */
-  function oauthLogin(body: { token: string }, client: ClientInfo, trustToken?: string) {
-    return finish({ token: body.token, shippingGuid: null }, client, trustToken);
+  function oauthLogin(body: { token: string }, browser: TFinishingBrowser) {
+    return finish({ token: body.token, shippingGuid: null }, browser);
   }
 
   /** `oauthloginWp {token, id}`: the same, for a flow begun with `OAuthAccess?uuid`; `id` is that shipping's guid. */
-  async function oauthLoginWp(body: { token: string; id: string }, client: ClientInfo, trustToken?: string) {
-    const answer = await finish({ token: body.token, shippingGuid: body.id }, client, trustToken);
+  async function oauthLoginWp(body: { token: string; id: string }, browser: TFinishingBrowser) {
+    const answer = await finish({ token: body.token, shippingGuid: body.id }, browser);
     if ('twoFactorRequired' in answer) return answer;
     return { ...answer, shippingId: await visibleShippingId(answer.token, body.id) };
   }

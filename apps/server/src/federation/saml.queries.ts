@@ -17,6 +17,7 @@ function samlProviders(db: Kysely<Database>) {
       'p.saml_sso_url as ssoUrl',
       'p.saml_user_attribute as userAttribute',
       'p.trust_idp_second_factor as trustIdpSecondFactor',
+      'p.saml_allow_idp_initiated as allowIdpInitiated',
       'c.certificate_pem as certificatePem',
       // Whoever configured the provider or its certificate last bounds whom it may sign in.
       sql<number>`greatest(p.configured_rank, coalesce(c.configured_rank, p.configured_rank))`.as('configuredRank'),
@@ -130,6 +131,7 @@ export async function insertSamlProvider(
     certificateId: string;
     userAttribute?: string | null;
     trustIdpSecondFactor?: boolean;
+    allowIdpInitiated?: boolean;
     /** The rank of whoever configured it (contracts ROLE_RANK); a domain administrator's by default. */
     configuredRank?: number;
   },
@@ -146,6 +148,7 @@ export async function insertSamlProvider(
       saml_certificate_id: row.certificateId,
       saml_user_attribute: row.userAttribute ?? null,
       configured_rank: row.configuredRank ?? 1,
+      saml_allow_idp_initiated: row.allowIdpInitiated ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -6,7 +6,8 @@ import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { clientOf } from '../security/security.routes.ts';
-import { createSamlService } from './saml.service.ts';
+import { FLOW_COOKIES, setFlowCookie } from './flow-cookies.ts';
+import { createSamlService, SAML_REQUEST_SECONDS } from './saml.service.ts';
 
 export function registerSamlRoutes(ctx: TAppContext): void {
   const saml = createSamlService(ctx);
@@ -16,7 +17,9 @@ export function registerSamlRoutes(ctx: TAppContext): void {
     ctx.app,
     samlApi.start,
     async ({ query, reply }) => {
-      reply.redirect(await saml.start(query), 302);
+      const { url, requestId } = await saml.start(query);
+      if (requestId) setFlowCookie(reply, FLOW_COOKIES.saml, requestId, SAML_REQUEST_SECONDS, ctx.config);
+      reply.redirect(url, 302);
       return undefined;
     },
     { config: { rateLimit } },
@@ -44,7 +47,11 @@ export function registerSamlRoutes(ctx: TAppContext): void {
     ctx.app,
     securityApi.samlLogin,
     async ({ body, request, reply }) => {
-      const answer = await saml.samlLogin(body, clientOf(request), request.cookies[TWO_FACTOR.trustCookie]);
+      const answer = await saml.samlLogin(body, {
+        client: clientOf(request),
+        trustToken: request.cookies[TWO_FACTOR.trustCookie],
+        flowState: request.cookies[FLOW_COOKIES.saml.name],
+      });
       if ('twoFactorRequired' in answer) return answer;
       reply.header(HEADERS.authToken, answer.token).header(HEADERS.authTokenExpires, String(answer.expiration));
       return answer;

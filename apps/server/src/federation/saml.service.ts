@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type CacheProvider, generateServiceProviderMetadata, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import type { TSessionUser } from '@sello/contracts/catalogue/security';
 import type { ErrorKey } from '@sello/contracts/error-keys';
@@ -6,8 +7,8 @@ import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
-import type { ClientInfo } from '../security/security.service.ts';
 import { findAll, parseXmlTree, type TXmlElement } from '../types/xml-tree.ts';
+import { isSameBrowser, type TFinishingBrowser } from './flow-cookies.ts';
 import {
   deleteSamlRequest,
   insertSamlRequest,
@@ -103,7 +104,7 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
     return `${await preferences.consoleUrl()}#${PATHS.samlLogin}?error=${key}`;
   }
 
-  async function samlFor(provider: TSamlProviderRow) {
+  async function samlFor(provider: TSamlProviderRow, requestId?: string) {
     const urls = await urlsOf(provider.domainCode);
     const saml = new SAML({
       issuer: urls.entityId,
@@ -115,7 +116,9 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
       wantAssertionsSigned: true,
       wantAuthnResponseSigned: false,
       acceptedClockSkewMs: SAML_CLOCK_SKEW_MS,
-      validateInResponseTo: ValidateInResponseTo.ifPresent,
+      // Only a provider allowed to start sign-ins itself may answer no request (samlLogin checks the browser first).
+      validateInResponseTo: provider.allowIdpInitiated ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
+      ...(requestId && { generateUniqueId: () => requestId }),
       requestIdExpirationPeriodMs: SAML_REQUEST_SECONDS * 1000,
       cacheProvider: createRequestCache(db, provider.id),
       identifierFormat: null,
@@ -124,13 +127,17 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
     return { saml, urls };
   }
 
-  /** `start`: the AuthnRequest for a provider (redirect binding); answers the URL the browser is sent to. */
-  async function start(query: { provider: number }): Promise<string> {
+  /**
+   * `start`: the AuthnRequest for a provider (redirect binding); answers the URL the browser is sent to and, when
+   * a request was made, its id for the browser's cookie.
+   */
+  async function start(query: { provider: number }): Promise<{ url: string; requestId?: string }> {
     const provider = await selectSamlProviderById(db, query.provider);
-    if (!provider) return refusalUrl('ERR_SAML_PROVIDER_UNKNOWN');
-    if (!provider.certificateUsable) return refusalUrl('ERR_SAML_CERTIFICATE_INVALID');
-    const { saml } = await samlFor(provider);
-    return saml.getAuthorizeUrlAsync('', undefined, {});
+    if (!provider) return { url: await refusalUrl('ERR_SAML_PROVIDER_UNKNOWN') };
+    if (!provider.certificateUsable) return { url: await refusalUrl('ERR_SAML_CERTIFICATE_INVALID') };
+    const requestId = `_${randomBytes(20).toString('hex')}`;
+    const { saml } = await samlFor(provider, requestId);
+    return { url: await saml.getAuthorizeUrlAsync('', undefined, {}), requestId };
   }
 
   /** `acs`: the provider's form post becomes a console URL carrying the response in its fragment. */
@@ -171,21 +178,41 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
     return provider;
   }
 
-  /** What node-saml does not check: the assertion's issuer, the destination and recipient, and replays. */
+  /**
+   * Login CSRF: a response answers the request this browser started (its cookie), or none at all where the
+   * provider allows IdP-initiated sign-in. Checked before node-saml, which would spend the request.
+   */
+  function checkBrowser(provider: TSamlProviderRow, response: TXmlElement, boundRequestId: string | undefined) {
+    const inResponseTo = response.attributes.InResponseTo;
+    if (!inResponseTo) {
+      if (!provider.allowIdpInitiated) throw samlRefusal('ERR_SAML_UNSOLICITED');
+      return;
+    }
+    if (!isSameBrowser(boundRequestId, inResponseTo)) throw samlRefusal('ERR_FEDERATED_OTHER_BROWSER');
+  }
+
+  /**
+   * What node-saml does not check: the assertion's issuer, the destination and recipient, replays, and that a
+   * signed assertion answering a request answers this browser's (even when its Response names none).
+   */
   async function checkSignedAssertion(
     provider: TSamlProviderRow,
     response: TXmlElement,
     signedAssertionXml: string,
     acsUrl: string,
+    boundRequestId: string | undefined,
   ) {
     const assertion = parseOrRefuse(signedAssertionXml);
     if (childText(assertion, 'Issuer') !== provider.entityId) throw samlRefusal('ERR_SAML_ISSUER_INVALID');
     const destination = response.attributes.Destination;
     if (destination !== undefined && destination !== acsUrl) throw samlRefusal('ERR_SAML_DESTINATION_INVALID');
-    const recipients = findAll(assertion, 'SubjectConfirmationData').map((data) => data.attributes.Recipient);
+    const confirmations = findAll(assertion, 'SubjectConfirmationData');
+    const recipients = confirmations.map((data) => data.attributes.Recipient);
     if (recipients.length === 0 || recipients.some((recipient) => recipient !== acsUrl)) {
       throw samlRefusal('ERR_SAML_DESTINATION_INVALID');
     }
+    const answered = confirmations.map((data) => data.attributes.InResponseTo).filter((id) => id !== undefined);
+    if (answered.some((id) => !isSameBrowser(boundRequestId, id))) throw samlRefusal('ERR_FEDERATED_OTHER_BROWSER');
     const id = assertion.attributes.ID;
     const expiresAt = latestNotOnOrAfter(assertion);
     // An assertion without an end of validity could be replayed forever: refused.
@@ -197,13 +224,13 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
   /** `samlLogin` (spec §7 `security/saml/samllogin {saml_assertion}`): verifies the response and signs the user in. */
   async function samlLogin(
     body: { saml_assertion: string },
-    client: ClientInfo,
-    trustToken?: string,
+    { client, trustToken, flowState }: TFinishingBrowser,
   ): Promise<TSessionUser | TTwoFactorChallenge> {
     const response = parseOrRefuse(decodeResponse(body.saml_assertion));
     if (response.name !== 'Response') throw samlRefusal('ERR_SAML_INVALID');
     const provider = await providerOf(response);
     if (!provider.certificateUsable || !provider.certificatePem) throw samlRefusal('ERR_SAML_CERTIFICATE_INVALID');
+    checkBrowser(provider, response, flowState);
     const { saml, urls } = await samlFor(provider);
     let profile: Record<string, unknown>;
     try {
@@ -214,7 +241,7 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
       throw toSamlRefusal(error);
     }
     const assertionXml = (profile.getAssertionXml as () => string)();
-    await checkSignedAssertion(provider, response, assertionXml, urls.acs);
+    await checkSignedAssertion(provider, response, assertionXml, urls.acs, flowState);
     const value = userValueOf(profile, provider.userAttribute);
     const user = value ? await selectSamlUser(db, provider.domainId, value) : undefined;
     if (!user) throw samlRefusal('ERR_SAML_USER_UNKNOWN');

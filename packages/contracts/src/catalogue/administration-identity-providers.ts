@@ -60,6 +60,8 @@ export const ZIdentityProvider = z
     samlSsoUrl: z.string().nullable(),
     samlCertificateId: z.number().int().nullable(),
     samlUserAttribute: z.string().nullable(),
+    /** Whether the provider may start a sign-in itself (a response that answers no request of this browser). */
+    samlAllowIdpInitiated: z.boolean(),
     oidcIssuer: z.string().nullable(),
     oidcClientId: z.string().nullable(),
     /** The client secret is write-only: only whether one is stored is ever answered. */
@@ -107,6 +109,7 @@ const ZIdentityProviderFields = z.object({
   samlSsoUrl: optionalUrl,
   samlCertificateId: z.preprocess((value) => (value === '' ? null : value), z.number().int().positive().nullish()),
   samlUserAttribute: optionalText(200),
+  samlAllowIdpInitiated: z.boolean().default(false),
   oidcIssuer: optionalUrl,
   oidcClientId: optionalText(500),
   /** Write-only; on update empty (or absent) keeps the stored one. */

@@ -50,6 +50,7 @@ function rowQuery(db: Kysely<Database>) {
       'p.saml_sso_url',
       'p.saml_certificate_id',
       'p.saml_user_attribute',
+      'p.saml_allow_idp_initiated',
       'p.oidc_issuer',
       'p.oidc_client_id',
       sql<boolean>`p.oidc_client_secret_sealed IS NOT NULL`.as('oidc_client_secret_set'),
@@ -87,6 +88,7 @@ export type TIdentityProviderValues = {
   saml_sso_url: string | null;
   saml_certificate_id: number | null;
   saml_user_attribute: string | null;
+  saml_allow_idp_initiated: boolean;
   oidc_issuer: string | null;
   oidc_client_id: string | null;
 };

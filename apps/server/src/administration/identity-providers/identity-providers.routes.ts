@@ -1,13 +1,14 @@
 import { identityProvidersApi } from '@sello/contracts/catalogue/administration-identity-providers';
 import { securityApi } from '@sello/contracts/catalogue/security';
 import type { TAppContext } from '../../app-context.ts';
+import { outboundPolicyOf } from '../../platform/outbound-url.ts';
 import { registerEndpoint } from '../../platform/register-endpoint.ts';
 import { createEmailDomainClaimsService } from './email-domain-claims.service.ts';
 import { createIdentityProvidersService } from './identity-providers.service.ts';
 
 export function registerIdentityProviderRoutes(ctx: TAppContext): void {
   const { app, db, certificateKey, config } = ctx;
-  const providers = createIdentityProvidersService({ db, certificateKey });
+  const providers = createIdentityProvidersService({ db, certificateKey, outboundPolicy: outboundPolicyOf(config) });
   const claims = createEmailDomainClaimsService(ctx);
 
   registerEndpoint(app, identityProvidersApi.read, ({ principal, query }) => providers.read(principal, query));

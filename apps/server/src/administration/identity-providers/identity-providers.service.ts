@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { sealClientSecret } from '../../federation/oidc-client-secret.ts';
 import { fieldError, forbidden, notFound } from '../../platform/api-error.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
+import { checkOutboundUrl, OutboundUrlRefused, type TOutboundPolicy } from '../../platform/outbound-url.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { assertDomainAdministrator } from '../admin-access.ts';
@@ -64,6 +65,7 @@ function toIdentityProvider(row: TIdentityProviderRow): TIdentityProvider {
     samlSsoUrl: row.saml_sso_url,
     samlCertificateId: row.saml_certificate_id === null ? null : Number(row.saml_certificate_id),
     samlUserAttribute: row.saml_user_attribute,
+    samlAllowIdpInitiated: row.saml_allow_idp_initiated,
     oidcIssuer: row.oidc_issuer,
     oidcClientId: row.oidc_client_id,
     oidcClientSecretSet: row.oidc_client_secret_set,
@@ -87,12 +89,27 @@ function toValues(input: TIdentityProviderInput | TIdentityProviderUpdate): TIde
     saml_sso_url: saml ? (input.samlSsoUrl ?? null) : null,
     saml_certificate_id: saml ? (input.samlCertificateId ?? null) : null,
     saml_user_attribute: saml ? (input.samlUserAttribute ?? null) : null,
+    saml_allow_idp_initiated: saml && input.samlAllowIdpInitiated,
     oidc_issuer: oidc ? (input.oidcIssuer?.replace(/\/$/, '') ?? null) : null,
     oidc_client_id: oidc ? (input.oidcClientId ?? null) : null,
   };
 }
 
 const NO_SECRET = { oidc_client_secret_sealed: null, oidc_client_secret_key_id: null };
+
+/** The issuer must be a URL the server may fetch (platform/outbound-url.ts), checked before anything is written. */
+async function checkIssuer(values: TIdentityProviderValues, policy: TOutboundPolicy) {
+  if (values.oidc_issuer === null) return;
+  try {
+    await checkOutboundUrl(values.oidc_issuer, policy);
+  } catch (error) {
+    if (!(error instanceof OutboundUrlRefused)) throw error;
+    throw fieldError(
+      'oidcIssuer',
+      error.reason === 'unresolved' ? 'ERR_OUTBOUND_HOST_UNKNOWN' : 'ERR_OUTBOUND_URL_REFUSED',
+    );
+  }
+}
 
 /**
  * Administration of the identity providers of a domain (docs/decisions.md "Identity providers"): both kinds in
@@ -101,9 +118,11 @@ const NO_SECRET = { oidc_client_secret_sealed: null, oidc_client_secret_key_id: 
 export function createIdentityProvidersService({
   db,
   certificateKey,
+  outboundPolicy,
 }: {
   db: Kysely<Database>;
   certificateKey: TCertificateKey;
+  outboundPolicy: TOutboundPolicy;
 }) {
   async function loadVisible(principal: TPrincipal, id: number, state: 'live' | 'deleted') {
     assertDomainAdministrator(principal);
@@ -150,6 +169,7 @@ export function createIdentityProvidersService({
     const domainId = resolveDomainScope(principal, requestedDomainId);
     if (!(await isLiveDomain(db, domainId))) throw notFound();
     const values = toValues(input);
+    await checkIssuer(values, outboundPolicy);
     const secret = input.kind === 'oidc' ? seal(input.oidcClientSecret) : NO_SECRET;
     if (!secret) throw fieldError('oidcClientSecret', 'ERR_FIELD_REQUIRED');
     const id = await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
@@ -171,6 +191,7 @@ export function createIdentityProvidersService({
   async function update(principal: TPrincipal, input: TIdentityProviderUpdate) {
     const row = await loadVisible(principal, input.id, 'live');
     const values = toValues(input);
+    await checkIssuer(values, outboundPolicy);
     let secret = input.kind === 'oidc' ? seal(input.oidcClientSecret) : NO_SECRET;
     if (input.kind === 'oidc' && !secret && !row.oidc_client_secret_set) {
       throw fieldError('oidcClientSecret', 'ERR_FIELD_REQUIRED');

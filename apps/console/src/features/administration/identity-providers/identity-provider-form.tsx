@@ -20,6 +20,7 @@ type TFields = {
   samlSsoUrl?: string;
   samlCertificateId?: number | null;
   samlUserAttribute?: string;
+  samlAllowIdpInitiated?: boolean;
   oidcIssuer?: string;
   oidcClientId?: string;
   oidcClientSecret?: string;
@@ -34,13 +35,23 @@ const FIELDS = [
   'samlSsoUrl',
   'samlCertificateId',
   'samlUserAttribute',
+  'samlAllowIdpInitiated',
   'oidcIssuer',
   'oidcClientId',
   'oidcClientSecret',
 ];
 
 function initialValues(provider: TIdentityProvider | null): TFields {
-  if (!provider) return { kind: 'oidc', name: '', emailDomains: [], trustIdpSecondFactor: false, active: true };
+  if (!provider) {
+    return {
+      kind: 'oidc',
+      name: '',
+      emailDomains: [],
+      trustIdpSecondFactor: false,
+      active: true,
+      samlAllowIdpInitiated: false,
+    };
+  }
   return {
     kind: provider.kind,
     name: provider.name,
@@ -51,6 +62,7 @@ function initialValues(provider: TIdentityProvider | null): TFields {
     samlSsoUrl: provider.samlSsoUrl ?? '',
     samlCertificateId: provider.samlCertificateId,
     samlUserAttribute: provider.samlUserAttribute ?? '',
+    samlAllowIdpInitiated: provider.samlAllowIdpInitiated,
     oidcIssuer: provider.oidcIssuer ?? '',
     oidcClientId: provider.oidcClientId ?? '',
     oidcClientSecret: '',
@@ -161,6 +173,13 @@ export function IdentityProviderForm({
               extra={t('IDP_SAML_USER_ATTRIBUTE_HINT')}
             >
               <Input maxLength={200} data-testid="idp-samlUserAttribute" />
+            </Form.Item>
+            <Form.Item
+              name="samlAllowIdpInitiated"
+              valuePropName="checked"
+              extra={t('IDP_SAML_ALLOW_IDP_INITIATED_HINT')}
+            >
+              <Checkbox data-testid="idp-samlAllowIdpInitiated">{t('IDP_SAML_ALLOW_IDP_INITIATED')}</Checkbox>
             </Form.Item>
           </>
         )}
