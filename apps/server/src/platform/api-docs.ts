@@ -7,7 +7,7 @@ const DOCS_PREFIX = '/docs';
 
 /**
  * The OpenAPI document of every route, and its UI under /docs, for anyone. The document is built and encoded
- * once, when the app is ready (every route is known then), and answered as those bytes: building, then
+ * once, when the server starts listening (every route is known then), and answered as those bytes: building, then
  * serialising it per request held the event loop 65–90 ms (a string of it still costs several ms to encode).
  * Every /docs call counts against one limit per client IP (rate-limit.ts, so across every copy).
  * Needs @fastify/rate-limit registered first.
@@ -17,9 +17,15 @@ export async function registerApiDocs(app: FastifyInstance, options: { version: 
     openapi: { info: { title: 'Sello API', version: options.version } },
     transform: jsonSchemaTransform,
   });
-  let documentJson = Buffer.alloc(0);
-  app.addHook('onReady', (done) => {
-    documentJson = Buffer.from(JSON.stringify(app.swagger()));
+  let documentJson: Buffer | null = null;
+  const encodedDocument = () => {
+    documentJson ??= Buffer.from(JSON.stringify(app.swagger()));
+    return documentJson;
+  };
+  // Built when the server starts listening; an app that never listens (the in-process tests) builds it on the
+  // first call instead, so each of their apps does not pay a second of start-up for a document none of them reads.
+  app.addHook('onListen', (done) => {
+    encodedDocument();
     done();
   });
   const limit = app.rateLimit({
@@ -31,7 +37,7 @@ export async function registerApiDocs(app: FastifyInstance, options: { version: 
     docs.addHook('onRequest', limit);
     docs.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.url !== `${DOCS_PREFIX}/json`) return done();
-      reply.type('application/json; charset=utf-8').send(documentJson);
+      reply.type('application/json; charset=utf-8').send(encodedDocument());
     });
     await docs.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
   });
