@@ -95,8 +95,11 @@ async function expectNoMarker(page: Page, where: string, fired: string[]) {
 /** Sorts the templates list by its last change, newest first (this run's templates come first). */
 async function showNewestFirst(page: Page) {
   const header = page.getByTestId('templates-table').locator('th', { hasText: 'Modificada' });
+  // The list starts sorted by name: a first click sorts by this column ascending, a second descending. Each click
+  // waits for the header to show its order, so the second never acts on the state before the first re-rendered.
   await header.click();
-  if ((await header.getAttribute('aria-sort')) !== 'descending') await header.click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
 }
 

@@ -1,6 +1,7 @@
 // The saved shippings of an import leave pending_import together: the release is one transaction, so a failure
-// in its last batch releases none of them (and the next attempt releases them all, each once), and a copy finds
-// an import another copy is releasing locked and leaves it alone.
+// in its last batch releases none of them (and the next attempt releases them all, each once); a copy waits for
+// another copy's release and then releases what is left, and an import is finished only once no batch of it is
+// still being created.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf } from '../../test/admin-fixtures.ts';
@@ -18,17 +19,8 @@ let admin: TestClient;
 let run: TImportRun;
 let importId = '';
 
-beforeAll(async () => {
-  t = await createShippingTestApp();
-  admin = await signedInClient(t.app, 'company.admin');
-  const creation = createShippingCreation({
-    db: t.database.db,
-    blobs: t.ctx.blobs,
-    preferences: t.ctx.preferences,
-    jobs: t.ctx.jobs,
-  });
-  // Small batches: the release of 1,001 shippings takes three.
-  run = createImportRun({ db: t.database.db, blobs: t.ctx.blobs, jobs: t.ctx.jobs, creation, batchRows: 400 });
+/** An import of ROWS rows, uploaded and checked by its dry run, ready to be saved. */
+async function validatedImport(): Promise<string> {
   const rows = [
     ['Referencia', 'Asunto', 'Nombre', 'Correo electrónico'],
     ...Array.from({ length: ROWS }, (_, index) => [`R-${index}`, 'Aviso', `Persona ${index}`, `r${index}@example.es`]),
@@ -45,25 +37,49 @@ beforeAll(async () => {
       documents: { name: 'aviso.pdf', bytes: Buffer.from(await demoPdf('Aviso')), type: 'application/pdf' },
     },
   );
-  importId = String(uploaded.json().importId);
+  const id = String(uploaded.json().importId);
   // Over the online limit: the dry run and the saving are the background job's, run here by hand.
-  await run.advance(importId);
-  const saved = await admin.post('shipping/import/saveFromFile', { importId: Number(importId) });
+  await run.advance(id);
+  const saved = await admin.post('shipping/import/saveFromFile', { importId: Number(id) });
   expect(saved.statusCode, saved.body).toBe(200);
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createShippingTestApp();
+  admin = await signedInClient(t.app, 'company.admin');
+  const creation = createShippingCreation({
+    db: t.database.db,
+    blobs: t.ctx.blobs,
+    preferences: t.ctx.preferences,
+    jobs: t.ctx.jobs,
+  });
+  // Small batches: the release of 1,001 shippings takes three.
+  run = createImportRun({ db: t.database.db, blobs: t.ctx.blobs, jobs: t.ctx.jobs, creation, batchRows: 400 });
+  importId = await validatedImport();
 }, 120_000);
 afterAll(() => t.close());
 
-const stateOf = async () =>
-  (await sql<{ state: string }>`SELECT state FROM imports WHERE id = ${importId}`.execute(t.database.db)).rows[0]!
-    .state;
-const shippingsIn = async (state: string) =>
+const stateOf = async (id = importId) =>
+  (await sql<{ state: string }>`SELECT state FROM imports WHERE id = ${id}`.execute(t.database.db)).rows[0]!.state;
+const shippingsIn = async (state: string, id = importId) =>
   (
     await sql<{
       n: number;
-    }>`SELECT count(*)::int AS n FROM shippings WHERE import_id = ${importId} AND state = ${state}`.execute(
-      t.database.db,
-    )
+    }>`SELECT count(*)::int AS n FROM shippings WHERE import_id = ${id} AND state = ${state}`.execute(t.database.db)
   ).rows[0]!.n;
+
+/** Until a session of this test's database waits on an advisory lock (the release's). */
+async function waitForAdvisoryLockWait() {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`.execute(
+      t.database.db,
+    );
+    if (rows[0]!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('releasing an import', () => {
   it('releases none of its shippings when its last batch fails', async () => {
@@ -88,26 +104,49 @@ describe('releasing an import', () => {
     expect(await stateOf()).toBe('IN_COURSE');
   }, 60_000);
 
-  it('leaves an import another copy is releasing to that copy', async () => {
+  it('waits while another copy releases the import, then releases what is left', async () => {
     const other = await t.database.pool.connect();
     try {
       await other.query('BEGIN');
       await other.query("SELECT pg_advisory_xact_lock(hashtext('imports.release'), ($1::bigint % 2147483647)::int)", [
         importId,
       ]);
-      await run.save(importId);
+      const saving = run.save(importId);
+      await waitForAdvisoryLockWait();
       expect(await shippingsIn('pending_import')).toBe(ROWS);
       expect(await stateOf()).toBe('IN_COURSE');
-    } finally {
       await other.query('ROLLBACK');
+      await saving;
+    } finally {
       other.release();
     }
-  }, 60_000);
-
-  it('then releases every shipping once and finishes the import', async () => {
-    await run.save(importId);
     expect(await stateOf()).toBe('FINISHED');
     expect(await shippingsIn('pending_import')).toBe(0);
+  }, 60_000);
+
+  it('is not finished while another worker still creates a batch of it, which that worker then releases', async () => {
+    const id = await validatedImport();
+    const inFlight = await t.database.pool.connect();
+    try {
+      // Another worker's batch: rows it has taken and not yet committed as shippings.
+      await inFlight.query('BEGIN');
+      await inFlight.query(
+        `SELECT id FROM import_rows WHERE import_id = $1 AND status = 'VALID' ORDER BY line DESC LIMIT 100 FOR UPDATE`,
+        [id],
+      );
+      await run.save(id);
+      expect(await stateOf(id)).toBe('IN_COURSE');
+      expect(await shippingsIn('pending_to_send', id)).toBe(ROWS - 100);
+      await inFlight.query('ROLLBACK');
+    } finally {
+      inFlight.release();
+    }
+    await run.save(id);
+    expect(await stateOf(id)).toBe('FINISHED');
+    expect(await shippingsIn('pending_to_send', id)).toBe(ROWS);
+  }, 120_000);
+
+  it('released every shipping of the import once', async () => {
     const { rows } = await sql<{ shippings: number; releases: number }>`
       SELECT count(DISTINCT s.id)::int AS shippings, count(e.id)::int AS releases
         FROM shippings s JOIN shipping_events e ON e.shipping_id = s.id AND e.action = 'importValidated'

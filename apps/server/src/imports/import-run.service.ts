@@ -20,6 +20,8 @@ import { applyTransitions } from '../shippings/shipping-transitions.ts';
 import { rowDocuments, rowToRequest } from './import-columns.ts';
 import {
   addCreated,
+  countRowsToCreate,
+  lockImportRelease,
   lockPendingShippings,
   lockRowsToCreate,
   markRowsCreated,
@@ -31,7 +33,6 @@ import {
   type TImportRecord,
   type TRowVerdict,
   touchImport,
-  tryLockImportRelease,
   updateImportCounts,
   updateRowVerdicts,
 } from './imports.queries.ts';
@@ -256,15 +257,17 @@ export function createImportRun(deps: {
    * Releases the import's shippings together, in one transaction: all of them leave pending_import at once, and
    * their dispatch starts only then, instead of competing with the rest of the release (batches of batchRows, in
    * id order, bound the memory). A copy killed in the middle releases nothing; the next one releases them all.
-   * False when another copy is releasing the import (it finishes it).
+   * True when every valid row has its shipping and all are released. False while another worker still creates a
+   * batch: its shippings were not committed when this release walked them, so that worker releases them and
+   * finishes the import after this release commits.
    */
   async function release(importId: string, userId: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      if (!(await tryLockImportRelease(trx, importId))) return false;
+      await lockImportRelease(trx, importId);
       let afterId = '0';
       for (;;) {
         const shippings = await lockPendingShippings(trx, importId, afterId, batchRows);
-        if (shippings.length === 0) return true;
+        if (shippings.length === 0) return (await countRowsToCreate(trx, importId)) === 0;
         await applyTransitions(
           trx,
           jobs,

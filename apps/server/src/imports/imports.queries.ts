@@ -288,12 +288,26 @@ export async function lockPendingShippings(trx: Trx, importId: string, afterId: 
  * Whether this transaction may release the import: one copy at a time (another copy's release of the same import
  * holds the lock until it commits).
  */
-export async function tryLockImportRelease(trx: Trx, importId: string): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`
-    SELECT pg_try_advisory_xact_lock(hashtext('imports.release'), (${importId}::bigint % 2147483647)::int) AS locked`.execute(
+/**
+ * One release of an import at a time: a second worker waits for the first to commit, then releases what the first
+ * could not see yet (the shippings of a batch still in flight when the first one walked them).
+ */
+export async function lockImportRelease(trx: Trx, importId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('imports.release'), (${importId}::bigint % 2147483647)::int)`.execute(
     trx,
   );
-  return rows[0]?.locked === true;
+}
+
+/** Valid rows not yet turned into shippings, those another worker is creating right now included. */
+export async function countRowsToCreate(trx: Trx, importId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('import_rows')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('import_id', '=', importId)
+    .where('status', '=', 'VALID')
+    .where('shipping_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Failed rows go back to be checked again (retryErrors). */
