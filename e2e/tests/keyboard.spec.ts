@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E } from '../e2e-env.ts';
 import { pinFromOutbox, sendAcceptance, shippingState } from './portal-helpers.ts';
+import { hasPreselectedCompany } from './shipping-form.ts';
 
 // No test here touches the mouse: Tab, Shift+Tab, typing, Enter, Space, the arrows and Escape only.
 
@@ -65,8 +66,7 @@ test('creates a shipping with the keyboard alone', async ({ page }) => {
   await expect(page.getByTestId('shipping-create')).toBeVisible();
   const reference = `KBD-${Date.now().toString(36).toUpperCase()}`;
 
-  if ((await page.locator('[data-testid=create-company] .ant-select-selection-item').count()) === 0)
-    await chooseOption(page, page.getByTestId('create-company'), 'Notar');
+  if (!(await hasPreselectedCompany(page))) await chooseOption(page, page.getByTestId('create-company'), 'Notar');
   await chooseOption(page, page.getByTestId('create-type'), 'Certified SMS');
   await chooseOption(page, page.getByTestId('create-channel'), 'SMS');
   await expect(page.getByTestId('create-message')).not.toHaveValue('');

@@ -20,11 +20,20 @@ export async function pick(page: Page, testId: string, text: string | RegExp, ty
 
 export const EMAIL = /^(Correo electrónico|E-mail)$/;
 
+/**
+ * Whether the form chose the user's only company: asked once the companies have arrived (the select stops showing
+ * its loading icon), since the form chooses it in the same paint.
+ */
+export async function hasPreselectedCompany(page: Page): Promise<boolean> {
+  const select = page.getByTestId('create-company');
+  await expect(select.locator('.anticon-loading')).toHaveCount(0);
+  return (await select.locator('.ant-select-selection-item').count()) > 0;
+}
+
 export async function openForm(page: Page, type: string, channel: string | RegExp): Promise<void> {
   await page.goto('/#/shippings/create');
   await expect(page.getByTestId('shipping-create')).toBeVisible();
-  if ((await page.locator('[data-testid=create-company] .ant-select-selection-item').count()) === 0)
-    await pick(page, 'create-company', /./);
+  if (!(await hasPreselectedCompany(page))) await pick(page, 'create-company', /./);
   await pick(page, 'create-type', type, type);
   await pick(page, 'create-channel', channel);
   // The type's template for the channel writes the message; the subject is typed after it.

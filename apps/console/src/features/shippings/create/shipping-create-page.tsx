@@ -4,7 +4,7 @@ import { type Language, LIMITS } from '@sello/contracts/constants';
 import type { Channel, DocumentCategory } from '@sello/contracts/enums';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Space, Typography, type UploadFile } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
@@ -106,8 +106,8 @@ export default function ShippingCreatePage() {
     }
   };
 
-  // A single company is chosen for the user.
-  useEffect(() => {
+  // A single company is chosen for the user, in the same paint as the companies arrive (never a frame without it).
+  useLayoutEffect(() => {
     const only = companies.data?.length === 1 ? companies.data[0] : undefined;
     if (only && form.getFieldValue('companyId') === undefined) form.setFieldValue('companyId', only.value);
   }, [companies.data, form]);

@@ -29,6 +29,7 @@ export function ShippingDataCard({
         <Form.Item name="companyId" label={t('SHIPPING_COMPANY')} rules={required}>
           <Select
             className="shippings-filter-select"
+            loading={companies.isPending}
             options={(companies.data ?? []).map((company) => ({ value: company.value, label: company.text }))}
             data-testid="create-company"
           />
