@@ -9,7 +9,8 @@ import { hashToken } from '../platform/tokens.ts';
 import { selectUserForLogin } from '../security/login.queries.ts';
 import type { ClientInfo } from '../security/security.service.ts';
 import { createShippingsService } from '../shippings/shippings.service.ts';
-import { consumeCoreHandover, insertCoreHandover, selectShippingIdByGuid } from './core-handover.queries.ts';
+import { consumeCoreHandover, insertCoreHandover } from './core-handover.queries.ts';
+import { findVisibleShippingId } from './visible-shipping.ts';
 
 /** How long a hand-over may wait for the browser (the issue: at most 60 s). */
 export const HANDOVER_SECONDS = 60;
@@ -67,21 +68,10 @@ export function createCoreHandoverService(ctx: Pick<TAppContext, 'db' | 'securit
     if (!handover || (request.uuid ?? null) !== handover.shippingGuid) throw new ApiError(401, 'ERR_HANDOVER_INVALID');
     const answer = await security.signInHandedOver(handover.userId, client, trustToken);
     if ('twoFactorRequired' in answer) return answer;
-    return { ...answer, shippingId: await visibleShippingId(answer.token, handover.shippingGuid) };
-  }
-
-  async function visibleShippingId(token: string, guid: string | null): Promise<number | null> {
-    if (!guid) return null;
-    const id = await selectShippingIdByGuid(db, guid);
-    const principal = await security.resolvePrincipal(token);
-    if (id === null || !principal) return null;
-    try {
-      await shippings.findVisible(principal, id);
-      return id;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
+    return {
+      ...answer,
+      shippingId: await findVisibleShippingId({ db, security, shippings }, answer.token, handover.shippingGuid),
+    };
   }
 
   /** `shippingSamlAccess`: a one-time link that signs the caller in and opens the shipping, e.g. in another browser. */

@@ -5,7 +5,6 @@ import { ApiError } from '../platform/api-error.ts';
 import { outboundPolicyOf } from '../platform/outbound-url.ts';
 import { hashToken } from '../platform/tokens.ts';
 import { createShippingsService } from '../shippings/shippings.service.ts';
-import { selectShippingIdByGuid } from './core-handover.queries.ts';
 import { isSameBrowser, type TFinishingBrowser } from './flow-cookies.ts';
 import {
   consumeOidcFlow,
@@ -17,6 +16,7 @@ import {
 } from './oidc.queries.ts';
 import { openClientSecret } from './oidc-client-secret.ts';
 import { createOidcPeer, type TOidcPeer } from './oidc-peer.ts';
+import { findVisibleShippingId } from './visible-shipping.ts';
 
 /** How long a sign-in begun with `OAuthAccess` may take at the provider. */
 export const OIDC_FLOW_SECONDS = 600;
@@ -147,20 +147,7 @@ export function createOidcService(
   async function oauthLoginWp(body: { token: string; id: string }, browser: TFinishingBrowser) {
     const answer = await finish({ token: body.token, shippingGuid: body.id }, browser);
     if ('twoFactorRequired' in answer) return answer;
-    return { ...answer, shippingId: await visibleShippingId(answer.token, body.id) };
-  }
-
-  async function visibleShippingId(token: string, guid: string): Promise<number | null> {
-    const principal = await security.resolvePrincipal(token);
-    const id = await selectShippingIdByGuid(db, guid);
-    if (id === null || !principal) return null;
-    try {
-      await shippings.findVisible(principal, id);
-      return id;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
+    return { ...answer, shippingId: await findVisibleShippingId({ db, security, shippings }, answer.token, body.id) };
   }
 
   return { federatedProvider, oauthAccess, consoleReturn, oauthLogin, oauthLoginWp };
