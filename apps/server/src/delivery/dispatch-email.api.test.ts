@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LUCIA, readChain } from '../../test/shipping-fixtures.ts';
 import { signedInClient } from '../../test/test-app.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { dispatchShippings, LINK_GRACE_DAYS } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
 import {

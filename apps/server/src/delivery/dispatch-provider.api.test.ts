@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readChain } from '../../test/shipping-fixtures.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { MAX_SEND_ATTEMPTS, sendMessage } from './dispatch-send.ts';
 import {
   actionsOf,

@@ -1,4 +1,5 @@
 import { securityApi } from '@sello/contracts/catalogue/security';
+import { shippingsDetailApi } from '@sello/contracts/catalogue/shippings-detail';
 import { HEADERS } from '@sello/contracts/constants';
 import { TWO_FACTOR } from '@sello/contracts/two-factor';
 import type { FastifyRequest } from 'fastify';
@@ -50,5 +51,10 @@ export function registerCoreHandoverRoutes(ctx: TAppContext): void {
       return answer;
     },
     { config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } },
+  );
+
+  // A console user's one-time link that signs in and opens a shipping, e.g. in another browser.
+  registerEndpoint(ctx.app, shippingsDetailApi.samlAccess, ({ principal, query }) =>
+    handover.shippingSamlAccess(principal, query.requestId),
   );
 }
