@@ -27,8 +27,10 @@ import {
   type TTypeValues,
   TYPE_COLUMNS,
   updatePositions,
+  updateTypeForm,
   updateTypeRow,
 } from './types.queries.ts';
+import { readXforms } from './xforms-read.ts';
 
 function toListRow(row: TTypeDbRow): TTypeListRow {
   return {
@@ -235,7 +237,16 @@ export function createTypesService(db: Kysely<Database>) {
     await recoverRow(db, 'shipping_types', current.domainId, current.id);
   }
 
-  return { readList, read, exportList, detail, create, update, updateTypeOrder, remove, recover };
+  /** `xformShippingType`: reads an XForms definition and, when it is valid, makes its controls the type's form. */
+  async function saveXforms(principal: TPrincipal, typeId: number, data: string) {
+    const type = await selectType(db, typeScope(principal), String(typeId));
+    if (!type) throw notFound();
+    const result = readXforms(data);
+    if (result.valid) await updateTypeForm(db, type.id, result.controls);
+    return result;
+  }
+
+  return { readList, read, exportList, detail, create, update, updateTypeOrder, remove, recover, saveXforms };
 }
 
 export type TTypesService = ReturnType<typeof createTypesService>;
