@@ -25,8 +25,6 @@ import { readSigningCertificate, type TSigningCertificateUpload } from './certif
 import {
   CERTIFICATE_NAME_INDEX,
   insertCertificate,
-  markCertificateDeleted,
-  markCertificateRecovered,
   selectCertificate,
   selectCertificatePage,
   selectSealedPrivateKey,
@@ -95,8 +93,7 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
     nameIndex: CERTIFICATE_NAME_INDEX,
     binFlags: ['certBin'],
     select: selectCertificate,
-    markDeleted: markCertificateDeleted,
-    markRecovered: markCertificateRecovered,
+    table: 'certificates',
   });
   const { loadVisible, listScope, remove, recover } = core;
 
