@@ -83,7 +83,7 @@ function userValueOf(profile: Record<string, unknown>, attribute: string | null)
 }
 
 /**
- * SAML 2.0 sign-in (docs/decisions.md "SAML sign-in"): Sello is the service provider of each domain; the identity
+ * SAML 2.0 sign-in (docs/decisions/federation.md "SAML sign-in"): Sello is the service provider of each domain; the identity
  * providers are `identity_providers` rows of kind 'saml'.
  */
 export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 'security'>) {

@@ -55,7 +55,7 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
  * and what the new-shipping form offers (the combo and one template's subject and body).
  */
 /**
- * The templates a type can send (docs/decisions.md): none for certified e-mail and SMS (the dispatch writes them
+ * The templates a type can send (docs/decisions/templates.md): none for certified e-mail and SMS (the dispatch writes them
  * from the domain's chosen certified templates) or when no channel of the type carries the content type; else
  * all, the type's default first.
  */

@@ -48,7 +48,7 @@ type TClaim = NonNullable<Awaited<ReturnType<typeof selectClaim>>>;
 type TDeps = Pick<TAppContext, 'db' | 'mailer' | 'preferences' | 'rateLimits'>;
 
 /**
- * E-mail domains of identity providers as claims (docs/decisions.md "Identity providers: verified e-mail domains"):
+ * E-mail domains of identity providers as claims (docs/decisions/federation.md "Identity providers: verified e-mail domains"):
  * a super admin verifies or revokes one, or a domain administrator has a single-use link mailed to an administrator
  * mailbox of the domain. At most one claim of a domain is verified; another tenant's claim never blocks a claim.
  */

@@ -12,7 +12,7 @@ export const USER_UNIQUE_FIELDS = { users_username_live: 'userid' };
 
 /**
  * Blocked by an administrator, or a sign-in guard holds for a while (wrong passwords delay some source, or wrong codes
- * locked the second factor; `locked_until`, see docs/decisions.md, sign-in guards).
+ * locked the second factor; `locked_until`, see docs/decisions/sign-in.md "Sign-in guards").
  */
 const BLOCKED_NOW = sql<boolean>`(u.blocked OR coalesce(u.locked_until > now(), false))`;
 
