@@ -10,6 +10,8 @@ import { BIOME_JSON, CONSOLE, SERVER } from './layer-rules.ts';
  */
 const ROOT = path.dirname(BIOME_JSON);
 const TEST_FILE = /\.test\.tsx?$|test-setup\.tsx?$/;
+/** The throw-away files and folders the layer tests lint while this one may be reading the tree. */
+const LINT_PROBE = /^layers?-(probe|fixture)/;
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
@@ -37,6 +39,7 @@ type TEdge = { from: string; to: string; file: string; typeOnly: boolean };
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(folder, entry.name);
+    if (LINT_PROBE.test(entry.name)) return [];
     if (entry.isDirectory()) return sourceFiles(file);
     return /\.tsx?$/.test(entry.name) && !TEST_FILE.test(entry.name) ? [file] : [];
   });

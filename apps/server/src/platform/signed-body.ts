@@ -6,7 +6,7 @@ import { ApiError } from './api-error.ts';
 export const SIGNATURE_HEADER = 'x-sello-signature';
 
 /** Whether `signature` (hex) is the HMAC-SHA256 of the raw body under the shared secret. */
-export function verifyBodySignature(secret: string | undefined, rawBody: Buffer, signature: unknown): boolean {
+function verifyBodySignature(secret: string | undefined, rawBody: Buffer, signature: unknown): boolean {
   if (!secret || typeof signature !== 'string' || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
   const expected = createHmac('sha256', secret).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
