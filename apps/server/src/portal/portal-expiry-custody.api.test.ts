@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dispatchForTest, eventsOf, portalCall, shippingRow } from '../../test/portal-fixtures.ts';
 import { DELIVERY_JOBS } from '../delivery/delivery-job-catalogue.ts';
 import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
+import { DAY, setUpPortalTestApp, storedDeadline, t, user } from './portal.test-setup.ts';
 import { reminderTimes, runPortalExpiry } from './portal-expiry.ts';
-import { DAY, setUpPortalTestApp, storedDeadline, t, user } from './portal-test-setup.ts';
 
 setUpPortalTestApp();
 
