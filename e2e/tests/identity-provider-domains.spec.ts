@@ -4,7 +4,7 @@ import { acceptCookies, apiSignIn, signIn, translate } from './helpers.ts';
 
 /**
  * The e-mail domains of an identity provider are claims that route 'Sign in with your organisation' only once
- * verified (docs/decisions.md "Identity providers: verified e-mail domains"): their state on the provider's screen,
+ * verified (docs/decisions/federation.md "Identity providers: verified e-mail domains"): their state on the provider's screen,
  * the link a domain administrator has mailed to the domain, and a super admin's direct verification.
  */
 async function createProvider(emailDomain: string): Promise<string> {

@@ -67,13 +67,13 @@ const ZConfig = z
     MAIL_FROM: z.email().default('no-reply@sello.local'),
     SUPPORT_EMAIL: z.email().default('support@sello.local'),
     CONSOLE_DIST_DIR: z.string().optional(),
-    /** AES-256-GCM key that encrypts certificate private keys at rest (see docs/decisions.md). */
+    /** AES-256-GCM key that encrypts certificate private keys at rest (see docs/decisions/administration.md, "Certificates"). */
     CERTIFICATE_ENCRYPTION_KEY: encryptionKeyFromEnv.optional(),
     /** Where people reach the console (links in messages), unless the CONSOLE_URL preference says otherwise. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** The provider named on certificates and in messages to receivers. */
     PROVIDER_NAME: z.string().min(1).max(200).default('Sello Trust Services'),
-    /** Generic JSON HTTP providers for SMS and WhatsApp (docs/decisions.md "Delivery"); without one, the outbox. */
+    /** Generic JSON HTTP providers for SMS and WhatsApp (docs/decisions/delivery.md "Dispatch"); without one, the outbox. */
     SMS_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_PROVIDER_TOKEN: z.string().min(1).optional(),
     WHATSAPP_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -34,7 +34,7 @@ export type TEndpoint = {
   responseKind?: TResponseKind;
   /** True when the spec names no method for this call and the method is our decision. */
   methodChosen?: boolean;
-  /** True for a call spec §7 does not list: our addition, recorded in docs/decisions.md. */
+  /** True for a call spec §7 does not list: our addition, recorded in its area's file of docs/decisions/. */
   beyondSpec?: boolean;
 };
 

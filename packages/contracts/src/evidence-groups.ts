@@ -50,7 +50,7 @@ const m = (group: EvidenceGroup, etsiEvent: string | null): TEvidenceMapping => 
 
 /**
  * THE mapping: every action of the lifecycle table (typed, so a new action does not compile until it
- * is mapped), `create`, and the non-state events. docs/decisions.md "### Evidence" explains each row.
+ * is mapped), `create`, and the non-state events. docs/decisions/evidence.md explains each row.
  */
 export const EVIDENCE_MAPPING: Record<ShippingAction | NonStateEvent | 'create', TEvidenceMapping> = {
   // The sender hands the content to the provider; sender-side review and authorisation complete it.

@@ -3,7 +3,7 @@ import type { ResultFilter, ShippingStateFilter } from './enums.ts';
 /**
  * The shipping state machine: one pure transition table over the states and results of spec §4.
  * The server refuses any action the table does not allow; the console reads it to enable actions.
- * Every transition chosen here is explained in docs/decisions.md.
+ * Every transition chosen here is explained in docs/decisions/shippings.md.
  */
 
 /** Actions people take from the console. */

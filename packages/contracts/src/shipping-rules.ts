@@ -4,7 +4,7 @@ import type { TPermissionMap } from './permissions.ts';
 /**
  * What each service kind of spec §1 takes when a shipping is created: the channels it can travel
  * over, how many receivers, whether documents are needed, and which options mean something for it.
- * Both sides read this table; every choice is recorded in docs/decisions.md.
+ * Both sides read this table; every choice is recorded in docs/decisions/shipping-creation.md.
  */
 export type TServiceRule = {
   channels: readonly Channel[];

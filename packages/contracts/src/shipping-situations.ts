@@ -12,10 +12,10 @@ import type { ShippingAction } from './shipping-lifecycle.ts';
 
 /**
  * Situation reasons and codes (spec §4): why a shipping did not end as asked. The transition that causes
- * one sets it (docs/decisions.md "Situations"); a retry clears it; a success leaves none.
+ * one sets it (docs/decisions/shippings.md "Situations"); a retry clears it; a success leaves none.
  */
 
-/** A code reads as the reason in the same position of spec §4 (docs/decisions.md, issue 14). */
+/** A code reads as the reason in the same position of spec §4 (docs/decisions/console.md "Situation codes"). */
 export function situationCodeOf(reason: SituationReason): SituationCode {
   return SITUATION_CODES[SITUATION_REASONS.indexOf(reason)]!;
 }

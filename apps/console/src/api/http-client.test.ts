@@ -5,11 +5,11 @@ import { defineEndpoint } from '@sello/contracts/endpoint';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { z } from 'zod';
 import { alerts } from '../alerts/alert-store.ts';
+import { resetHostCache } from '../lib/api-host.ts';
 import { browser } from '../lib/browser.ts';
 import { onCloseAllDialogs } from '../lib/dialogs.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
-import { resetHostCache } from './api-host.ts';
 import { ApiCallError, callEndpoint } from './http-client.ts';
 import { pendingRequests } from './loading-store.ts';
 

@@ -4,11 +4,11 @@ import { API_PREFIX, fillPath } from '@sello/contracts/endpoint';
 import type { TApiError } from '@sello/contracts/error-keys';
 import type { z } from 'zod';
 import { notify } from '../alerts/alert-store.ts';
+import { resolveHost } from '../lib/api-host.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { closeAllDialogs } from '../lib/dialogs.ts';
 import { logout } from '../session/logout.ts';
 import { session } from '../session/session-store.ts';
-import { resolveHost } from './api-host.ts';
 import { trackRequest } from './loading-store.ts';
 
 type Infer<S> = S extends z.ZodType ? z.input<S> : never;

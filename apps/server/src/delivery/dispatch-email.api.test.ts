@@ -4,7 +4,6 @@ import { signedInClient } from '../../test/test-app.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
 import { dispatchShippings, LINK_GRACE_DAYS } from './dispatch.service.ts';
-import { sendMessage } from './dispatch-send.ts';
 import {
   actionsOf,
   DAY,
@@ -16,7 +15,8 @@ import {
   shippingRow,
   smtp,
   t,
-} from './dispatch-test-setup.ts';
+} from './dispatch.test-setup.ts';
+import { sendMessage } from './dispatch-send.ts';
 
 setUpDispatchTestApp();
 

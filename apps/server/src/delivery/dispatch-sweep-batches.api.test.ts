@@ -5,7 +5,6 @@ import { LUCIA, pdfDataUrl, readChain, sendShipping, typeIdOf } from '../../test
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
 import { dispatchBatch, dispatchShippings, releaseNextReceiver } from './dispatch.service.ts';
-import { sweepDispatch } from './dispatch-sweep.ts';
 import {
   actionsOf,
   DAY,
@@ -16,7 +15,8 @@ import {
   shippingRow,
   t,
   user,
-} from './dispatch-test-setup.ts';
+} from './dispatch.test-setup.ts';
+import { sweepDispatch } from './dispatch-sweep.ts';
 
 setUpDispatchTestApp();
 

@@ -24,7 +24,7 @@ function consolePath(requestHash: string, tokenHash: string, uuid: string | null
 }
 
 /**
- * The hand-over from the provider's core platform (docs/decisions.md "Core hand-over"): a signed server-to-server
+ * The hand-over from the provider's core platform (docs/decisions/federation.md "Core hand-over"): a signed server-to-server
  * call makes a one-time sign-in for a user; the browser brings it to the console, which consumes it once.
  */
 export function createCoreHandoverService(ctx: Pick<TAppContext, 'db' | 'security'>) {
@@ -53,7 +53,7 @@ export function createCoreHandoverService(ctx: Pick<TAppContext, 'db' | 'securit
   async function coreHandover(request: { login: string; uuid?: string | undefined }): Promise<TCoreHandover> {
     const user = await selectUserForLogin(db, request.login);
     if (!user || user.blocked) throw new ApiError(404, 'ERR_NOT_FOUND');
-    // A super admin is a platform account: no hand-over opens it (docs/decisions.md "Federated sign-in: rank").
+    // A super admin is a platform account: no hand-over opens it (docs/decisions/federation.md "Federated sign-in: rank").
     if (hasRole(user.roles, 'superAdmin')) throw new ApiError(403, 'ERR_FEDERATED_RANK');
     return issue(user.id, request.uuid ?? null);
   }

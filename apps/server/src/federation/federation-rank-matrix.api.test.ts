@@ -14,7 +14,7 @@ import { HANDOVER_SECONDS } from './core-handover.service.ts';
 
 /**
  * Every federated way in (SAML, OpenID Connect, the core hand-over) × a user of every rank × a provider configured
- * by every rank (docs/decisions.md "Federated sign-in: rank"): a way in opens a session (or asks the second factor)
+ * by every rank (docs/decisions/federation.md "Federated sign-in: rank"): a way in opens a session (or asks the second factor)
  * only for users ranked no higher than whoever configured it, and never for a super admin.
  */
 

@@ -5,7 +5,7 @@ import type { TConfig } from '../config.ts';
 import type { ClientInfo } from '../security/security.service.ts';
 
 /**
- * The cookies that bind a federated sign-in to the browser that started it (docs/decisions.md "Federated sign-in:
+ * The cookies that bind a federated sign-in to the browser that started it (docs/decisions/federation.md "Federated sign-in:
  * binding and outbound URLs"): HttpOnly, SameSite=Lax, Secure outside development, sent only to the calls that
  * finish the sign-in and gone when the flow expires.
  */

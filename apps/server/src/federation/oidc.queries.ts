@@ -14,7 +14,7 @@ function liveProviders(db: Kysely<Database>) {
 
 /**
  * The provider that signs in the users of an e-mail domain: the one whose claim to it is verified (at most one, by a
- * unique index). An unverified claim routes nobody (docs/decisions.md "Identity providers: verified e-mail domains").
+ * unique index). An unverified claim routes nobody (docs/decisions/federation.md "Identity providers: verified e-mail domains").
  */
 export async function selectProviderByEmailDomain(db: Kysely<Database>, emailDomain: string) {
   return liveProviders(db)

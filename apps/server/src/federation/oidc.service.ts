@@ -31,7 +31,7 @@ const refused = (key: ConstructorParameters<typeof ApiError>[1]) => new ApiError
 type TFinish = { token: string; shippingGuid: string | null };
 
 /**
- * OpenID Connect sign-in (docs/decisions.md "OpenID Connect"): authorization code with PKCE (S256), state and
+ * OpenID Connect sign-in (docs/decisions/federation.md "OpenID Connect"): authorization code with PKCE (S256), state and
  * nonce kept in PostgreSQL and the state bound to the starting browser by a cookie; the ID token is checked
  * against the provider's keys before anyone is signed in.
  */

@@ -7,7 +7,7 @@ import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
-import { findAll, parseXmlTree, type TXmlElement } from '../types/xml-tree.ts';
+import { findAll, parseXmlTree, type TXmlElement } from '../platform/xml-tree.ts';
 import { isSameBrowser, type TFinishingBrowser } from './flow-cookies.ts';
 import {
   deleteSamlRequest,
@@ -83,7 +83,7 @@ function userValueOf(profile: Record<string, unknown>, attribute: string | null)
 }
 
 /**
- * SAML 2.0 sign-in (docs/decisions.md "SAML sign-in"): Sello is the service provider of each domain; the identity
+ * SAML 2.0 sign-in (docs/decisions/federation.md "SAML sign-in"): Sello is the service provider of each domain; the identity
  * providers are `identity_providers` rows of kind 'saml'.
  */
 export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 'security'>) {

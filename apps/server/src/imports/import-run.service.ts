@@ -107,7 +107,7 @@ export function createImportRun(deps: {
 
   /**
    * The import cannot go on: it stops in ERROR with the reason, and nothing more is created or released
-   * (docs/decisions.md). `retryErrors` starts it again once the cause is fixed.
+   * (docs/decisions/imports.md). `retryErrors` starts it again once the cause is fixed.
    */
   async function stopWithError(importId: string, key: ErrorKey): Promise<void> {
     await updateImportCounts(db, importId, 'ERROR', key);

@@ -6,7 +6,7 @@ import type { TConfig } from '../config.ts';
 import { classifyAddress } from './outbound-address.ts';
 
 /**
- * Which URLs the server may fetch when a tenant's configuration names them (docs/decisions.md "Federated sign-in:
+ * Which URLs the server may fetch when a tenant's configuration names them (docs/decisions/federation.md "Federated sign-in:
  * binding and outbound URLs"): public hosts only, https only in production.
  */
 export type TOutboundPolicy = { allowPrivateHosts: boolean; allowHttp: boolean };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchForTest, eventsOf, portalCall, shippingRow } from '../../test/portal-fixtures.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
+import { DAY, setUpPortalTestApp, storedDeadline, t, user } from './portal.test-setup.ts';
 import { reminderTimes, runPortalExpiry } from './portal-expiry.ts';
 import { createPortalJobs } from './portal-jobs.ts';
-import { DAY, setUpPortalTestApp, storedDeadline, t, user } from './portal-test-setup.ts';
 
 setUpPortalTestApp();
 

@@ -154,7 +154,7 @@ export function captureProblem(bytes: Buffer, type: string | null): 'ERR_FILE_TY
   return bytes.length < CAPTURE_MIN_BYTES || bytes.length > CAPTURE_MAX_BYTES ? 'ERR_MAX_FILE_SIZE' : null;
 }
 
-/** Unattended video identification records a video of the receiver (attended: docs/decisions.md). */
+/** Unattended video identification records a video of the receiver (attended: docs/decisions/recipient-pages.md). */
 export function asksForVideo(serviceKind: string): boolean {
   return serviceKind === 'video_identification_unattended';
 }

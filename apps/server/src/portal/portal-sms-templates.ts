@@ -7,7 +7,7 @@ import { selectChosenSmsTemplates } from './portal-templates.queries.ts';
 const PIN_VARIABLE = /\{\{\s*pin\s*\}\}/;
 
 /**
- * The text of a PIN or reminder SMS from the domain's chosen SMS templates (docs/decisions.md): the PIN SMS
+ * The text of a PIN or reminder SMS from the domain's chosen SMS templates (docs/decisions/templates.md): the PIN SMS
  * takes the first that holds `{{pin}}`, the reminder the first that does not. Null: none fits, Sello's own
  * words are sent. Rendered as the dispatch and the preview render templates, with `values` filled.
  */

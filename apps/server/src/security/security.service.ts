@@ -31,7 +31,7 @@ export type ClientInfo = { ip: string | null; userAgent: string | null };
 export type TSecurityService = ReturnType<typeof createSecurityService>;
 
 /**
- * The rank rule of every federated way in (docs/decisions.md "Federated sign-in: rank"): it never opens a session for
+ * The rank rule of every federated way in (docs/decisions/federation.md "Federated sign-in: rank"): it never opens a session for
  * a super admin (a platform account, never a tenant's), nor for a user ranked above whoever configured the way in.
  */
 function refuseAboveFederatedRank(roles: readonly string[], configuredRank: number) {

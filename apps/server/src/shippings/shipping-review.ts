@@ -10,7 +10,7 @@ import { applyTransition } from './shipping-transitions.ts';
 /**
  * The review of an imported shipping (`to_review`): its supervisor submits it (authorize) or rejects it
  * (deny: `closed`, `supervisor_reject`, with the reason written). The supervisor is a user who manages
- * the shipping's company with edit mode (docs/decisions.md "Review"); anyone else who sees it answers
+ * the shipping's company with edit mode (docs/decisions/shippings.md "Review"); anyone else who sees it answers
  * 404 (they do not manage it) or ERR_NOT_AUTHORISER (no edit mode).
  */
 export async function reviewShipping(

@@ -4,10 +4,10 @@ import type { TemplateContentType, TemplateKind } from '@sello/contracts/enums';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { assertBin, recordScope, resolveListDomain } from '../administration/admin-access.ts';
 import { conflict, mapRows, takeDeletedFilter } from '../administration/admin-lists.ts';
 import { exportLabels } from '../administration/export-labels.ts';
 import type { Database } from '../db/schema.ts';
+import { assertBin, recordScope, resolveListDomain } from '../platform/admin-access.ts';
 import { notFound } from '../platform/api-error.ts';
 import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
@@ -55,7 +55,7 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
  * and what the new-shipping form offers (the combo and one template's subject and body).
  */
 /**
- * The templates a type can send (docs/decisions.md): none for certified e-mail and SMS (the dispatch writes them
+ * The templates a type can send (docs/decisions/templates.md): none for certified e-mail and SMS (the dispatch writes them
  * from the domain's chosen certified templates) or when no channel of the type carries the content type; else
  * all, the type's default first.
  */

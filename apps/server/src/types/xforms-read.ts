@@ -1,7 +1,7 @@
 import type { TFormConstraint, TFormControl, TXformsResult } from '@sello/contracts/catalogue/types-schemas';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { compileFormPattern } from '@sello/contracts/form-pattern';
-import { childNamed, findAll, parseXmlTree, type TXmlElement, XmlRefused } from './xml-tree.ts';
+import { childNamed, findAll, parseXmlTree, type TXmlElement, XmlRefused } from '../platform/xml-tree.ts';
 
 type TBind = { required?: string; relevant?: string; constraint?: string; readonly?: string };
 type TError = { element: string; key: ErrorKey };
@@ -61,7 +61,7 @@ const labelOf = (element: TXmlElement) => {
 };
 
 /**
- * Reads an ODK XForms document (the subset docs/decisions.md lists) into the form controls of spec §3:
+ * Reads an ODK XForms document (the subset docs/decisions/types.md lists) into the form controls of spec §3:
  * input → INPUT_TEXT (TEXT_AREA with appearance multiline, TEXT when read-only), select1 → SELECT
  * (appearance minimal) or RADIO_BUTTON, select → CHECKBOX, h:br → BR. Every element that cannot be read
  * gives its own error; the form is valid only without any.

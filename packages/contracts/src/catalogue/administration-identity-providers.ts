@@ -24,7 +24,7 @@ export const IDP_MAX_EMAIL_DOMAINS = 20;
 const EMAIL_DOMAIN = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /**
- * An e-mail domain a provider claims (docs/decisions.md "Identity providers: verified e-mail domains"): only a
+ * An e-mail domain a provider claims (docs/decisions/federation.md "Identity providers: verified e-mail domains"): only a
  * verified claim routes 'Sign in with your organisation'; at most one claim of a domain is verified.
  */
 export const EMAIL_DOMAIN_CLAIM_STATES = ['unverified', 'verified'] as const;
@@ -149,7 +149,7 @@ export const ZDomainLinkSent = z.object({ to: z.string(), expiresAt: ZTimestamp 
 /** Verifying or revoking a claim directly is for super admins; the service checks it again. */
 const SUPER_ADMINS = { roles: ['superAdmin'] } as const satisfies TPermissionRule;
 
-// Beyond the spec (docs/decisions.md "Identity providers"): the spec's administration has no such screen.
+// Beyond the spec (docs/decisions/federation.md "Identity providers"): the spec's administration has no such screen.
 export const identityProvidersApi = {
   read: defineEndpoint({
     id: 'administration.identityProvidersRead',

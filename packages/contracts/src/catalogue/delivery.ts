@@ -6,7 +6,7 @@ export const CALLBACK_CHANNELS = ['sms', 'whatsapp'] as const;
 export type CallbackChannel = (typeof CALLBACK_CHANNELS)[number];
 
 /**
- * A provider's delivery report (docs/decisions.md "Dispatch"): the message guid it was given as
+ * A provider's delivery report (docs/decisions/delivery.md "Dispatch"): the message guid it was given as
  * `reference`, what became of it, when, and the provider's own words. The raw body is signed with
  * HMAC-SHA256 under PROVIDER_CALLBACK_SECRET, hex in the `x-sello-signature` header.
  */

@@ -5,7 +5,7 @@ import { SAML_RESPONSE_MAX_LENGTH } from './security.ts';
 const ZDomainCode = z.object({ domainCode: z.string().trim().min(1).max(100) });
 
 /**
- * The SAML service-provider side of Sello beyond the spec's `samllogin` (docs/decisions.md "SAML sign-in"): where the
+ * The SAML service-provider side of Sello beyond the spec's `samllogin` (docs/decisions/federation.md "SAML sign-in"): where the
  * identity provider sends the browser, where it posts its answer, and the metadata it is configured with.
  */
 export const samlApi = {

@@ -113,7 +113,7 @@ export const securityApi = {
     id: 'security.samlCoreLogin',
     method: 'POST',
     path: 'security/saml/coreLogin',
-    summary: 'Sign in from a hand-over of the core platform (docs/decisions.md "Core hand-over")',
+    summary: 'Sign in from a hand-over of the core platform (docs/decisions/federation.md "Core hand-over")',
     permission: 'public',
     body: z.object({
       requestHash: z.string().min(1).max(100),
@@ -138,7 +138,8 @@ export const securityApi = {
     id: 'security.samlLogin',
     method: 'POST',
     path: 'security/saml/samllogin',
-    summary: 'Sign in with a SAML response the identity provider posted to the ACS (docs/decisions.md "SAML sign-in")',
+    summary:
+      'Sign in with a SAML response the identity provider posted to the ACS (docs/decisions/federation.md "SAML sign-in")',
     permission: 'public',
     // The base64 SAMLResponse as the IdP posted it: the console route takes it from the URL fragment.
     body: z.object({ saml_assertion: z.string().min(1).max(SAML_RESPONSE_MAX_LENGTH, 'ERR_SAML_INVALID') }),
@@ -158,7 +159,7 @@ export const securityApi = {
     id: 'security.oauthLoginWp',
     method: 'POST',
     path: 'security/oauth/oauthloginWp',
-    summary: 'Finish an OpenID Connect sign-in begun for a shipping: `id` is its guid (docs/decisions.md)',
+    summary: 'Finish an OpenID Connect sign-in begun for a shipping: `id` is its guid (docs/decisions/federation.md)',
     permission: 'public',
     body: ZOAuthLoginRequest.extend({ id: z.uuid() }),
     response: z.union([ZSessionUser.extend({ shippingId: z.number().int().nullable() }), ZTwoFactorChallenge]),
@@ -252,7 +253,8 @@ export const securityApi = {
     id: 'security.oauthAccess',
     method: 'GET',
     path: 'security/OAuthAccess',
-    summary: 'Start an OpenID Connect sign-in with a provider; `uuid`: the shipping it opens (docs/decisions.md)',
+    summary:
+      'Start an OpenID Connect sign-in with a provider; `uuid`: the shipping it opens (docs/decisions/federation.md)',
     permission: 'public',
     query: z.object({ provider: ZId, uuid: z.uuid().optional() }),
     response: z.object({ url: z.string() }),

@@ -30,7 +30,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /**
- * The dashboard of `/home` (not in spec §7; see docs/decisions.md): the list's period (`filterFrom`,
+ * The dashboard of `/home` (not in spec §7; see docs/decisions/shippings.md): the list's period (`filterFrom`,
  * `filterTo`, epoch ms, at most 60 months apart; by default the last 30 days) and scope (`own` or
  * `all`, as the list); `timeZone` is where the days of the per-day counts begin and end.
  */

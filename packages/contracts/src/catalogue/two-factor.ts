@@ -28,7 +28,7 @@ const ZTotpCode = z.object({
     .regex(/^\d{6}$/, 'ERR_2FA_CODE_INVALID'),
 });
 
-/** Our additions around spec §7 `twoFactorLogin` (recorded in docs/decisions.md, "Two-factor"). */
+/** Our additions around spec §7 `twoFactorLogin` (recorded in docs/decisions/sign-in.md, "Two-factor"). */
 export const twoFactorApi = {
   sendCode: defineEndpoint({
     id: 'twoFactor.sendCode',

@@ -51,7 +51,7 @@ export const ZTypeListRow = z.object({
 });
 export type TTypeListRow = z.infer<typeof ZTypeListRow>;
 
-/** Checks on a form value, read from an XForms `bind constraint` (the subset docs/decisions.md lists). */
+/** Checks on a form value, read from an XForms `bind constraint` (the subset docs/decisions/types.md lists). */
 export const ZFormConstraint = z.object({
   pattern: z.string().max(FORM_PATTERN_MAX_LENGTH).optional(),
   minLength: z.number().int().min(0).optional(),

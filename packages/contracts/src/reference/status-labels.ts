@@ -280,7 +280,7 @@ export const RECEIVER_STATUS_NAMES: Readonly<Record<TReceiverStatus, TLocalisedT
 
 /**
  * The spec lists as many situation codes as situation reasons, in an order of its own; a code reads as
- * the reason in the same position (docs/decisions.md "Situation codes").
+ * the reason in the same position (docs/decisions/console.md "Situation codes").
  */
 export const SITUATION_CODE_NAMES: Readonly<Record<SituationCode, TLocalisedText>> = Object.fromEntries(
   SITUATION_CODES.map((code, index) => {

@@ -4,7 +4,7 @@ import { SERVICE_CHANNELS } from './services.ts';
 
 /**
  * What a shipping type may ask of each service kind (spec §7 `shippings/types/*` combos). The editor's
- * combos and the server's checks on `new`/`update` read these tables; docs/decisions.md records them.
+ * combos and the server's checks on `new`/`update` read these tables; docs/decisions/types.md records them.
  */
 
 /** Custody times (days) a custody service offers. */

@@ -39,7 +39,7 @@ export function FeedbackModal({
 }) {
   const { t } = useTranslation();
   // Spec §2 shows the e-mail only when the user has one; a report without one is refused by the server and lost, so
-  // a user without an e-mail is asked for one (docs/decisions.md).
+  // a user without an e-mail is asked for one (docs/decisions/console.md).
   const askEmail = !context.userEmail;
   const [fields, setFields] = useState<TFields>({ name: '', email: '', subject: '', msg: '' });
   const [files, setFiles] = useState<File[]>([]);

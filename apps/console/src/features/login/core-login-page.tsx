@@ -6,7 +6,7 @@ import { FederatedSignIn } from './federated-sign-in.tsx';
 
 /**
  * Spec §2 `/saml/samlCoreLogin/{requestHash}/{tokenHash}[/{uuid}]`: finishes a hand-over from the core platform
- * (docs/decisions.md "Core hand-over") and opens the shipping it names.
+ * (docs/decisions/federation.md "Core hand-over") and opens the shipping it names.
  */
 export default function CoreLoginPage() {
   const { t } = useTranslation();

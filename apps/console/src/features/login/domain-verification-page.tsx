@@ -13,7 +13,7 @@ type TState =
   | { kind: 'done'; emailDomain: string; providerName: string; domainName: string };
 
 /**
- * The link mailed to an administrator mailbox of an e-mail domain (docs/decisions.md "Identity providers: verified
+ * The link mailed to an administrator mailbox of an e-mail domain (docs/decisions/federation.md "Identity providers: verified
  * e-mail domains"): its holder confirms with a click, so a mail scanner that opens the link verifies nothing.
  */
 export default function DomainVerificationPage() {

@@ -7,7 +7,7 @@ import { FederatedSignIn } from './federated-sign-in.tsx';
 /**
  * Spec §2 `/oauth/oauthlogin`: the OpenID provider's answer, handed on by the server as `?token=` (its query
  * string) and `&id=` (the shipping the sign-in was begun for), is sent once to `oauthlogin` or `oauthloginWp`
- * (docs/decisions.md "OpenID Connect"). A refusal goes back to the login page with its key.
+ * (docs/decisions/federation.md "OpenID Connect"). A refusal goes back to the login page with its key.
  */
 export default function OAuthLoginPage() {
   const { t } = useTranslation();

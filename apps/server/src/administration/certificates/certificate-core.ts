@@ -3,13 +3,13 @@ import type { TPagedQuery } from '@sello/contracts/common';
 import { hasAll, type PermissionFlag } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertAdministrator } from '../../platform/admin-access.ts';
 import { ApiError, forbidden, notFound } from '../../platform/api-error.ts';
 import type { TExcelColumn } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
-import { assertAdministrator } from '../admin-access.ts';
 import { takeDeletedFilter } from '../admin-lists.ts';
 import {
   isLiveDomain,

@@ -8,12 +8,12 @@ import type {
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertAdministrator } from '../../platform/admin-access.ts';
 import { notFound } from '../../platform/api-error.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import { toIsoDay } from '../../platform/iso-date.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
-import { assertAdministrator } from '../admin-access.ts';
 import {
   certificateExportColumns,
   createCertificateCore,

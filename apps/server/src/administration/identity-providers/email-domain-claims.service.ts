@@ -5,12 +5,12 @@ import {
 import type { Transaction } from 'kysely';
 import type { TAppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
+import { assertDomainAdministrator, assertSuperAdmin } from '../../platform/admin-access.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain } from '../../platform/tenancy.ts';
 import { createToken, hashToken } from '../../platform/tokens.ts';
-import { assertDomainAdministrator, assertSuperAdmin } from '../admin-access.ts';
 import {
   consumeDomainLink,
   insertDomainLink,
@@ -48,7 +48,7 @@ type TClaim = NonNullable<Awaited<ReturnType<typeof selectClaim>>>;
 type TDeps = Pick<TAppContext, 'db' | 'mailer' | 'preferences' | 'rateLimits'>;
 
 /**
- * E-mail domains of identity providers as claims (docs/decisions.md "Identity providers: verified e-mail domains"):
+ * E-mail domains of identity providers as claims (docs/decisions/federation.md "Identity providers: verified e-mail domains"):
  * a super admin verifies or revokes one, or a domain administrator has a single-use link mailed to an administrator
  * mailbox of the domain. At most one claim of a domain is verified; another tenant's claim never blocks a claim.
  */

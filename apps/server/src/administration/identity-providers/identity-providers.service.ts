@@ -10,12 +10,12 @@ import { rankOf } from '@sello/contracts/role-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { sealClientSecret } from '../../federation/oidc-client-secret.ts';
+import { assertDomainAdministrator } from '../../platform/admin-access.ts';
 import { fieldError, forbidden, notFound } from '../../platform/api-error.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import { checkOutboundUrl, OutboundUrlRefused, type TOutboundPolicy } from '../../platform/outbound-url.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
-import { assertDomainAdministrator } from '../admin-access.ts';
 import { takeDeletedFilter, withConflictFields } from '../admin-lists.ts';
 import { isLiveDomain } from '../certificates/certificate-common.queries.ts';
 import { replaceProviderClaims, unverifyProviderClaims } from './email-domain-claims.queries.ts';
@@ -35,7 +35,7 @@ import {
 /**
  * Like SAML certificates, `administration` + `administrationSaml` (the deleted ones also `certBin`), and besides a
  * domain administrator's or super admin's role: whoever configures a provider decides who it may sign in, so a plain
- * administrator configures none (docs/decisions.md "Federated sign-in: rank").
+ * administrator configures none (docs/decisions/federation.md "Federated sign-in: rank").
  */
 const BIN_FLAGS = ['certBin', 'administrationSaml'] as const;
 
@@ -112,7 +112,7 @@ async function checkIssuer(values: TIdentityProviderValues, policy: TOutboundPol
 }
 
 /**
- * Administration of the identity providers of a domain (docs/decisions.md "Identity providers"): both kinds in
+ * Administration of the identity providers of a domain (docs/decisions/federation.md "Identity providers"): both kinds in
  * one list; the OpenID Connect client secret is sealed and write-only.
  */
 export function createIdentityProvidersService({
@@ -147,7 +147,7 @@ export function createIdentityProvidersService({
 
   /**
    * The rule no schema can check: the certificate is the domain's. E-mail domains are claims: another provider's
-   * claim to the same domain, of this tenant or another, blocks nothing (docs/decisions.md, session 11).
+   * claim to the same domain, of this tenant or another, blocks nothing (docs/decisions/federation.md "Identity providers: verified e-mail domains").
    */
   async function checkInput(domainId: string, values: TIdentityProviderValues) {
     if (

@@ -99,7 +99,7 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
         db,
         input.id,
         row.domain_id,
-        // Who changes the certificate changes whom its provider may sign in (docs/decisions.md "Federated sign-in: rank").
+        // Who changes the certificate changes whom its provider may sign in (docs/decisions/federation.md "Federated sign-in: rank").
         { name: input.name, entity_id: input.entityId, active: input.active, configured_rank: rankOf(principal.roles) },
         material,
       );

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { TDomainFilter } from '../../platform/admin-access.ts';
 import { likeContains } from '../../platform/like-pattern.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
 import { forgetUserSignInFailures, signInFailuresOf, UNLOCKED } from '../../platform/sign-in-guards.queries.ts';
-import { deletedByName } from '../admin.queries.ts';
-import type { TDomainFilter } from '../admin-access.ts';
+import { deletedByName } from '../../platform/soft-delete.queries.ts';
 
 type Db = Kysely<Database>;
 
@@ -12,7 +12,7 @@ export const USER_UNIQUE_FIELDS = { users_username_live: 'userid' };
 
 /**
  * Blocked by an administrator, or a sign-in guard holds for a while (wrong passwords delay some source, or wrong codes
- * locked the second factor; `locked_until`, see docs/decisions.md, sign-in guards).
+ * locked the second factor; `locked_until`, see docs/decisions/sign-in.md "Sign-in guards").
  */
 const BLOCKED_NOW = sql<boolean>`(u.blocked OR coalesce(u.locked_until > now(), false))`;
 

@@ -12,7 +12,7 @@ export type THttpProviderSettings = {
 };
 
 /**
- * SMS and WhatsApp through one generic JSON provider (request and answer in docs/decisions.md):
+ * SMS and WhatsApp through one generic JSON provider (request and answer in docs/decisions/delivery.md):
  * `POST url {to, text, reference, callbackUrl}` with a bearer token; the answer `{id}` is the reference.
  * The guid goes as `reference` and `Idempotency-Key`, so trying again never makes a second message.
  */

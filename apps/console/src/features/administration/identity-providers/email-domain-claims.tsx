@@ -49,7 +49,7 @@ function DomainLinkDialog({ claim, onClose }: { claim: TEmailDomainClaim; onClos
 }
 
 /**
- * The e-mail domains of a provider with their state (docs/decisions.md "Identity providers: verified e-mail
+ * The e-mail domains of a provider with their state (docs/decisions/federation.md "Identity providers: verified e-mail
  * domains"): only a verified one routes 'Sign in with your organisation'. Super admins verify or revoke; domain
  * administrators have a link mailed to the domain.
  */
