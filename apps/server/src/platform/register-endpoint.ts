@@ -1,5 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
 import { isAllowedBy } from '@sello/contracts/access';
+import { isApiKeyCall } from '@sello/contracts/api-key-scopes';
 import { type TEndpoint, toRouterPath } from '@sello/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -64,6 +65,10 @@ export function registerEndpoint<E extends TEndpoint>(
     // callback, not async: no promise per request for a check that never waits.
     onRequest: (request, _reply, done) => {
       const principal = request.principal;
+      // A key makes only the calls of its scopes: never a console-only or administration call (default deny).
+      if (principal?.apiKey && !isApiKeyCall(principal.apiKey.scopes, endpoint.id)) {
+        return done(new ApiError(403, 'ERR_API_KEY_CALL'));
+      }
       if (endpoint.permission !== 'public') {
         if (!principal) return done(new ApiError(401, 'ERR_TKN_INVALID'));
         if (!isAllowedBy(endpoint.permission, principal)) return done(new ApiError(403, 'ERR_FORBIDDEN'));
