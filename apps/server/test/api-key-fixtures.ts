@@ -1,8 +1,6 @@
 import type { ApiKeyScope } from '@sello/contracts/api-key-scopes';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../src/db/schema.ts';
 import { TestClient } from './test-app.ts';
 
 /** A company's own system calling with an API key: a Bearer header, no cookie, no XSRF header, no session. */
@@ -29,11 +27,6 @@ export class ApiKeyClient extends TestClient {
       ...(payload !== undefined && { payload: payload as InjectOptions['payload'] }),
     });
   }
-}
-
-export async function companyIdOf(db: Kysely<Database>, taxId: string): Promise<number> {
-  const row = await db.selectFrom('companies').select('id').where('tax_id', '=', taxId).executeTakeFirstOrThrow();
-  return Number(row.id);
 }
 
 export const ALL_SCOPES: ApiKeyScope[] = ['send', 'read', 'imports'];

@@ -2,7 +2,8 @@ import { isApiKeyCall } from '@sello/contracts/api-key-scopes';
 import { CATALOGUE } from '@sello/contracts/catalogue';
 import { fillPath } from '@sello/contracts/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, ApiKeyClient, companyIdOf, createApiKey } from '../../test/api-key-fixtures.ts';
+import { companyIdOf } from '../../test/admin-fixtures.ts';
+import { ALL_SCOPES, ApiKeyClient, createApiKey } from '../../test/api-key-fixtures.ts';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TTestApp } from '../../test/test-app.ts';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ROLE_STRINGS } from '@sello/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyClient, companyIdOf, createApiKey } from '../../test/api-key-fixtures.ts';
+import { companyIdOf } from '../../test/admin-fixtures.ts';
+import { ApiKeyClient, createApiKey } from '../../test/api-key-fixtures.ts';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 
