@@ -34,3 +34,19 @@ CREATE TABLE idempotent_requests (
   PRIMARY KEY (owner, endpoint, idempotency_key)
 );
 CREATE INDEX idempotent_requests_created ON idempotent_requests (created_at);
+
+-- Webhook endpoints of a company. The signing secret is sealed with the AES-256-GCM box of the OIDC client secrets
+-- (CERTIFICATE_ENCRYPTION_KEY): the server must sign with it, so it cannot be hashed.
+CREATE TABLE webhook_endpoints (
+  id bigserial PRIMARY KEY,
+  company_id bigint NOT NULL REFERENCES companies (id),
+  url text NOT NULL CHECK (length(url) BETWEEN 1 AND 2000),
+  events text[] NOT NULL CHECK (cardinality(events) > 0),
+  secret_sealed bytea NOT NULL,
+  secret_key_id text NOT NULL,
+  enabled boolean NOT NULL DEFAULT true,
+  created_by bigint NOT NULL REFERENCES users (id),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  deleted_at timestamptz
+);
+CREATE INDEX webhook_endpoints_company ON webhook_endpoints (company_id) WHERE deleted_at IS NULL;

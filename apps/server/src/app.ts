@@ -37,6 +37,7 @@ import { createImportJobs } from './imports/import-jobs.ts';
 import { registerImportsRoutes } from './imports/imports.routes.ts';
 import { registerApiKeysRoutes } from './integration/api-keys.routes.ts';
 import { createApiKeysService } from './integration/api-keys.service.ts';
+import { registerWebhooksRoutes } from './integration/webhooks.routes.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
@@ -196,6 +197,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerPortalRoutes(ctx);
   registerImportsRoutes(ctx);
   registerApiKeysRoutes(ctx, apiKeys);
+  registerWebhooksRoutes(ctx);
 
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),

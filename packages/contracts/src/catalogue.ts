@@ -15,6 +15,7 @@ import { draftsApi } from './catalogue/drafts.ts';
 import { evidenceApi } from './catalogue/evidence.ts';
 import { importsApi } from './catalogue/imports.ts';
 import { apiKeysApi } from './catalogue/integration-api-keys.ts';
+import { webhooksApi } from './catalogue/integration-webhooks.ts';
 import { portalApi } from './catalogue/portal.ts';
 import { postalApi } from './catalogue/postal.ts';
 import { securityApi } from './catalogue/security.ts';
@@ -159,6 +160,10 @@ export const API_GROUPS = {
     apiKeysNew: apiKeysApi.create,
     apiKeysRotate: apiKeysApi.rotate,
     apiKeysRevoke: apiKeysApi.revoke,
+    webhooksList: webhooksApi.list,
+    webhooksNew: webhooksApi.create,
+    webhooksRotateSecret: webhooksApi.rotateSecret,
+    webhooksDelete: webhooksApi.remove,
   },
 } as const;
 

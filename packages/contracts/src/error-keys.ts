@@ -186,6 +186,7 @@ export const ERROR_KEYS = [
   'ERR_IDEMPOTENCY_KEY_INVALID',
   'ERR_IDEMPOTENCY_KEY_REUSED',
   'ERR_IDEMPOTENCY_KEY_IN_FLIGHT',
+  'ERR_WEBHOOK_URL_REFUSED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

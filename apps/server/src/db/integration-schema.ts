@@ -29,4 +29,21 @@ export type IdempotentRequestsTable = {
   created_at: Generated<Date> & Timestamp;
 };
 
-export type IntegrationTables = { api_keys: ApiKeysTable; idempotent_requests: IdempotentRequestsTable };
+export type WebhookEndpointsTable = {
+  id: Generated<string>;
+  company_id: BigintRef;
+  url: string;
+  events: string[];
+  secret_sealed: Buffer;
+  secret_key_id: string;
+  enabled: Generated<boolean>;
+  created_by: BigintRef;
+  created_at: Generated<Date> & Timestamp;
+  deleted_at: NullableTimestamp;
+};
+
+export type IntegrationTables = {
+  api_keys: ApiKeysTable;
+  idempotent_requests: IdempotentRequestsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+};
