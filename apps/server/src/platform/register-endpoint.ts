@@ -1,6 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
 import { isAllowedBy } from '@sello/contracts/access';
-import { isApiKeyCall } from '@sello/contracts/api-key-scopes';
+import { API_KEY_SCOPES, isApiKeyCall } from '@sello/contracts/api-key-scopes';
 import { type TEndpoint, toRouterPath } from '@sello/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -24,6 +24,13 @@ type TExtraOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> & {
   /** Bytes a caller without a session may send (a public call); `bodyLimit` stays the signed-in limit. */
   anonymousBodyLimit?: number;
 };
+
+/** The OpenAPI security of a call: none for a public one, the session, and an API key where a scope allows it. */
+function securityOf(endpoint: TEndpoint): Record<string, string[]>[] {
+  if (endpoint.permission === 'public') return [];
+  const keyScopes = API_KEY_SCOPES.filter((scope) => isApiKeyCall([scope], endpoint.id));
+  return keyScopes.length > 0 ? [{ session: [] }, { apiKey: keyScopes }] : [{ session: [] }];
+}
 
 const tooLarge = () => new ApiError(413, 'ERR_MAX_FILE_SIZE');
 
@@ -53,7 +60,9 @@ export function registerEndpoint<E extends TEndpoint>(
     url: toRouterPath(endpoint.path),
     ...options,
     schema: {
+      operationId: endpoint.id,
       summary: endpoint.summary,
+      security: securityOf(endpoint),
       tags: [endpoint.path.split('/')[0] ?? 'api'],
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
