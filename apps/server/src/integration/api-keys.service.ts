@@ -2,21 +2,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { TApiKey, TApiKeyNew } from '@sello/contracts/catalogue/integration-api-keys';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
+import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TRateLimits } from '../platform/rate-limit.ts';
-import { administersCompany, toKeyPrincipal } from './api-key-principal.ts';
+import { toKeyPrincipal } from './api-key-principal.ts';
 import {
   insertApiKey,
   revokeApiKey,
   selectApiKey,
   selectApiKeys,
   selectKeyCaller,
-  selectLiveCompany,
   type TApiKeyRow,
   touchApiKey,
   updateApiKeySecret,
 } from './api-keys.queries.ts';
+import { assertAdministersCompany } from './company-admin.ts';
 
 /** Every key starts so, which lets secret scanners recognise a leaked one. */
 const SECRET_PREFIX = 'sello_';
@@ -53,33 +53,21 @@ type Deps = { db: Kysely<Database>; rateLimits: TRateLimits; perMinute: number }
 export type TApiKeysService = ReturnType<typeof createApiKeysService>;
 
 export function createApiKeysService({ db, rateLimits, perMinute }: Deps) {
-  /** The company's administrators manage its keys: another domain's company is not found, another company refused. */
-  async function assertAdministers(principal: TPrincipal, companyId: string): Promise<void> {
-    const company = await selectLiveCompany(db, companyId);
-    if (!company || (!principal.superAdmin && company.domainId !== principal.domainId)) throw notFound();
-    const caller = {
-      roles: principal.roles,
-      domainId: principal.domainId,
-      inCompany: principal.companyIds.includes(companyId),
-    };
-    if (!administersCompany(caller, company)) throw forbidden();
-  }
-
   async function findManaged(principal: TPrincipal, id: number): Promise<TApiKeyRow> {
     const row = await selectApiKey(db, String(id));
     if (!row) throw notFound();
-    await assertAdministers(principal, row.companyId);
+    await assertAdministersCompany(db, principal, row.companyId);
     return row;
   }
 
   async function list(principal: TPrincipal, companyId: number): Promise<TApiKey[]> {
-    await assertAdministers(principal, String(companyId));
+    await assertAdministersCompany(db, principal, String(companyId));
     return (await selectApiKeys(db, String(companyId))).map(toApiKey);
   }
 
   async function create(principal: TPrincipal, request: TApiKeyNew) {
     const companyId = String(request.companyId);
-    await assertAdministers(principal, companyId);
+    await assertAdministersCompany(db, principal, companyId);
     const { secret, secretHash, prefix } = newSecret();
     const id = await insertApiKey(db, {
       companyId,

@@ -2,12 +2,11 @@ import type { TWebhookEndpoint, TWebhookEndpointNew } from '@sello/contracts/cat
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { sealClientSecret } from '../federation/oidc-client-secret.ts';
-import { ApiError, forbidden, notFound } from '../platform/api-error.ts';
+import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TCertificateKey } from '../platform/certificate-key.ts';
 import { checkOutboundUrl, OutboundUrlRefused, type TOutboundPolicy } from '../platform/outbound-url.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { administersCompany } from './api-key-principal.ts';
-import { selectLiveCompany } from './api-keys.queries.ts';
+import { assertAdministersCompany } from './company-admin.ts';
 import { createWebhookSecret } from './webhook-signature.ts';
 import {
   deleteWebhookEndpoint,
@@ -33,21 +32,10 @@ type Deps = { db: Kysely<Database>; certificateKey: TCertificateKey; outbound: T
 
 /** A company's webhook endpoints, managed by its administrators (the rules of its API keys). */
 export function createWebhooksService({ db, certificateKey, outbound }: Deps) {
-  async function assertAdministers(principal: TPrincipal, companyId: string): Promise<void> {
-    const company = await selectLiveCompany(db, companyId);
-    if (!company || (!principal.superAdmin && company.domainId !== principal.domainId)) throw notFound();
-    const caller = {
-      roles: principal.roles,
-      domainId: principal.domainId,
-      inCompany: principal.companyIds.includes(companyId),
-    };
-    if (!administersCompany(caller, company)) throw forbidden();
-  }
-
   async function findManaged(principal: TPrincipal, id: number): Promise<TWebhookEndpointRow> {
     const row = await selectWebhookEndpoint(db, String(id));
     if (!row) throw notFound();
-    await assertAdministers(principal, row.companyId);
+    await assertAdministersCompany(db, principal, row.companyId);
     return row;
   }
 
@@ -64,12 +52,12 @@ export function createWebhooksService({ db, certificateKey, outbound }: Deps) {
 
   return {
     async list(principal: TPrincipal, companyId: number): Promise<TWebhookEndpoint[]> {
-      await assertAdministers(principal, String(companyId));
+      await assertAdministersCompany(db, principal, String(companyId));
       return (await selectWebhookEndpoints(db, String(companyId))).map(toEndpoint);
     },
     async create(principal: TPrincipal, request: TWebhookEndpointNew) {
       const companyId = String(request.companyId);
-      await assertAdministers(principal, companyId);
+      await assertAdministersCompany(db, principal, companyId);
       await checkUrl(request.url);
       const secret = createWebhookSecret();
       const { sealed, keyId } = sealClientSecret(secret, certificateKey);
