@@ -35,6 +35,9 @@ import { registerOidcRoutes } from './federation/oidc.routes.ts';
 import { registerSamlRoutes } from './federation/saml.routes.ts';
 import { createImportJobs } from './imports/import-jobs.ts';
 import { registerImportsRoutes } from './imports/imports.routes.ts';
+import { registerApiKeysRoutes } from './integration/api-keys.routes.ts';
+import { createApiKeysService } from './integration/api-keys.service.ts';
+import { registerWebhooksRoutes } from './integration/webhooks.routes.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
@@ -139,7 +142,12 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
       lockMinutes: config.LOGIN_LOCK_MINUTES,
     },
   });
-  registerSessionHooks(app, security, config.COOKIE_SECURE);
+  const apiKeys = createApiKeysService({
+    db: database.db,
+    rateLimits,
+    perMinute: config.API_KEY_RATE_LIMIT_PER_MINUTE,
+  });
+  registerSessionHooks(app, security, config.COOKIE_SECURE, apiKeys.resolveBearer);
 
   const certificateKey = await loadCertificateKey(config, logger);
   const jobs = createJobQueue({ pool: database.pool, logger, work: config.JOBS_ENABLED });
@@ -191,6 +199,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerPostalRoutes(ctx);
   registerPortalRoutes(ctx);
   registerImportsRoutes(ctx);
+  registerApiKeysRoutes(ctx, apiKeys);
+  registerWebhooksRoutes(ctx);
 
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),

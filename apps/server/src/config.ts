@@ -53,6 +53,8 @@ const ZConfig = z
     FEEDBACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
     /** Calls to /docs (the OpenAPI document and its UI) per client IP and minute. */
     DOCS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+    /** Calls one API key may make per minute (counted in PostgreSQL); past them 429. */
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Largest `sendFeedback` body without a session, KiB; signed-in reports keep the 12 MiB limit. */
     FEEDBACK_ANONYMOUS_BODY_LIMIT_KB: z.coerce.number().int().min(16).max(12_288).default(256),
     /** Asynchronous shipping exports a user may have in course (pending or running) at once; the next is 429. */

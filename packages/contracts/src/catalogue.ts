@@ -14,6 +14,8 @@ import { downloadApi } from './catalogue/download.ts';
 import { draftsApi } from './catalogue/drafts.ts';
 import { evidenceApi } from './catalogue/evidence.ts';
 import { importsApi } from './catalogue/imports.ts';
+import { apiKeysApi } from './catalogue/integration-api-keys.ts';
+import { webhooksApi } from './catalogue/integration-webhooks.ts';
 import { portalApi } from './catalogue/portal.ts';
 import { postalApi } from './catalogue/postal.ts';
 import { securityApi } from './catalogue/security.ts';
@@ -153,6 +155,16 @@ export const API_GROUPS = {
   evidence: evidenceApi,
   twoFactor: twoFactorApi,
   drafts: draftsApi,
+  integration: {
+    apiKeysList: apiKeysApi.list,
+    apiKeysNew: apiKeysApi.create,
+    apiKeysRotate: apiKeysApi.rotate,
+    apiKeysRevoke: apiKeysApi.revoke,
+    webhooksList: webhooksApi.list,
+    webhooksNew: webhooksApi.create,
+    webhooksRotateSecret: webhooksApi.rotateSecret,
+    webhooksDelete: webhooksApi.remove,
+  },
 } as const;
 
 export const CATALOGUE: readonly TEndpoint[] = Object.values(API_GROUPS).flatMap((group) => Object.values(group));

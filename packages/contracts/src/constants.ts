@@ -51,6 +51,10 @@ export const HEADERS = {
   authToken: 'auth-token',
   authTokenExpires: 'auth-token-expires',
   xsrf: 'X-XSRF-TOKEN',
+  /** A caller's name for one intended request: the same key and body within 24 h answer the first answer. */
+  idempotencyKey: 'Idempotency-Key',
+  /** Set on an answer replayed for an Idempotency-Key already seen. */
+  idempotentReplayed: 'Idempotent-Replayed',
 } as const;
 
 export const ALERT_TIMING = { durationMs: 4000, fadeMs: 500 } as const;

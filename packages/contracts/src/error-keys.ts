@@ -180,6 +180,13 @@ export const ERROR_KEYS = [
   'ERR_VALIDATION_FIELDS',
   // drafts kept when a session ends (issue 14)
   'ERR_DRAFT_TOO_LARGE',
+  // API keys, idempotent calls and webhooks (issue 33)
+  'ERR_API_KEY_INVALID',
+  'ERR_API_KEY_CALL',
+  'ERR_IDEMPOTENCY_KEY_INVALID',
+  'ERR_IDEMPOTENCY_KEY_REUSED',
+  'ERR_IDEMPOTENCY_KEY_IN_FLIGHT',
+  'ERR_WEBHOOK_URL_REFUSED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -32,6 +32,8 @@ export type TCallOptions = {
   background?: boolean;
   /** Send this token instead of the session's (the `pwdrecoverlogin` token that only `pwdchg` takes). */
   authToken?: string;
+  /** One per intended request (a form submission): a retried call with it creates nothing twice. */
+  idempotencyKey?: string;
 };
 
 /** A failed call. `message` is `status - statusText body` for HTTP errors (spec §8). */
@@ -140,6 +142,7 @@ async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, 
   const xsrf = readCookie(COOKIES.xsrf);
   if (xsrf) headers[HEADERS.xsrf] = xsrf;
   if (input.body !== undefined && !input.form) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers[HEADERS.idempotencyKey] = options.idempotencyKey;
 
   let response: Response;
   try {

@@ -3,6 +3,7 @@ import type { DeliveryTables } from './delivery-schema.ts';
 import type { DraftTables } from './draft-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
 import type { ImportTables } from './import-schema.ts';
+import type { IntegrationTables } from './integration-schema.ts';
 import type { OidcTables } from './oidc-schema.ts';
 import type { PasswordTables } from './password-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
@@ -278,7 +279,8 @@ export type Database = ShippingTables &
   PasswordTables &
   FederationTables &
   SamlTables &
-  OidcTables & {
+  OidcTables &
+  IntegrationTables & {
     domains: DomainsTable;
     companies: CompaniesTable;
     groups: GroupsTable;

@@ -45,6 +45,8 @@ export type ShippingsTable = {
   company_id: BigintRef;
   type_id: BigintRef;
   sender_id: BigintRef;
+  /** The API key that sent it (migration 042), or null from the console. */
+  api_key_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   service_kind: string;
   channel: string;
   template_id: BigintRef | null;

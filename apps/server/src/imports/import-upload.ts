@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,4 +52,18 @@ export async function removeSpooledFiles(request: FastifyRequest): Promise<void>
   if (!files) return;
   spooled.delete(request);
   await Promise.all(files.map((file) => rm(file, { force: true })));
+}
+
+/** The spooled files of a parsed upload body replaced by their content's SHA-256 (the temporary paths differ per call). */
+export async function digestSpooledFiles(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const entries = await Promise.all(
+    Object.entries(body).map(async ([name, value]) => {
+      const spooledFile = value as Partial<TSpooledFile> | null;
+      if (!spooledFile || typeof spooledFile !== 'object' || typeof spooledFile.path !== 'string') return [name, value];
+      const hash = createHash('sha256');
+      for await (const chunk of createReadStream(spooledFile.path)) hash.update(chunk as Buffer);
+      return [name, { filename: spooledFile.filename, sha256: hash.digest('hex') }];
+    }),
+  );
+  return Object.fromEntries(entries);
 }

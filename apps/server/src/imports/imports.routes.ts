@@ -4,12 +4,13 @@ import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { fingerprintRequest, idempotent } from '../platform/idempotency.ts';
 import { registerMultipart } from '../platform/multipart.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createImportFiles } from './import-files.service.ts';
 import { createImportRun } from './import-run.service.ts';
-import { removeSpooledFiles, spoolPart } from './import-upload.ts';
+import { digestSpooledFiles, removeSpooledFiles, spoolPart } from './import-upload.ts';
 import { createImportsService, IMPORT_MAX_BYTES, type TUploadedFile } from './imports.service.ts';
 
 /**
@@ -55,19 +56,35 @@ export function registerImportsRoutes(ctx: TAppContext): void {
       onFile: readPart,
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1 + LIMITS.uploadFileLimit, fields: 10 },
     });
-    registerEndpoint(app, importsApi.import, ({ principal, body }) => imports.import(principal, body), {
-      bodyLimit: IMPORT_MAX_BYTES * 2,
-    });
+    registerEndpoint(
+      app,
+      importsApi.import,
+      idempotent(
+        db,
+        importsApi.import,
+        ({ principal, body }) => imports.import(principal, body),
+        async ({ body }) => fingerprintRequest(await digestSpooledFiles(body)),
+      ),
+      { bodyLimit: IMPORT_MAX_BYTES * 2 },
+    );
   });
   const { app } = ctx;
-  registerEndpoint(app, importsApi.saveFromFile, ({ principal, body }) =>
-    imports.saveFromFile(principal, body.importId),
+  registerEndpoint(
+    app,
+    importsApi.saveFromFile,
+    idempotent(db, importsApi.saveFromFile, ({ principal, body }) => imports.saveFromFile(principal, body.importId)),
   );
-  registerEndpoint(app, importsApi.importWithTemplate, ({ principal, body }) =>
-    imports.importWithTemplate(principal, body),
+  registerEndpoint(
+    app,
+    importsApi.importWithTemplate,
+    idempotent(db, importsApi.importWithTemplate, ({ principal, body }) => imports.importWithTemplate(principal, body)),
   );
-  registerEndpoint(app, importsApi.saveWithTemplate, ({ principal, body }) =>
-    imports.saveWithTemplate(principal, body.importId),
+  registerEndpoint(
+    app,
+    importsApi.saveWithTemplate,
+    idempotent(db, importsApi.saveWithTemplate, ({ principal, body }) =>
+      imports.saveWithTemplate(principal, body.importId),
+    ),
   );
   registerEndpoint(app, importsApi.downloadFile, async ({ principal, query, reply }) => {
     await files.downloadFile(principal, query, reply);

@@ -14,7 +14,17 @@ const DOCS_PREFIX = '/docs';
  */
 export async function registerApiDocs(app: FastifyInstance, options: { version: string; perMinute: number }) {
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Sello API', version: options.version } },
+    openapi: {
+      info: { title: 'Sello API', version: options.version },
+      components: {
+        securitySchemes: {
+          // The console's session token (security/login answers it), with the XSRF double-submit on mutating calls.
+          session: { type: 'apiKey', in: 'header', name: 'auth-token' },
+          // A company's API key (docs/integration.md): only the calls of its scopes.
+          apiKey: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   let documentJson: Buffer | null = null;

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@sello/contracts/api-key-scopes';
 import type { Language } from '@sello/contracts/constants';
 import { type PermissionFlag, type TPermissionMap, toPermissionMap } from '@sello/contracts/permissions';
 import { detectRoles, type RoleKey } from '@sello/contracts/roles';
@@ -20,7 +21,12 @@ export type TPrincipal = {
   expiresAt: Date;
   /** The account as the session's own query read it in this request (absent for principals not from a session). */
   account?: TPrincipalAccount;
+  /** Set when an API key calls (integration/api-key-principal.ts): the key's calls are its scopes' only. */
+  apiKey?: TApiKeyCaller;
 };
+
+/** The API key behind a principal: a technical user of one company, acting for its creator (`userId`). */
+export type TApiKeyCaller = { id: string; companyId: string; scopes: ApiKeyScope[] };
 
 /** What `account/users/read` shows besides the principal's fields, read by the same statement as the session. */
 export type TPrincipalAccount = {

@@ -1,5 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
 import { isAllowedBy } from '@sello/contracts/access';
+import { API_KEY_SCOPES, isApiKeyCall } from '@sello/contracts/api-key-scopes';
 import { type TEndpoint, toRouterPath } from '@sello/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
@@ -23,6 +24,13 @@ type TExtraOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'> & {
   /** Bytes a caller without a session may send (a public call); `bodyLimit` stays the signed-in limit. */
   anonymousBodyLimit?: number;
 };
+
+/** The OpenAPI security of a call: none for a public one, the session, and an API key where a scope allows it. */
+function securityOf(endpoint: TEndpoint): Record<string, string[]>[] {
+  if (endpoint.permission === 'public') return [];
+  const keyScopes = API_KEY_SCOPES.filter((scope) => isApiKeyCall([scope], endpoint.id));
+  return keyScopes.length > 0 ? [{ session: [] }, { apiKey: keyScopes }] : [{ session: [] }];
+}
 
 const tooLarge = () => new ApiError(413, 'ERR_MAX_FILE_SIZE');
 
@@ -52,7 +60,9 @@ export function registerEndpoint<E extends TEndpoint>(
     url: toRouterPath(endpoint.path),
     ...options,
     schema: {
+      operationId: endpoint.id,
       summary: endpoint.summary,
+      security: securityOf(endpoint),
       tags: [endpoint.path.split('/')[0] ?? 'api'],
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
@@ -64,6 +74,10 @@ export function registerEndpoint<E extends TEndpoint>(
     // callback, not async: no promise per request for a check that never waits.
     onRequest: (request, _reply, done) => {
       const principal = request.principal;
+      // A key makes only the calls of its scopes: never a console-only or administration call (default deny).
+      if (principal?.apiKey && !isApiKeyCall(principal.apiKey.scopes, endpoint.id)) {
+        return done(new ApiError(403, 'ERR_API_KEY_CALL'));
+      }
       if (endpoint.permission !== 'public') {
         if (!principal) return done(new ApiError(401, 'ERR_TKN_INVALID'));
         if (!isAllowedBy(endpoint.permission, principal)) return done(new ApiError(403, 'ERR_FORBIDDEN'));

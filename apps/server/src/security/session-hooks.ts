@@ -29,15 +29,34 @@ const XSRF_EXEMPT: readonly RegExp[] = [
   /^\/rest\/services\/security\/saml\/acs\/[^/?]+(?:\?|$)/,
 ];
 
+/** Resolves an API key's secret to its principal, or refuses the call (401 unknown or revoked, 429 over its limit). */
+export type TBearerResolver = (secret: string) => Promise<TPrincipal>;
+
+const BEARER = /^Bearer ([\x21-\x7e]{1,200})$/;
+
 /**
  * Per request: resolve the principal from the `auth-token` header, enforce the XSRF double-submit
- * on mutating calls, and hand the current token back in the answer headers.
+ * on mutating calls, and hand the current token back in the answer headers. A call with an
+ * `Authorization: Bearer` header is an API key's: no XSRF (a browser never adds that header to a forged
+ * request), no session, and a bad key is refused whatever the call.
  */
-export function registerSessionHooks(app: FastifyInstance, security: TSecurityService, secureCookies: boolean): void {
+export function registerSessionHooks(
+  app: FastifyInstance,
+  security: TSecurityService,
+  secureCookies: boolean,
+  resolveBearer?: TBearerResolver,
+): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(API_PREFIX)) return;
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined && resolveBearer) {
+      const secret = BEARER.exec(authorization)?.[1];
+      if (!secret) throw new ApiError(401, 'ERR_API_KEY_INVALID');
+      request.principal = await resolveBearer(secret);
+      return;
+    }
     const cookie = request.cookies[COOKIES.xsrf];
     if (!cookie) {
       reply.setCookie(COOKIES.xsrf, randomBytes(24).toString('base64url'), {
@@ -60,7 +79,7 @@ export function registerSessionHooks(app: FastifyInstance, security: TSecuritySe
   // Hooks with a callback, not async: no promise per request for work that never waits.
   app.addHook('onSend', (request, reply, payload, done) => {
     const principal = request.principal;
-    if (principal && !reply.hasHeader(HEADERS.authToken)) {
+    if (principal && !principal.apiKey && !reply.hasHeader(HEADERS.authToken)) {
       reply.header(HEADERS.authToken, principal.token);
       reply.header(HEADERS.authTokenExpires, String(principal.expiresAt.getTime()));
     }

@@ -35,7 +35,8 @@ export function recordVisibility(principal: TPrincipal): TShippingVisibility {
     userId: principal.userId,
     domainId: principal.superAdmin ? null : principal.domainId,
     companyIds: seesWholeDomain(principal) ? null : principal.companyIds,
-    reach: isAuthOnly(principal) ? 'authoriser' : 'companyOrAuthoriser',
+    // A key reaches its company's shippings only, never those its creator authorises elsewhere.
+    reach: principal.apiKey ? 'company' : isAuthOnly(principal) ? 'authoriser' : 'companyOrAuthoriser',
   };
 }
 

@@ -92,6 +92,8 @@ export type TNewShipping = {
   /** Set when an import created it. */
   importId?: string | null;
   senderId: string;
+  /** The API key that sends it (its creator is the sender), or null. */
+  apiKeyId?: string | null;
   serviceKind: string;
   channel: string;
   templateId: string | null;
@@ -144,6 +146,7 @@ export async function insertShippings(trx: Trx, shippings: readonly TNewShipping
     type_id: values.typeId,
     import_id: values.importId ?? null,
     sender_id: values.senderId,
+    api_key_id: values.apiKeyId ?? null,
     service_kind: values.serviceKind,
     channel: values.channel,
     template_id: values.templateId,
@@ -169,17 +172,17 @@ export async function insertShippings(trx: Trx, shippings: readonly TNewShipping
     created_at: values.createdAt.toISOString(),
   }));
   // The ids were taken from the identity's sequence (allocateShippingIds), hence OVERRIDING SYSTEM VALUE.
-  await sql`INSERT INTO shippings (id, guid, domain_id, company_id, type_id, import_id, sender_id, service_kind, channel,
-      template_id, reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
+  await sql`INSERT INTO shippings (id, guid, domain_id, company_id, type_id, import_id, sender_id, api_key_id, service_kind,
+      channel, template_id, reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
       pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
       receiver_summary, search_text, event_count, last_event_hash, created_at, updated_at)
     OVERRIDING SYSTEM VALUE
-    SELECT id, guid, domain_id, company_id, type_id, import_id, sender_id, service_kind, channel, template_id,
+    SELECT id, guid, domain_id, company_id, type_id, import_id, sender_id, api_key_id, service_kind, channel, template_id,
       reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
       pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
       receiver_summary, search_text, event_count, last_event_hash, created_at, created_at
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, guid uuid, domain_id bigint,
-      company_id bigint, type_id bigint, import_id bigint, sender_id bigint, service_kind text, channel text,
+      company_id bigint, type_id bigint, import_id bigint, sender_id bigint, api_key_id bigint, service_kind text, channel text,
       template_id bigint, reference text, subject text, body text, state text, custom_fields jsonb,
       meta_properties jsonb, form_values jsonb, multi_signer_order smallint, pin_signature_text text, font text,
       custody_days int, requires_auth boolean, auth_deadline_at timestamptz, is_sandbox boolean,

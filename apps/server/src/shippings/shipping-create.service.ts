@@ -377,6 +377,7 @@ export function createShippingCreation(deps: {
           documents: files.map((document) => document.sha256),
           authorisations: authDeadlineAt ? slots.length : 0,
           sandbox: principal.isSandbox,
+          ...(principal.apiKey && { apiKey: principal.apiKey.id }),
         },
       });
       shippings.push({
@@ -387,6 +388,7 @@ export function createShippingCreation(deps: {
         typeId: checked.typeId,
         importId,
         senderId: principal.userId,
+        apiKeyId: principal.apiKey?.id ?? null,
         serviceKind,
         channel: request.channel,
         templateId,

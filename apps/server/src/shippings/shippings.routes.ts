@@ -6,6 +6,7 @@ import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { shippingsListApi } from '@sello/contracts/catalogue/shippings-list';
 import { shippingsReportApi } from '@sello/contracts/catalogue/shippings-report';
 import type { TAppContext } from '../app-context.ts';
+import { idempotent } from '../platform/idempotency.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
@@ -36,7 +37,7 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   registerEndpoint(
     app,
     shippingsCreateApi.sendRequest,
-    ({ principal, body }) => creation.sendRequest(principal, body),
+    idempotent(ctx.db, shippingsCreateApi.sendRequest, ({ principal, body }) => creation.sendRequest(principal, body)),
     {
       // Documents travel base64-encoded in the JSON body: room for the upload file limit of spec §9.
       bodyLimit: ctx.config.SHIPPING_BODY_LIMIT_MB * 1024 * 1024,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../alerts/alert-store.ts';
 import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
 import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
+import { ApiKeysSection } from '../api-keys/api-keys-section.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useCompany, useSaveCompany } from './use-companies.ts';
@@ -42,7 +43,12 @@ export default function CompanyFormPage() {
   };
 
   return (
-    <AdminFormPage kind="companies" editing={id !== undefined} loading={id !== undefined && !company.data}>
+    <AdminFormPage
+      kind="companies"
+      editing={id !== undefined}
+      loading={id !== undefined && !company.data}
+      extra={id !== undefined && <ApiKeysSection companyId={id} />}
+    >
       <Form<TCompanyFields>
         form={form}
         name="company"

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { forbidden, notFound } from '../platform/api-error.ts';
+import type { TPrincipal } from '../platform/principal.ts';
+import { administersCompany } from './api-key-principal.ts';
+import { selectLiveCompany } from './api-keys.queries.ts';
+
+/**
+ * A company's API keys and webhooks are its administrators' to manage: another domain's company is not found (404),
+ * another company of the domain is refused (403).
+ */
+export async function assertAdministersCompany(
+  db: Kysely<Database>,
+  principal: TPrincipal,
+  companyId: string,
+): Promise<void> {
+  const company = await selectLiveCompany(db, companyId);
+  if (!company || (!principal.superAdmin && company.domainId !== principal.domainId)) throw notFound();
+  const caller = {
+    roles: principal.roles,
+    domainId: principal.domainId,
+    inCompany: principal.companyIds.includes(companyId),
+  };
+  if (!administersCompany(caller, company)) throw forbidden();
+}
