@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './api-error.ts';
 import { BlobUnavailableError } from './blob-store.ts';
+import { isDatabaseUnavailable } from './pg-errors.ts';
 
 const KNOWN_KEYS = new Set<string>(ERROR_KEYS);
 
@@ -62,6 +63,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 414) return reply.code(414).send({ key: 'ERR_REQUEST_TOO_LONG' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ key: 'ERR_VALIDATION' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ key: 'ERR_SYSTEM_NOT_AVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ key: 'ERR_INTERNAL' });
