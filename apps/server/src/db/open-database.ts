@@ -18,7 +18,11 @@ export async function openDatabase(config: TConfig, logger: Logger): Promise<TOp
     url = embedded.urlFor(EMBEDDED_DATABASE);
     stopEmbedded = embedded.stop;
   }
-  const database = connectDatabase(url, config.DATABASE_POOL_SIZE, logger);
+  const database = connectDatabase(url, config.DATABASE_POOL_SIZE, logger, {
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    queryMs: config.DATABASE_QUERY_TIMEOUT_MS,
+  });
   try {
     const applied = await migrate(database.pool);
     if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, constants, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,8 +13,13 @@ export type TBlobStore = {
    * computed here, never taken from the caller.
    */
   put: (content: Buffer | Readable) => Promise<TStoredBlob>;
-  /** The stored bytes as a stream; rejects with an error whose `code` is `ENOENT` when the file is gone. */
+  /**
+   * The stored bytes as a stream; rejects with a `BlobUnavailableError`: `code` `ENOENT` when the file is gone,
+   * `EUNAVAILABLE` when the store cannot be read.
+   */
   open: (key: string) => Promise<Readable>;
+  /** Whether the file is there and readable now; rejects with `EUNAVAILABLE` when the store cannot be asked. */
+  has: (key: string) => Promise<boolean>;
   read: (key: string) => Promise<Buffer>;
   /** Deletes the file (nothing happens when it is already gone). */
   remove: (key: string) => Promise<void>;
@@ -27,11 +32,24 @@ export function checkBlobKey(key: string): string {
   return key;
 }
 
-/** What both drivers throw for a key they do not hold: callers test `code === 'ENOENT'`. */
-export function blobNotFound(key: string): NodeJS.ErrnoException {
-  const error: NodeJS.ErrnoException = new Error(`blob ${key} not found`);
-  error.code = 'ENOENT';
-  return error;
+/**
+ * What both drivers throw when a stored file cannot be read: `ENOENT` for a key they do not hold (callers test
+ * `code === 'ENOENT'`), `EUNAVAILABLE` when the store itself fails (a disk error, S3 down). A request that meets
+ * one answers `ERR_FILE_UNAVAILABLE` (platform/error-handler.ts).
+ */
+export class BlobUnavailableError extends Error {
+  readonly code: 'ENOENT' | 'EUNAVAILABLE';
+  readonly key: string;
+
+  constructor(code: 'ENOENT' | 'EUNAVAILABLE', key: string, cause?: unknown) {
+    super(code === 'ENOENT' ? `blob ${key} not found` : `blob store unavailable reading ${key}`, { cause });
+    this.code = code;
+    this.key = key;
+  }
+}
+
+export function blobNotFound(key: string): BlobUnavailableError {
+  return new BlobUnavailableError('ENOENT', key);
 }
 
 /** A pass-through that hashes and counts what flows through it. */
@@ -89,9 +107,20 @@ export function createLocalBlobStore(root: string): TBlobStore {
       }
     },
     async open(key) {
-      const file = pathOf(key);
-      if (!(await exists(file))) throw blobNotFound(key);
-      return createReadStream(file);
+      // Opened here, so that a missing or unreadable file rejects now instead of erroring the stream later.
+      const handle = await open(pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        throw new BlobUnavailableError(error.code === 'ENOENT' ? 'ENOENT' : 'EUNAVAILABLE', key, error);
+      });
+      return handle.createReadStream();
+    },
+    async has(key) {
+      try {
+        await access(pathOf(key), constants.R_OK);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw new BlobUnavailableError('EUNAVAILABLE', key, error);
+      }
     },
     async read(key) {
       return readWhole(await this.open(key));

@@ -130,6 +130,14 @@ describe.each(drivers)('blob store contract: $name', (driver) => {
     await expect(store.open('0'.repeat(64))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('tells whether it holds a file before anything is read', async () => {
+    const store = await driver.create();
+    const stored = await store.put(Buffer.from(`checked ${driver.name}`));
+    expect(await store.has(stored.key)).toBe(true);
+    await store.remove(stored.key);
+    expect(await store.has(stored.key)).toBe(false);
+  });
+
   it('refuses keys that are not a SHA-256, so no path or object name can escape the store', async () => {
     const store = await driver.create();
     await expect(store.open('../../etc/passwd')).rejects.toThrow(/invalid blob key/);

@@ -3,6 +3,8 @@ import { ERROR_KEYS, type ErrorKey } from '@sello/contracts/error-keys';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './api-error.ts';
+import { BlobUnavailableError } from './blob-store.ts';
+import { isDatabaseUnavailable } from './pg-errors.ts';
 
 const KNOWN_KEYS = new Set<string>(ERROR_KEYS);
 
@@ -43,6 +45,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Refused before its body was read: close the connection after the answer instead of draining the body.
     if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    // A stored file that is gone answers 404; a store that does not answer 503 (it may come back).
+    if (error instanceof BlobUnavailableError) {
+      request.log.error({ err: error, blobKey: error.key }, 'stored file unavailable');
+      return reply.code(error.code === 'ENOENT' ? 404 : 503).send({ key: 'ERR_FILE_UNAVAILABLE' });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, ErrorKey> = {};
       for (const issue of error.validation) {
@@ -56,6 +63,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 414) return reply.code(414).send({ key: 'ERR_REQUEST_TOO_LONG' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ key: 'ERR_VALIDATION' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ key: 'ERR_SYSTEM_NOT_AVAILABLE' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ key: 'ERR_INTERNAL' });

@@ -9,7 +9,14 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { blobNotFound, checkBlobKey, createHashingStream, readWhole, type TBlobStore } from './blob-store.ts';
+import {
+  BlobUnavailableError,
+  blobNotFound,
+  checkBlobKey,
+  createHashingStream,
+  readWhole,
+  type TBlobStore,
+} from './blob-store.ts';
 
 export type TS3Settings = {
   bucket: string;
@@ -25,6 +32,9 @@ export type TS3Settings = {
 /** Parts of 8 MiB, two in flight: a streamed upload holds at most about 16 MiB whatever the file's size. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+/** A transfer with no byte in either direction for this long is given up. */
+const S3_IDLE_TIMEOUT_MS = 30_000;
 
 function isMissing(error: unknown): boolean {
   const named = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -39,6 +49,8 @@ export function createS3Client(settings: TS3Settings): S3Client {
     // Our own SHA-256 guards the content; S3-compatible stores do not all speak the SDK's newer checksum trailers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that does not answer fails the request instead of holding it (and its caller) forever.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, socketTimeout: S3_IDLE_TIMEOUT_MS },
   };
   if (settings.accessKeyId && settings.secretAccessKey) {
     config.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
@@ -104,14 +116,21 @@ export function createS3BlobStore(settings: TS3Settings, client = createS3Client
       }
     },
     async open(key) {
+      const Key = objectKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
         if (!(answer.Body instanceof Readable)) throw new Error('S3 answered a body that is not a Node stream');
         return answer.Body;
       } catch (error) {
         if (isMissing(error)) throw blobNotFound(key);
-        throw error;
+        throw new BlobUnavailableError('EUNAVAILABLE', key, error);
       }
+    },
+    async has(key) {
+      const Key = objectKey(key);
+      return has(Key).catch((error: unknown) => {
+        throw new BlobUnavailableError('EUNAVAILABLE', key, error);
+      });
     },
     async read(key) {
       return readWhole(await this.open(key));

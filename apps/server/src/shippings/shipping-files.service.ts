@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream';
 import { DOWNLOAD_OPTION_KINDS, type TDownloadRequest } from '@sello/contracts/catalogue/shippings-files';
 import { PREFERENCES } from '@sello/contracts/constants';
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ZipFile } from 'yazl';
 import type { Database } from '../db/schema.ts';
@@ -13,6 +14,9 @@ import { recordVisibility } from './shipping-access.ts';
 import { selectVisibleIds } from './shipping-detail.queries.ts';
 import { selectDocument, selectDocumentOfKind, selectDocuments } from './shipping-documents.queries.ts';
 import type { createShippingsService } from './shippings.service.ts';
+
+/** Store look-ups a pack makes at once while checking its files. */
+const PACK_CHECKS_AT_ONCE = 8;
 
 type TDocumentFile = { name: string; mimeType: string; sizeBytes: string; sha256: string };
 
@@ -29,8 +33,9 @@ export function createShippingFiles(deps: {
   blobs: TBlobStore;
   preferences: TPreferences;
   shippings: ReturnType<typeof createShippingsService>;
+  logger: FastifyBaseLogger;
 }) {
-  const { db, blobs, preferences, shippings } = deps;
+  const { db, blobs, preferences, shippings, logger } = deps;
 
   async function sendDocument(reply: FastifyReply, document: TDocumentFile, disposition: 'inline' | 'attachment') {
     const stream = await blobs.open(document.sha256);
@@ -105,6 +110,31 @@ export function createShippingFiles(deps: {
   }
 
   /**
+   * Checks, before the first byte of a pack leaves, that the store can give back every file in it: a pack is
+   * whole or not sent. A file that is gone answers 404, a store that does not answer 503, both
+   * ERR_FILE_UNAVAILABLE naming the files (their paths in the pack).
+   */
+  async function checkPackFiles(files: readonly { path: string; sha256: string }[]) {
+    const missing: string[] = [];
+    let storeDown = false;
+    for (let next = 0; next < files.length; next += PACK_CHECKS_AT_ONCE) {
+      await Promise.all(
+        files.slice(next, next + PACK_CHECKS_AT_ONCE).map(async (file) => {
+          const found = await blobs.has(file.sha256).catch(() => {
+            storeDown = true;
+            return false;
+          });
+          if (!found) missing.push(file.path);
+        }),
+      );
+    }
+    if (missing.length === 0) return;
+    throw new ApiError(storeDown ? 503 : 404, 'ERR_FILE_UNAVAILABLE', undefined, {
+      files: missing.sort().join(', '),
+    });
+  }
+
+  /**
    * One ZIP: `<requestId>/<kind>/<fileRequest>-<name>` for each file, `SHA256SUMS` (the format
    * `sha256sum -c` reads) and `manifest.json` with each shipping's event chain head. An option none
    * of the shippings has a file for answers 409 ERR_DOWNLOAD_NOT_AVAILABLE naming it; `pack` takes
@@ -148,6 +178,13 @@ export function createShippingFiles(deps: {
           }),
       }))
       .sort((a, b) => a.requestId - b.requestId);
+    await checkPackFiles(manifest.flatMap((entry) => entry.files));
+    // A file that fails once the pack has started (the store went away, a file changed size) cuts the download
+    // short, logged: the answer's status is gone, and a pack missing a file must not look whole.
+    zip.on('error', (error: Error) => {
+      logger.error({ err: error }, 'documentation pack cut short');
+      (zip.outputStream as Readable).destroy(error);
+    });
     for (const entry of manifest) {
       for (const file of entry.files) {
         zip.addReadStreamLazy(file.path, { size: file.sizeBytes }, (callback) => {

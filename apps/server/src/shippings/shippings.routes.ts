@@ -23,7 +23,7 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   const shippings = createShippingsService(db);
   const creation = createShippingCreation({ db, blobs, preferences, jobs: ctx.jobs });
   const actions = createShippingActions(db, ctx.jobs);
-  const files = createShippingFiles({ db, blobs, preferences, shippings });
+  const files = createShippingFiles({ db, blobs, preferences, shippings, logger: app.log });
   const dashboard = createShippingDashboard(db);
   const report = createShippingReport({
     db,
