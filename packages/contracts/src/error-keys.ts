@@ -159,6 +159,8 @@ export const ERROR_KEYS = [
   'ERR_PIN_EXPIRED',
   'ERR_PIN_UNAVAILABLE',
   'ERR_PIN_LIMIT',
+  // a stored file the server cannot read or write right now (the blob store down, an object missing)
+  'ERR_FILE_UNAVAILABLE',
   // second factor (issue 13)
   'ERR_2FA_CODE_INVALID',
   'ERR_2FA_CHALLENGE_ENDED',
