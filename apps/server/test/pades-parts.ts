@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import forge from 'node-forge';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 
 const { asn1 } = forge;
 const SIGNATURE_TIME_STAMP = '1.2.840.113549.1.9.16.2.14';
@@ -37,4 +38,16 @@ export function signatureTimestampOf(cms: Buffer): { signatureDigest: string; to
     ? children(unsigned).find((item) => asn1.derToOid(children(item)[0]!.value as string) === SIGNATURE_TIME_STAMP)
     : undefined;
   return { signatureDigest, token: attribute ? der(children(children(attribute)[1]!)[0]!) : null };
+}
+
+/** The certificates and CRLs of a PDF's Document Security Store, read with pdf-lib (not with Sello's writer). */
+export async function dssOf(pdf: Buffer): Promise<{ certificates: Buffer[]; crls: Buffer[] }> {
+  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  const dss = document.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
+  const streams = (key: string) => {
+    const array = dss?.lookupMaybe(PDFName.of(key), PDFArray);
+    if (!array) return [];
+    return array.asArray().map((ref) => Buffer.from((document.context.lookup(ref) as PDFRawStream).getContents()));
+  };
+  return { certificates: streams('Certs'), crls: streams('CRLs') };
 }

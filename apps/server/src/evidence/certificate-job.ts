@@ -3,7 +3,7 @@ import { DELIVERY_JOBS } from '../delivery/delivery-job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
 import { certifyShipping } from './certificate-worker.ts';
 import { createSealLoader } from './seal.ts';
-import { TimestampUnavailableError } from './timestamp-authority.ts';
+import { TrustServiceUnavailableError } from './timestamp-authority.ts';
 import { createTimestamper } from './timestamps.ts';
 
 /**
@@ -22,10 +22,10 @@ export function createCertificateJob(ctx: TAppContext): TJob {
       try {
         await certifyShipping(deps, payload.shippingId);
       } catch (error) {
-        if (error instanceof TimestampUnavailableError) {
+        if (error instanceof TrustServiceUnavailableError) {
           ctx.app.log.warn(
             { err: error, shippingId: payload.shippingId },
-            'certificate waits for its time-stamp: the TSA did not answer, the job will retry',
+            'certificate waits for its time-stamp or validation data: a trust service did not answer, the job will retry',
           );
         }
         throw error;

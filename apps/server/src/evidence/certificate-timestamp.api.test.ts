@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signaturesOf, signatureTimestampOf } from '../../test/pades-parts.ts';
+import { dssOf, signaturesOf, signatureTimestampOf } from '../../test/pades-parts.ts';
 import { createShippingTestApp, pdfDataUrl, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { startTsaServer, type TTsaTestServer } from '../../test/tsa-server.ts';
@@ -102,6 +102,32 @@ describe('signature time-stamps', () => {
       { encoding: 'utf8' },
     );
     expect(verified).toContain('Verification: OK');
+  });
+
+  it('keeps the seal chain and the demo CA revocation list in the DSS (B-LT), the CRL signed by that CA', async () => {
+    const id = await acceptedShipping();
+    expect(await certifyShipping(deps, id)).toBe('certified');
+    const pdf = (await certificateOf(id))!;
+    const seal = await deps.loadSeal();
+    const dss = await dssOf(pdf);
+    expect(dss.certificates.map((certificate) => certificate.toString('hex'))).toEqual(
+      seal.chain.map((certificate) => certificate.raw.toString('hex')),
+    );
+    expect(dss.crls).toHaveLength(1);
+    const caFile = path.join(tsa.directory, `seal-ca-${id}.pem`);
+    const crlFile = path.join(tsa.directory, `seal-ca-${id}.crl`);
+    await writeFile(caFile, seal.chain.at(-1)!.toString());
+    await writeFile(crlFile, dss.crls[0]!);
+    const crl = spawnSync('openssl', ['crl', '-inform', 'DER', '-in', crlFile, '-CAfile', caFile, '-noout', '-text'], {
+      encoding: 'utf8',
+    });
+    expect(crl.stderr).toContain('verify OK');
+    expect(crl.stdout).toContain('No Revoked Certificates');
+    expect(crl.stdout).toContain(`Issuer: CN = ${deps.config.PROVIDER_NAME} demo CA`);
+    // The DSS came after the signature: the signature still verifies.
+    const file = path.join(tsa.directory, `certificate-ltv-${id}.pdf`);
+    await writeFile(file, pdf);
+    expect(execFileSync('pdfsig', [file], { encoding: 'utf8' })).toContain('Signature Validation: Signature is Valid.');
   });
 
   it('issues no certificate while the TSA does not answer, and issues it once the TSA is back', async () => {

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import forge from 'node-forge';
@@ -6,7 +6,11 @@ import { readSigningCertificate, type TCertificateBundle } from '../administrati
 import type { TConfig } from '../config.ts';
 
 /** The provider's seal: what signs every certificate PDF. */
-export type TSeal = TCertificateBundle & { privateKey: NonNullable<TCertificateBundle['privateKey']> };
+export type TSeal = TCertificateBundle & {
+  privateKey: NonNullable<TCertificateBundle['privateKey']>;
+  /** The demo CA's key, which signs its revocation list (demo seals made before it was kept have none). */
+  demoCaKey?: KeyObject;
+};
 
 type TLogger = { warn: (message: string) => void };
 
@@ -62,6 +66,11 @@ export function certificate(
 
 /** A demo CA and a seal it issued, as one PKCS#12 (seal key, seal certificate, CA certificate). */
 export function createDemoSealP12(providerName: string, password: string): Buffer {
+  return createDemoSeal(providerName, password).p12;
+}
+
+/** The demo seal's PKCS#12 and its CA's key (PEM), which signs the demo CA's revocation list. */
+function createDemoSeal(providerName: string, password: string): { p12: Buffer; caKey: string } {
   const caKeys = forgeKeys();
   const ca = certificate(`${providerName} demo CA`, caKeys, null);
   const sealKeys = forgeKeys();
@@ -70,7 +79,10 @@ export function createDemoSealP12(providerName: string, password: string): Buffe
     algorithm: '3des',
     friendlyName: 'seal',
   });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  return {
+    p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
+    caKey: forge.pki.privateKeyToPem(caKeys.privateKey),
+  };
 }
 
 function readSeal(p12: Buffer, password: string | undefined): TSeal {
@@ -89,14 +101,17 @@ async function readOrCreateDemo(config: TConfig, logger: TLogger): Promise<TSeal
     `SEAL_P12_PATH is not set: certificates are signed with a demo seal (${file}) that nobody trusts. ` +
       'Set SEAL_P12_PATH/SEAL_P12_PASSWORD to the provider seal; several copies of the server must share it.',
   );
-  return readDemo(await readOrCreateSecret(file, (password) => createDemoSealP12(config.PROVIDER_NAME, password)));
+  return readDemo(await readOrCreateSecret(file, (password) => createDemoSeal(config.PROVIDER_NAME, password)));
 }
 
 /**
  * The `{ password, p12 }` JSON of a demo secret in `file`, made by `create` the first time (under a new random
  * password). A link never replaces: when another copy made its file first, that one is kept and used.
  */
-export async function readOrCreateSecret(file: string, create: (password: string) => Buffer): Promise<string> {
+export async function readOrCreateSecret(
+  file: string,
+  create: (password: string) => { p12: Buffer; caKey?: string },
+): Promise<string> {
   const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
@@ -104,7 +119,8 @@ export async function readOrCreateSecret(file: string, create: (password: string
   if (existing !== null) return existing;
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const password = randomBytes(18).toString('base64url');
-  const content = JSON.stringify({ password, p12: create(password).toString('base64') });
+  const { p12, caKey } = create(password);
+  const content = JSON.stringify({ password, p12: p12.toString('base64'), ...(caKey && { caKey }) });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, content, { mode: 0o600 });
   try {
@@ -118,8 +134,9 @@ export async function readOrCreateSecret(file: string, create: (password: string
 }
 
 export function readDemo(content: string): TSeal {
-  const { password, p12 } = JSON.parse(content) as { password: string; p12: string };
-  return readSeal(Buffer.from(p12, 'base64'), password);
+  const { password, p12, caKey } = JSON.parse(content) as { password: string; p12: string; caKey?: string };
+  const seal = readSeal(Buffer.from(p12, 'base64'), password);
+  return caKey ? { ...seal, demoCaKey: createPrivateKey(caKey) } : seal;
 }
 
 /**

@@ -3,10 +3,12 @@ import { Signer, SignPdf } from '@signpdf/signpdf';
 import type { PDFDocument } from 'pdf-lib';
 import { signCms, type TStamp } from './cms-signature.ts';
 import type { TSeal } from './seal.ts';
+import { addDss, collectValidationData } from './validation-data.ts';
 
 /**
- * PAdES baseline B-T (ETSI EN 319 142-1): the CMS carries the seal's certificate chain, an ESS
- * signing-certificate-v2 and a signature time-stamp from the TSA. Every PAdES signature Sello makes is built here.
+ * PAdES baseline B-LT (ETSI EN 319 142-1): the CMS carries the seal's certificate chain, an ESS
+ * signing-certificate-v2 and a signature time-stamp from the TSA; the DSS the seal's chain and CRLs.
+ * Every PAdES signature Sello makes is built here.
  */
 const SUBFILTER_ETSI_CADES_DETACHED = 'ETSI.CAdES.detached';
 
@@ -58,5 +60,7 @@ export async function sealPdf(
   });
   // The placeholder is found by text search, which compressed object streams would hide.
   const unsigned = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  return signpdf.sign(unsigned, new SealSigner(seal, options.stamp), options.signingTime);
+  const signed = await signpdf.sign(unsigned, new SealSigner(seal, options.stamp), options.signingTime);
+  // B-LT: the chain and its revocation data in the DSS, after the signature (an incremental update it does not cover).
+  return addDss(signed, await collectValidationData(seal, options.signingTime));
 }

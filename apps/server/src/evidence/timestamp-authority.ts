@@ -5,8 +5,13 @@ import { algorithm, der, fromDer, integer, OID, octets, sequence, type TStamp } 
 const { asn1 } = forge;
 const { Class, Type } = asn1;
 
-/** The TSA did not answer, or answered something that is not a time-stamp of what was asked: retry later. */
-export class TimestampUnavailableError extends Error {
+/** A trust service (TSA, CRL or OCSP responder) did not answer as it should: the evidence waits, retry later. */
+export class TrustServiceUnavailableError extends Error {
+  override readonly name: string = 'TrustServiceUnavailableError';
+}
+
+/** The TSA did not answer, or answered something that is not a time-stamp of what was asked. */
+export class TimestampUnavailableError extends TrustServiceUnavailableError {
   override readonly name = 'TimestampUnavailableError';
 }
 

@@ -26,7 +26,9 @@ export function createDemoTsaP12(providerName: string, password: string): Buffer
 /** A time-stamping authority in the process itself, for a demo: its tokens verify, but nobody trusts its certificate. */
 async function createDemoTsa(config: TConfig): Promise<TStamp> {
   const file = path.join(config.dataDir, 'secrets', DEMO_TSA);
-  const tsa = readDemo(await readOrCreateSecret(file, (password) => createDemoTsaP12(config.PROVIDER_NAME, password)));
+  const tsa = readDemo(
+    await readOrCreateSecret(file, (password) => ({ p12: createDemoTsaP12(config.PROVIDER_NAME, password) })),
+  );
   const signer = { leaf: tsa.leaf.raw, chain: [tsa.leaf.raw], privateKey: tsa.privateKey };
   return async (digest) => {
     const info = sequence([
