@@ -36,7 +36,7 @@ function readTrailer(text: string): TTrailer {
 }
 
 /** The dictionary text of the newest version of object `number` (the last `n 0 obj` in the file). */
-export function readObject(text: string, number: number): string {
+function readObject(text: string, number: number): string {
   const matches = [...text.matchAll(new RegExp(`(?:^|[\\r\\n])${number} 0 obj\\s*`, 'g'))];
   const last = matches.at(-1);
   if (!last) throw new Error(`object ${number} not found`);
