@@ -95,6 +95,13 @@ const ZConfig = z
     /** The provider's seal for signing certificates: a PKCS#12 file and its password. Without it a demo CA and seal are made in DATA_DIR/secrets. */
     SEAL_P12_PATH: z.string().min(1).optional(),
     SEAL_P12_PASSWORD: z.string().optional(),
+    /** RFC 3161 time-stamping authority of the certificates' signatures; without it a demo TSA in DATA_DIR/secrets. */
+    TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** HTTP Basic credentials of the TSA, when it asks for them. */
+    TSA_USERNAME: z.string().min(1).optional(),
+    TSA_PASSWORD: z.string().min(1).optional(),
+    /** Milliseconds to wait for the TSA's answer before the certificate job retries later. */
+    TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Largest `sendrequest` body, MiB: the documents travel in it base64-encoded. */
     /** Where documents, certificates and exports are kept: `local` (DATA_DIR/files) or an S3-compatible bucket shared by every copy. */
     BLOB_STORE: z.enum(['local', 's3']).default('local'),
@@ -134,6 +141,16 @@ const ZConfig = z
         path: ['S3_SECRET_ACCESS_KEY'],
         message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
       });
+    }
+    if (Boolean(config.TSA_USERNAME) !== Boolean(config.TSA_PASSWORD)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['TSA_PASSWORD'],
+        message: 'TSA_USERNAME and TSA_PASSWORD go together',
+      });
+    }
+    if (config.TSA_USERNAME && !config.TSA_URL) {
+      context.addIssue({ code: 'custom', path: ['TSA_URL'], message: 'required with TSA_USERNAME' });
     }
     // Copies of the server sharing a database must share the key: a key file per machine would not do.
     if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.CERTIFICATE_ENCRYPTION_KEY) {

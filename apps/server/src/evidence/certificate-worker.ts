@@ -11,6 +11,7 @@ import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecy
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { labelsFor } from './certificate-labels.ts';
 import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
+import type { TStamp } from './cms-signature.ts';
 import {
   nextDocumentPosition,
   selectCertificateFacts,
@@ -31,6 +32,8 @@ export type TCertificateDeps = {
   jobs: TJobQueue;
   config: Pick<TConfig, 'PROVIDER_NAME'>;
   loadSeal: () => Promise<TSeal>;
+  /** The TSA: every certificate's signature is time-stamped, or the certificate is not issued (the job retries). */
+  stamp: TStamp;
 };
 
 export type TCertificateOutcome = 'certified' | 'certifiedExisting' | 'skipped';
@@ -118,6 +121,7 @@ async function buildSignedCertificate(
     providerName: deps.config.PROVIDER_NAME,
     reason: `${report === 'nonReport' ? labels.nonReportTitle : labels.title} ${facts.id}`,
     signingTime: issuedAt,
+    stamp: deps.stamp,
   });
   return { bytes, name: `${report === 'nonReport' ? 'non-report' : 'certificate'}-${facts.id}.pdf` };
 }

@@ -1,13 +1,13 @@
-import { createHash, sign } from 'node:crypto';
+import { createHash, type KeyObject, sign } from 'node:crypto';
 import forge from 'node-forge';
-import type { TSeal } from './seal.ts';
 
 const { asn1 } = forge;
 const { Class, Type } = asn1;
 
-const OID = {
+export const OID = {
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
   sha256: '2.16.840.1.101.3.4.2.1',
   rsaEncryption: '1.2.840.113549.1.1.1',
   sha256WithRsa: '1.2.840.113549.1.1.11',
@@ -15,19 +15,39 @@ const OID = {
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 } as const;
 
-const oid = (value: string) => asn1.create(Class.UNIVERSAL, Type.OID, false, asn1.oidToDer(value).getBytes());
-const sequence = (items: forge.asn1.Asn1[]) => asn1.create(Class.UNIVERSAL, Type.SEQUENCE, true, items);
-const set = (items: forge.asn1.Asn1[]) => asn1.create(Class.UNIVERSAL, Type.SET, true, items);
-const octets = (bytes: Buffer) => asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, bytes.toString('binary'));
-const integer = (value: number) =>
+/** An OID's DER content; unlike forge's, any arc size (2.25 UUID arcs are 128 bits). */
+function oidContent(value: string): string {
+  const arcs = value.split('.').map(BigInt);
+  const bytes: number[] = [];
+  for (const arc of [arcs[0]! * 40n + arcs[1]!, ...arcs.slice(2)]) {
+    const groups = [Number(arc & 0x7fn)];
+    for (let rest = arc >> 7n; rest > 0n; rest >>= 7n) groups.unshift(Number(rest & 0x7fn) | 0x80);
+    bytes.push(...groups);
+  }
+  return String.fromCharCode(...bytes);
+}
+
+export const oid = (value: string) => asn1.create(Class.UNIVERSAL, Type.OID, false, oidContent(value));
+export const sequence = (items: forge.asn1.Asn1[]) => asn1.create(Class.UNIVERSAL, Type.SEQUENCE, true, items);
+export const set = (items: forge.asn1.Asn1[]) => asn1.create(Class.UNIVERSAL, Type.SET, true, items);
+export const octets = (bytes: Buffer) =>
+  asn1.create(Class.UNIVERSAL, Type.OCTETSTRING, false, bytes.toString('binary'));
+export const integer = (value: number) =>
   asn1.create(Class.UNIVERSAL, Type.INTEGER, false, asn1.integerToDer(value).getBytes());
 const nullValue = () => asn1.create(Class.UNIVERSAL, Type.NULL, false, '');
-const algorithm = (id: string, withNull: boolean) => sequence(withNull ? [oid(id), nullValue()] : [oid(id)]);
+export const algorithm = (id: string, withNull: boolean) => sequence(withNull ? [oid(id), nullValue()] : [oid(id)]);
 const attribute = (type: string, value: forge.asn1.Asn1) => sequence([oid(type), set([value])]);
-const der = (value: forge.asn1.Asn1) => Buffer.from(asn1.toDer(value).getBytes(), 'binary');
-const fromDer = (bytes: Buffer) => asn1.fromDer(bytes.toString('binary'));
+export const der = (value: forge.asn1.Asn1) => Buffer.from(asn1.toDer(value).getBytes(), 'binary');
+export const fromDer = (bytes: Buffer) => asn1.fromDer(bytes.toString('binary'));
+
+/** Who signs: the signing certificate, the chain carried in the CMS (leaf first), and the private key. */
+export type TCmsSigner = { leaf: Buffer; chain: readonly Buffer[]; privateKey: KeyObject };
+
+/** Answers the RFC 3161 TimeStampToken (DER ContentInfo) over a SHA-256 digest. */
+export type TStamp = (digest: Buffer) => Promise<Buffer>;
 
 /** The issuer Name and serial number of a certificate, exactly as its DER holds them. */
 function issuerAndSerial(certificateDer: Buffer) {
@@ -38,21 +58,29 @@ function issuerAndSerial(certificateDer: Buffer) {
 }
 
 /**
- * A detached CMS SignedData over `content` for PAdES baseline B (ETSI EN 319 142-1): signed attributes
- * content-type, message-digest and ESS signing-certificate-v2 naming the seal certificate; no signing
- * time attribute (PAdES puts the time in the signature dictionary instead).
+ * A CMS SignedData (ETSI EN 319 122 baseline B): signed attributes content-type, message-digest and ESS
+ * signing-certificate-v2 naming the signing certificate; no signing-time attribute (PAdES puts the time in the
+ * signature dictionary). `content` is carried inside when `encapsulate` names its type (a time-stamp token's
+ * TSTInfo), otherwise the signature is detached (PAdES). With `stamp`, the signature value is time-stamped and the
+ * token added as the signature-time-stamp unsigned attribute (baseline B-T).
  */
-export function signDetachedCms(content: Buffer, seal: TSeal): Buffer {
-  const leaf = seal.leaf.raw;
-  const { serial, issuer } = issuerAndSerial(leaf);
+export async function signCms(options: {
+  content: Buffer;
+  signer: TCmsSigner;
+  encapsulate?: string;
+  stamp?: TStamp;
+}): Promise<Buffer> {
+  const { content, signer, encapsulate, stamp } = options;
+  const { serial, issuer } = issuerAndSerial(signer.leaf);
   const essCertId = sequence([
-    octets(createHash('sha256').update(leaf).digest()),
+    octets(createHash('sha256').update(signer.leaf).digest()),
     // IssuerSerial: GeneralNames with the issuer as a directoryName [4], then the serial.
     sequence([sequence([asn1.create(Class.CONTEXT_SPECIFIC, 4, true, [issuer])]), serial]),
   ]);
+  const contentType = encapsulate ?? OID.data;
   // DER orders a SET OF by the encodings of its elements.
   const signedAttributes = [
-    attribute(OID.contentType, oid(OID.data)),
+    attribute(OID.contentType, oid(contentType)),
     attribute(OID.messageDigest, octets(createHash('sha256').update(content).digest())),
     attribute(OID.signingCertificateV2, sequence([sequence([essCertId])])),
   ]
@@ -60,23 +88,32 @@ export function signDetachedCms(content: Buffer, seal: TSeal): Buffer {
     .sort((a, b) => Buffer.compare(a.encoded, b.encoded))
     .map(({ value }) => value);
   // The signature covers the attributes DER-encoded as a SET; in the SignerInfo they are [0] IMPLICIT.
-  const signature = sign('sha256', der(set(signedAttributes)), seal.privateKey);
-  const isEc = seal.privateKey.asymmetricKeyType === 'ec';
-  const signerInfo = sequence([
+  const signature = sign('sha256', der(set(signedAttributes)), signer.privateKey);
+  const isEc = signer.privateKey.asymmetricKeyType === 'ec';
+  const signerInfo = [
     integer(1),
     sequence([issuer, serial]),
     algorithm(OID.sha256, true),
     asn1.create(Class.CONTEXT_SPECIFIC, 0, true, signedAttributes),
     isEc ? algorithm(OID.ecdsaWithSha256, false) : algorithm(OID.sha256WithRsa, true),
     octets(signature),
-  ]);
-  const certificates = seal.chain.map((certificate) => fromDer(certificate.raw));
+  ];
+  if (stamp) {
+    // The time-stamp covers the signature value's octets (RFC 3161 appendix A).
+    const token = await stamp(createHash('sha256').update(signature).digest());
+    signerInfo.push(
+      asn1.create(Class.CONTEXT_SPECIFIC, 1, true, [attribute(OID.signatureTimeStampToken, fromDer(token))]),
+    );
+  }
+  const encapsulated = encapsulate
+    ? sequence([oid(encapsulate), asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [octets(content)])])
+    : sequence([oid(OID.data)]);
   const signedData = sequence([
-    integer(1),
+    integer(encapsulate ? 3 : 1),
     set([algorithm(OID.sha256, true)]),
-    sequence([oid(OID.data)]),
-    asn1.create(Class.CONTEXT_SPECIFIC, 0, true, certificates),
-    set([signerInfo]),
+    encapsulated,
+    asn1.create(Class.CONTEXT_SPECIFIC, 0, true, signer.chain.map(fromDer)),
+    set([sequence(signerInfo)]),
   ]);
   return der(sequence([oid(OID.signedData), asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [signedData])]));
 }

@@ -3,6 +3,8 @@ import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
 import { certifyShipping } from './certificate-worker.ts';
 import { createSealLoader } from './seal.ts';
+import { TrustServiceUnavailableError } from './timestamp-authority.ts';
+import { createTimestamper } from './timestamps.ts';
 
 /**
  * The evidence side's background work: the worker of DELIVERY_JOBS.certificate. A copy that works jobs
@@ -13,11 +15,22 @@ export function createEvidenceJobs(ctx: TAppContext): TJob[] {
   if (ctx.config.JOBS_ENABLED) {
     loadSeal().catch((error: unknown) => ctx.app.log.error({ err: error }, 'the certificate seal cannot be loaded'));
   }
-  const deps = { db: ctx.db, blobs: ctx.blobs, jobs: ctx.jobs, config: ctx.config, loadSeal };
+  const stamp = createTimestamper(ctx.config, ctx.app.log);
+  const deps = { db: ctx.db, blobs: ctx.blobs, jobs: ctx.jobs, config: ctx.config, loadSeal, stamp };
   return [
     bindJob(DELIVERY_JOBS.certificate, {
       run: async (payload) => {
-        await certifyShipping(deps, payload.shippingId);
+        try {
+          await certifyShipping(deps, payload.shippingId);
+        } catch (error) {
+          if (error instanceof TrustServiceUnavailableError) {
+            ctx.app.log.warn(
+              { err: error, shippingId: payload.shippingId },
+              'certificate waits for its time-stamp or validation data: a trust service did not answer, the job will retry',
+            );
+          }
+          throw error;
+        }
       },
     }),
   ];

@@ -10,6 +10,7 @@ import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { certifyShipping, type TCertificateDeps } from './certificate-worker.ts';
 import { createSealLoader } from './seal.ts';
 import { prepareSentCopies } from './sent-copies.ts';
+import { createTimestamper } from './timestamps.ts';
 
 let t: TTestApp;
 let user: TestClient;
@@ -24,6 +25,7 @@ beforeAll(async () => {
     jobs: t.ctx.jobs,
     config: t.ctx.config,
     loadSeal: createSealLoader(t.ctx.config, { warn: () => {} }),
+    stamp: createTimestamper(t.ctx.config, { warn: () => {} }),
   };
 });
 afterAll(() => t.close());

@@ -10,6 +10,7 @@ import { buildCertificatePdf, certificateEvents, type TCertificateContent } from
 import { findChainBreaks } from './evidence-verify.ts';
 import { createDemoSealP12, createSealLoader } from './seal.ts';
 import { sealPdf } from './sign-pdf.ts';
+import { createTimestamper } from './timestamps.ts';
 
 const chain = buildChain;
 
@@ -131,6 +132,7 @@ describe('the certificate PDF', () => {
       providerName: 'Test provider',
       reason: 'test',
       signingTime: new Date(),
+      stamp: createTimestamper(config, { warn: () => {} }),
     });
     expect(signed.subarray(0, 5).toString()).toBe('%PDF-');
     expect(signed.toString('latin1')).toContain('/SubFilter /ETSI.CAdES.detached');

@@ -10,6 +10,7 @@ import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { certifyShipping } from './certificate-worker.ts';
 import { createSealLoader } from './seal.ts';
+import { createTimestamper } from './timestamps.ts';
 
 let t: TTestApp;
 let admin: TestClient;
@@ -58,6 +59,7 @@ describe('the form values of a shipping', () => {
       jobs: t.ctx.jobs,
       config: t.ctx.config,
       loadSeal: createSealLoader(t.ctx.config, { warn: () => {} }),
+      stamp: createTimestamper(t.ctx.config, { warn: () => {} }),
     };
     expect(await certifyShipping(deps, String(requestId))).toBe('certified');
     const certificate = await t.database.db

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import forge from 'node-forge';
@@ -6,7 +6,11 @@ import { readSigningCertificate, type TCertificateBundle } from '../administrati
 import type { TConfig } from '../config.ts';
 
 /** The provider's seal: what signs every certificate PDF. */
-export type TSeal = TCertificateBundle & { privateKey: NonNullable<TCertificateBundle['privateKey']> };
+export type TSeal = TCertificateBundle & {
+  privateKey: NonNullable<TCertificateBundle['privateKey']>;
+  /** The demo CA's key, which signs its revocation list (demo seals made before it was kept have none). */
+  demoCaKey?: KeyObject;
+};
 
 type TLogger = { warn: (message: string) => void };
 
@@ -14,7 +18,7 @@ type TLogger = { warn: (message: string) => void };
 const DEMO_SEAL = 'demo-seal.json';
 const DAY = 86_400_000;
 
-function forgeKeys(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey } {
+export function forgeKeys(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey } {
   // Node generates the key natively; forge would take seconds in JavaScript.
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ format: 'pem', type: 'pkcs1' }).toString();
@@ -24,13 +28,17 @@ function forgeKeys(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.p
 
 type TForgeKeys = ReturnType<typeof forgeKeys>;
 
-/** A self-signed CA certificate when `issuer` is null, otherwise a seal certificate the issuer signs. */
-function certificate(
+/**
+ * A self-signed CA certificate when `issuer` is null, otherwise a seal certificate the issuer signs. A time-stamping
+ * certificate is self-signed but no CA: its one key purpose is timeStamping, critical (RFC 3161 section 2.3).
+ */
+export function certificate(
   subjectName: string,
   keys: TForgeKeys,
   issuer: { certificate: forge.pki.Certificate; keys: TForgeKeys } | null,
+  purpose: 'seal' | 'timeStamping' = 'seal',
 ): forge.pki.Certificate {
-  const isCa = issuer === null;
+  const isCa = issuer === null && purpose === 'seal';
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = `01${randomBytes(15).toString('hex')}`;
@@ -49,6 +57,7 @@ function certificate(
     isCa
       ? { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }
       : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    ...(purpose === 'timeStamping' ? [{ name: 'extKeyUsage', timeStamping: true, critical: true }] : []),
     { name: 'subjectKeyIdentifier' },
   ]);
   cert.sign((issuer?.keys ?? keys).privateKey, forge.md.sha256.create());
@@ -57,6 +66,11 @@ function certificate(
 
 /** A demo CA and a seal it issued, as one PKCS#12 (seal key, seal certificate, CA certificate). */
 export function createDemoSealP12(providerName: string, password: string): Buffer {
+  return createDemoSeal(providerName, password).p12;
+}
+
+/** The demo seal's PKCS#12 and its CA's key (PEM), which signs the demo CA's revocation list. */
+function createDemoSeal(providerName: string, password: string): { p12: Buffer; caKey: string } {
   const caKeys = forgeKeys();
   const ca = certificate(`${providerName} demo CA`, caKeys, null);
   const sealKeys = forgeKeys();
@@ -65,7 +79,10 @@ export function createDemoSealP12(providerName: string, password: string): Buffe
     algorithm: '3des',
     friendlyName: 'seal',
   });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  return {
+    p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'),
+    caKey: forge.pki.privateKeyToPem(caKeys.privateKey),
+  };
 }
 
 function readSeal(p12: Buffer, password: string | undefined): TSeal {
@@ -84,33 +101,42 @@ async function readOrCreateDemo(config: TConfig, logger: TLogger): Promise<TSeal
     `SEAL_P12_PATH is not set: certificates are signed with a demo seal (${file}) that nobody trusts. ` +
       'Set SEAL_P12_PATH/SEAL_P12_PASSWORD to the provider seal; several copies of the server must share it.',
   );
+  return readDemo(await readOrCreateSecret(file, (password) => createDemoSeal(config.PROVIDER_NAME, password)));
+}
+
+/**
+ * The `{ password, p12 }` JSON of a demo secret in `file`, made by `create` the first time (under a new random
+ * password). A link never replaces: when another copy made its file first, that one is kept and used.
+ */
+export async function readOrCreateSecret(
+  file: string,
+  create: (password: string) => { p12: Buffer; caKey?: string },
+): Promise<string> {
   const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
   });
-  if (existing !== null) return readDemo(existing);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  if (existing !== null) return existing;
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const password = randomBytes(18).toString('base64url');
-  const content = JSON.stringify({
-    password,
-    p12: createDemoSealP12(config.PROVIDER_NAME, password).toString('base64'),
-  });
+  const { p12, caKey } = create(password);
+  const content = JSON.stringify({ password, p12: p12.toString('base64'), ...(caKey && { caKey }) });
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, content, { mode: 0o600 });
   try {
-    // A link never replaces: when another copy made its seal first, that one is kept and used.
     await link(temporary, file).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
   } finally {
     await rm(temporary, { force: true });
   }
-  return readDemo(await readFile(file, 'utf8'));
+  return readFile(file, 'utf8');
 }
 
-function readDemo(content: string): TSeal {
-  const { password, p12 } = JSON.parse(content) as { password: string; p12: string };
-  return readSeal(Buffer.from(p12, 'base64'), password);
+export function readDemo(content: string): TSeal {
+  const { password, p12, caKey } = JSON.parse(content) as { password: string; p12: string; caKey?: string };
+  const seal = readSeal(Buffer.from(p12, 'base64'), password);
+  return caKey ? { ...seal, demoCaKey: createPrivateKey(caKey) } : seal;
 }
 
 /**

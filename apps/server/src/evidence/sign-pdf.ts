@@ -1,10 +1,15 @@
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { Signer, SignPdf } from '@signpdf/signpdf';
 import type { PDFDocument } from 'pdf-lib';
-import { signDetachedCms } from './cms-signature.ts';
+import { signCms, type TStamp } from './cms-signature.ts';
 import type { TSeal } from './seal.ts';
+import { addDss, collectValidationData } from './validation-data.ts';
 
-/** PAdES baseline B: the CMS carries the seal's certificate chain and an ESS signing-certificate-v2. */
+/**
+ * PAdES baseline B-LT (ETSI EN 319 142-1): the CMS carries the seal's certificate chain, an ESS
+ * signing-certificate-v2 and a signature time-stamp from the TSA; the DSS the seal's chain and CRLs.
+ * Every PAdES signature Sello makes is built here.
+ */
 const SUBFILTER_ETSI_CADES_DETACHED = 'ETSI.CAdES.detached';
 
 // Named exports: the default export of this CommonJS package is not the signer under plain Node.
@@ -12,25 +17,36 @@ const signpdf = new SignPdf();
 
 class SealSigner extends Signer {
   private readonly seal: TSeal;
+  private readonly stamp: TStamp;
 
-  constructor(seal: TSeal) {
+  constructor(seal: TSeal, stamp: TStamp) {
     super();
     this.seal = seal;
+    this.stamp = stamp;
   }
 
   override async sign(content: Buffer): Promise<Buffer> {
-    return signDetachedCms(content, this.seal);
+    const { leaf, chain, privateKey } = this.seal;
+    const signer = { leaf: leaf.raw, chain: chain.map((certificate) => certificate.raw), privateKey };
+    return signCms({ content, signer, stamp: this.stamp });
   }
 }
 
-/** Adds an invisible signature field to the document and signs it with the provider's seal. */
+/** Room for a signature time-stamp token: its TSTInfo, signature and the TSA's certificates. */
+const TIMESTAMP_ROOM = 16_384;
+
+/**
+ * Adds an invisible signature field to the document and signs it with the provider's seal, time-stamped by `stamp`
+ * (which throws when the TSA does not answer: no signature is made without its time-stamp).
+ */
 export async function sealPdf(
   pdf: PDFDocument,
   seal: TSeal,
-  options: { providerName: string; reason: string; signingTime: Date },
+  options: { providerName: string; reason: string; signingTime: Date; stamp: TStamp },
 ): Promise<Buffer> {
   // The chain's certificates, plus 4 KiB for the attributes, the signature value (up to RSA-16384) and framing.
-  const signatureLength = 4_096 + seal.chain.reduce((total, certificate) => total + certificate.raw.length, 0);
+  const signatureLength =
+    4_096 + TIMESTAMP_ROOM + seal.chain.reduce((total, certificate) => total + certificate.raw.length, 0);
   pdflibAddPlaceholder({
     pdfDoc: pdf,
     reason: options.reason,
@@ -44,5 +60,7 @@ export async function sealPdf(
   });
   // The placeholder is found by text search, which compressed object streams would hide.
   const unsigned = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  return signpdf.sign(unsigned, new SealSigner(seal), options.signingTime);
+  const signed = await signpdf.sign(unsigned, new SealSigner(seal, options.stamp), options.signingTime);
+  // B-LT: the chain and its revocation data in the DSS, after the signature (an incremental update it does not cover).
+  return addDss(signed, await collectValidationData(seal, options.signingTime));
 }

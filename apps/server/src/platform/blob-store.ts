@@ -73,6 +73,33 @@ export async function readWhole(stream: Readable): Promise<Buffer> {
 }
 
 /**
+ * Opens `key` and reads its first chunk before answering: a caller that records "the file was served" knows the
+ * store answered with bytes, not merely that a stream object exists. The stream answered yields every byte.
+ */
+export async function openStarted(store: TBlobStore, key: string): Promise<Readable> {
+  const source = await store.open(key);
+  const chunks = source[Symbol.asyncIterator]();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    source.destroy();
+    throw error;
+  }
+  return Readable.from(
+    (async function* () {
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+      } finally {
+        source.destroy();
+      }
+    })(),
+  );
+}
+
+/**
  * Files on the local disk, addressed by their SHA-256: the same bytes are stored once, and a stored
  * file can never be changed without its key (and every hash recorded for it) going wrong.
  */

@@ -44,7 +44,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Refused before its body was read: close the connection after the answer instead of draining the body.
     if (!request.raw.complete) reply.header('connection', 'close');
-    if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
+    if (error instanceof ApiError) {
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.key);
+      return reply.code(error.status).send(error.toBody());
+    }
     // A stored file that is gone answers 404; a store that does not answer 503 (it may come back).
     if (error instanceof BlobUnavailableError) {
       request.log.error({ err: error, blobKey: error.key }, 'stored file unavailable');

@@ -29,7 +29,10 @@ export const DELIVERY_JOBS = {
   certificate: defineJob({
     name: 'delivery-certificate',
     payload: z.object({ shippingId: ZRowId }),
-    retryLimit: 5,
+    // A certificate waits for its time-stamp: while the TSA does not answer the job retries every 5 minutes for a
+    // week (the shipping stays in pending_cert, the job in `retry`, a warning logged each time).
+    retryLimit: 2_016,
+    retryDelayMax: 300,
     // pg-boss waits a polling interval after each fetch, full or not: a batch of 20 per fetch and a
     // short interval keep a backlog moving at what the CPU can sign, not at what the polling allows.
     // A failed certificate fails its batch, whose retry skips those already certified.

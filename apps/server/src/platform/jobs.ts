@@ -11,6 +11,8 @@ export type TJobOptions = {
   cron?: string;
   /** Attempts after the first, spaced by exponential back-off. */
   retryLimit?: number;
+  /** Longest wait between two attempts, seconds (the back-off stops growing there). */
+  retryDelayMax?: number;
   /** Jobs fetched at once and handlers running at once in this copy (pg-boss `batchSize`, `localConcurrency`). */
   batchSize?: number;
   localConcurrency?: number;
@@ -147,7 +149,15 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
     async start(jobs) {
       await boss.start();
       for (const job of jobs) {
-        await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 5, retryBackoff: true, retryDelay: 5 });
+        const retries = {
+          retryLimit: job.retryLimit ?? 5,
+          retryBackoff: true,
+          retryDelay: 5,
+          ...(job.retryDelayMax && { retryDelayMax: job.retryDelayMax }),
+        };
+        await boss.createQueue(job.name, retries);
+        // A queue made by an older version keeps its old policy unless told: the definition is the source of truth.
+        await boss.updateQueue(job.name, retries);
         if (!work || (!job.run && !job.runBatch)) continue;
         const workOptions = {
           batchSize: job.batchSize ?? 1,

@@ -21,6 +21,7 @@ import {
   type TPortalDeps,
   type TScope,
   withReceiver,
+  withStore,
 } from './portal-receiver.ts';
 import {
   asksForVideo,
@@ -90,7 +91,7 @@ export function createPortalIdentificationService(deps: TPortalDeps) {
           }
           return new ApiError(400, problem, { content: problem }, { failuresLeft });
         }
-        const stored = await deps.blobs.put(bytes);
+        const stored = await withStore(() => deps.blobs.put(bytes));
         const position = await insertCapture(trx, {
           shippingId: shipping.id,
           receiverId: receiver.receiverId,

@@ -74,6 +74,18 @@ export async function assertLiveLink(deps: Pick<TPortalDeps, 'db'>, token: strin
 }
 
 /**
+ * Runs a call to the blob store; its failure (the store down, an object missing) answers 503 ERR_FILE_UNAVAILABLE,
+ * and, thrown inside `withReceiver`, rolls back every event of the call: none records what did not happen.
+ */
+export async function withStore<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw Object.assign(new ApiError(503, 'ERR_FILE_UNAVAILABLE'), { cause: error });
+  }
+}
+
+/**
  * Runs `work` on the receiver of `token`: finds the receiver, locks its shipping, records the opening
  * (once per receiver per UTC day; the first one delivers a `sent` shipping) and then acts, all in one
  * transaction. Answers that fail but must be remembered (a wrong PIN, a bad capture) are returned as an

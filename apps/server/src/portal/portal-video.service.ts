@@ -3,7 +3,7 @@ import type { TPortalVideo, TPortalView } from '@sello/contracts/catalogue/porta
 import { ApiError } from '../platform/api-error.ts';
 import { decodeDataUrl } from '../platform/attachment-check.ts';
 import { countVideos, insertVideo } from './portal.queries.ts';
-import { assertCanAnswer, buildView, note, type TPortalDeps, withReceiver } from './portal-receiver.ts';
+import { assertCanAnswer, buildView, note, type TPortalDeps, withReceiver, withStore } from './portal-receiver.ts';
 import { asksForVideo, sniffVideoType, videoProblem } from './portal-rules.ts';
 
 /** How many recordings a receiver may store (a retake after a bad one, not an archive). */
@@ -32,7 +32,7 @@ export function createPortalVideoService(deps: TPortalDeps) {
         if ((await countVideos(trx, receiver.receiverId)) >= VIDEO_MAX_TAKES) {
           throw new ApiError(400, 'ERR_TOO_MANY_ITEMS', { content: 'ERR_TOO_MANY_ITEMS' });
         }
-        const stored = await deps.blobs.put(bytes);
+        const stored = await withStore(() => deps.blobs.put(bytes));
         const position = await insertVideo(trx, {
           shippingId: shipping.id,
           receiverId: receiver.receiverId,

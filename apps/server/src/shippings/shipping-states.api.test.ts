@@ -20,6 +20,7 @@ import { confirmCancellation } from '../delivery/cancel-confirm.ts';
 import { demoPdf } from '../demo/demo-pdf.ts';
 import { certifyShipping, type TCertificateDeps } from '../evidence/certificate-worker.ts';
 import { createSealLoader } from '../evidence/seal.ts';
+import { createTimestamper } from '../evidence/timestamps.ts';
 import { runPortalExpiry } from '../portal/portal-expiry.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 
@@ -54,7 +55,11 @@ afterAll(async () => {
 });
 
 function certificateDeps(): TCertificateDeps {
-  return { ...t.ctx, loadSeal: createSealLoader(t.ctx.config, { warn: () => {} }) };
+  return {
+    ...t.ctx,
+    loadSeal: createSealLoader(t.ctx.config, { warn: () => {} }),
+    stamp: createTimestamper(t.ctx.config, { warn: () => {} }),
+  };
 }
 
 async function row(id: number, db = t.database.db) {

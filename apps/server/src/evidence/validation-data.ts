@@ -1,0 +1,130 @@
+import { createHash, sign } from 'node:crypto';
+import forge from 'node-forge';
+import { algorithm, der, fromDer, integer, OID, octets, oid, sequence } from './cms-signature.ts';
+import { appendIncrement, setKey, streamObject } from './pdf-increment.ts';
+import type { TSeal } from './seal.ts';
+import { TrustServiceUnavailableError } from './timestamp-authority.ts';
+
+const { asn1 } = forge;
+const { Class, Type } = asn1;
+
+/** What a validator needs to check a signature years later without asking anyone: certificates and CRLs (DER). */
+export type TValidationData = { certificates: Buffer[]; crls: Buffer[] };
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const CRL_NUMBER = '2.5.29.20';
+const CRL_DISTRIBUTION_POINTS = '2.5.29.31';
+
+const children = (node: forge.asn1.Asn1) => node.value as forge.asn1.Asn1[];
+
+function tbsOf(certificateDer: Buffer) {
+  const tbs = children(children(fromDer(certificateDer))[0]!);
+  return tbs.slice(tbs[0]!.tagClass === Class.CONTEXT_SPECIFIC ? 1 : 0);
+}
+
+/** The demo CA's CRL (X.509 v2, no revoked certificate), valid a week from `now`, signed with its key. */
+export function buildDemoCrl(caCertificate: Buffer, caKey: NonNullable<TSeal['demoCaKey']>, now: Date): Buffer {
+  const subject = tbsOf(caCertificate)[4]!;
+  const time = (date: Date) => asn1.create(Class.UNIVERSAL, Type.UTCTIME, false, asn1.dateToUtcTime(date));
+  const crlNumber = sequence([oid(CRL_NUMBER), octets(der(integer(Math.floor(now.getTime() / 1000))))]);
+  const tbs = sequence([
+    integer(1),
+    algorithm(OID.sha256WithRsa, true),
+    subject,
+    time(now),
+    time(new Date(now.getTime() + 7 * DAY)),
+    asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [sequence([crlNumber])]),
+  ]);
+  const signature = sign('sha256', der(tbs), caKey);
+  return der(
+    sequence([
+      tbs,
+      algorithm(OID.sha256WithRsa, true),
+      asn1.create(Class.UNIVERSAL, Type.BITSTRING, false, `\u0000${signature.toString('binary')}`),
+    ]),
+  );
+}
+
+/** The http(s) URLs of a certificate's CRL distribution points. */
+export function crlUrlsOf(certificateDer: Buffer): string[] {
+  const extensions = tbsOf(certificateDer).find((node) => node.tagClass === Class.CONTEXT_SPECIFIC && node.type === 3);
+  if (!extensions) return [];
+  for (const extension of children(children(extensions)[0]!)) {
+    const [id, ...rest] = children(extension);
+    if (asn1.derToOid(id!.value as string) !== CRL_DISTRIBUTION_POINTS) continue;
+    const value = Buffer.from(rest.at(-1)!.value as string, 'binary').toString('latin1');
+    // uniformResourceIdentifier [6] IA5String inside the DistributionPoint names.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: DER tag and length bytes are control characters.
+    return [...value.matchAll(/\u0086([\u0000-\u007f])(https?:\/\/[\u0020-\u007e]+)/g)]
+      .map((match) => match[2]!.slice(0, match[1]!.charCodeAt(0)))
+      .filter((url) => /^https?:\/\//.test(url));
+  }
+  return [];
+}
+
+const fetched = new Map<string, { crl: Buffer; until: number }>();
+
+async function fetchCrl(url: string, now: number): Promise<Buffer> {
+  const cached = fetched.get(url);
+  if (cached && cached.until > now) return cached.crl;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const crl = Buffer.from(await response.arrayBuffer());
+    fetched.set(url, { crl, until: now + HOUR });
+    return crl;
+  } catch (error) {
+    throw new TrustServiceUnavailableError(`the CRL at ${url} could not be fetched: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+const demoCrls = new WeakMap<TSeal, { crl: Buffer; until: number }>();
+
+/**
+ * The seal's chain and the revocation data of each issued certificate in it: the demo CA's own CRL for the demo seal,
+ * otherwise the CRLs at the certificates' distribution points (fetched, kept an hour).
+ */
+export async function collectValidationData(seal: TSeal, now = new Date()): Promise<TValidationData> {
+  const certificates = seal.chain.map((certificate) => certificate.raw);
+  if (seal.demoCaKey) {
+    let demo = demoCrls.get(seal);
+    if (!demo || demo.until <= now.getTime()) {
+      demo = { crl: buildDemoCrl(certificates.at(-1)!, seal.demoCaKey, now), until: now.getTime() + HOUR };
+      demoCrls.set(seal, demo);
+    }
+    return { certificates, crls: [demo.crl] };
+  }
+  const issued = seal.chain.filter((certificate) => certificate.issuer !== certificate.subject);
+  const urls = [...new Set(issued.flatMap((certificate) => crlUrlsOf(certificate.raw)))];
+  const crls = await Promise.all(urls.map((url) => fetchCrl(url, now.getTime())));
+  return { certificates, crls };
+}
+
+/**
+ * Adds a Document Security Store (ISO 32000-2 §12.8.4.3, PAdES B-LT) holding `data` in an incremental update, so
+ * the signatures before it stay intact. Certificates and CRLs already in the file's DSS are kept.
+ */
+export function addDss(pdf: Buffer, data: TValidationData): Buffer {
+  const unique = (items: Buffer[]) => {
+    const seen = new Set<string>();
+    return items.filter((item) => {
+      const key = createHash('sha256').update(item).digest('hex');
+      return !seen.has(key) && seen.add(key);
+    });
+  };
+  const certificates = unique(data.certificates);
+  const crls = unique(data.crls);
+  return appendIncrement(pdf, (first) => {
+    const objects = [...certificates, ...crls].map((bytes) => streamObject(bytes));
+    const refs = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => `${first + from + index} 0 R`).join(' ');
+    const dssNumber = first + objects.length;
+    objects.push({
+      body: `<< /Type /DSS /Certs [${refs(0, certificates.length)}] /CRLs [${refs(certificates.length, crls.length)}] >>`,
+    });
+    return { objects, catalog: (current) => setKey(current, 'DSS', `${dssNumber} 0 R`) };
+  });
+}

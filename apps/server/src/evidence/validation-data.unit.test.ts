@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crlUrlsOf } from './validation-data.ts';
+
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'sello-crl-dp-'));
+});
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+/** A self-signed certificate made by openssl, with `extensions` added. */
+async function opensslCertificate(name: string, extensions: string[]): Promise<Buffer> {
+  const file = path.join(folder, `${name}.pem`);
+  const key = path.join(folder, `${name}.key`);
+  const added = extensions.flatMap((extension) => ['-addext', extension]);
+  execFileSync('openssl', [
+    ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', file],
+    ...['-subj', `/CN=${name}`, '-days', '2', ...added],
+  ]);
+  return new X509Certificate(await readFile(file)).raw;
+}
+
+describe('crlUrlsOf', () => {
+  it('reads the URLs of the CRL distribution points of a certificate openssl made, and none without', async () => {
+    const points = 'crlDistributionPoints=URI:http://crl.example.test/ca.crl,URI:https://b.example.test/c.crl';
+    expect(crlUrlsOf(await opensslCertificate('with', [points]))).toEqual([
+      'http://crl.example.test/ca.crl',
+      'https://b.example.test/c.crl',
+    ]);
+    expect(crlUrlsOf(await opensslCertificate('without', []))).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchForTest, eventsOf, portalCall } from '../../test/portal-fixtures.ts';
+import { s3Env, startS3Server, type TS3TestServer } from '../../test/s3-server.ts';
+import { createShippingTestApp } from '../../test/shipping-fixtures.ts';
+import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { webmDataUrl } from '../../test/video-fixtures.ts';
+import { jpeg } from './portal.test-setup.ts';
+
+// Evidence never records what did not happen: every recipient verb that reads or writes a stored file, with the
+// blob store (a real S3 server) failing, answers a clean error key and leaves the shipping's chain as it was.
+
+let s3: TS3TestServer;
+let t: TTestApp;
+let user: TestClient;
+let s3Closed = false;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  t = await createShippingTestApp(s3Env(s3));
+  user = await signedInClient(t.app, 'company.user');
+});
+afterAll(async () => {
+  await t.close();
+  if (!s3Closed) await s3.close();
+});
+
+async function documentsOf(shippingId: number) {
+  return t.database.db
+    .selectFrom('shipping_documents')
+    .select(['kind', 'sha256'])
+    .where('shipping_id', '=', String(shippingId))
+    .execute();
+}
+
+function expectUnavailable(response: { statusCode: number; json: () => unknown }) {
+  expect(response.statusCode).toBe(503);
+  expect(response.json()).toEqual({ key: 'ERR_FILE_UNAVAILABLE' });
+}
+
+describe('recipient verbs with the blob store failing', () => {
+  it('a download of a file the store lost records no download', async () => {
+    const sent = await dispatchForTest(t, user, 'Notarial notification');
+    const [token] = sent.tokens as [string];
+    expect((await portalCall(t, token, 'GET', 'shipping')).statusCode).toBe(200);
+    const [document] = (await documentsOf(sent.shippingId)).filter((row) => row.kind !== 'video');
+    const bytes = await t.ctx.blobs.read(document!.sha256);
+    await t.ctx.blobs.remove(document!.sha256);
+    const before = await eventsOf(t, sent.shippingId);
+    expectUnavailable(await portalCall(t, token, 'GET', 'documents/1'));
+    expect(await eventsOf(t, sent.shippingId)).toEqual(before);
+
+    await t.ctx.blobs.put(bytes);
+    const served = await portalCall(t, token, 'GET', 'documents/1');
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    const after = await eventsOf(t, sent.shippingId);
+    expect(after.slice(before.length).map((event) => event.action)).toEqual(['downloaded']);
+  });
+
+  it('with the store down, download, capture and video answer ERR_FILE_UNAVAILABLE and write no event', async () => {
+    const notice = await dispatchForTest(t, user, 'Notarial notification');
+    const onboarding = await dispatchForTest(t, user, 'Remote onboarding');
+    const [noticeToken] = notice.tokens as [string];
+    const [onboardingToken] = onboarding.tokens as [string];
+    expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
+    expect((await portalCall(t, onboardingToken, 'POST', 'identification/start')).statusCode).toBe(200);
+    const noticeBefore = await eventsOf(t, notice.shippingId);
+    const onboardingBefore = await eventsOf(t, onboarding.shippingId);
+    const storedBefore = await documentsOf(onboarding.shippingId);
+
+    await s3.close();
+    s3Closed = true;
+
+    expectUnavailable(await portalCall(t, noticeToken, 'GET', 'documents/1'));
+    expectUnavailable(
+      await portalCall(t, onboardingToken, 'POST', 'identification/captures', { kind: 'DNI_NIE', content: jpeg() }),
+    );
+    expectUnavailable(
+      await portalCall(t, onboardingToken, 'POST', 'identification/video', {
+        content: webmDataUrl(),
+        consent: true,
+        language: 'es-es',
+      }),
+    );
+    expect(await eventsOf(t, notice.shippingId)).toEqual(noticeBefore);
+    expect(await eventsOf(t, onboarding.shippingId)).toEqual(onboardingBefore);
+    expect(await documentsOf(onboarding.shippingId)).toEqual(storedBefore);
+    // A verb that needs no stored file still answers, and what it records happened.
+    expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
+  });
+});

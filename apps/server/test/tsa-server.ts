@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export type TTsaTestServer = {
+  url: string;
+  /** The TSA's certificate and its CA (PEM), what `openssl ts -verify -untrusted/-CAfile` needs. */
+  certificatePath: string;
+  caPath: string;
+  directory: string;
+  /** Replies answered so far. */
+  answered: () => number;
+  /** While down the server closes every connection without answering. */
+  setDown: (down: boolean) => void;
+  close: () => Promise<void>;
+};
+
+const CONFIG = (dir: string) => `
+[ tsa ]
+default_tsa = tsa_config1
+[ tsa_config1 ]
+dir = ${dir}
+serial = $dir/serial
+crypto_device = builtin
+signer_cert = $dir/tsa.pem
+certs = $dir/ca.pem
+signer_key = $dir/tsa.key
+signer_digest = sha256
+default_policy = 1.3.6.1.4.1.99999.1
+digests = sha256, sha384, sha512
+accuracy = secs:1
+ordering = yes
+tsa_name = yes
+ess_cert_id_chain = no
+ess_cert_id_alg = sha256
+`;
+
+/**
+ * An independent RFC 3161 time-stamping authority: OpenSSL's `openssl ts -reply` (Debian openssl) behind a small
+ * HTTP wrapper on a free loopback port, with its own CA and a TSA certificate whose only key purpose is timeStamping.
+ */
+export async function startTsaServer(): Promise<TTsaTestServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sello-tsa-'));
+  const at = (name: string) => path.join(dir, name);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    at('ca.key'),
+    '-out',
+    at('ca.pem'),
+    '-days',
+    '3650',
+    '-subj',
+    '/CN=Sello test TSA CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
+  await run('openssl', [
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    at('tsa.key'),
+    '-out',
+    at('tsa.csr'),
+    '-subj',
+    '/CN=Sello test TSA',
+  ]);
+  await writeFile(
+    at('tsa.ext'),
+    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n',
+  );
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    at('tsa.csr'),
+    '-CA',
+    at('ca.pem'),
+    '-CAkey',
+    at('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    at('tsa.pem'),
+    '-days',
+    '365',
+    '-extfile',
+    at('tsa.ext'),
+  ]);
+  await writeFile(at('serial'), '01\n');
+  await writeFile(at('tsa.cnf'), CONFIG(dir));
+
+  let down = false;
+  let answered = 0;
+  let sequence = 0;
+  const server = createServer((request, response) => {
+    if (down) {
+      request.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const name = `q${++sequence}`;
+      try {
+        await writeFile(at(`${name}.tsq`), Buffer.concat(chunks));
+        await run('openssl', [
+          'ts',
+          '-reply',
+          '-config',
+          at('tsa.cnf'),
+          '-queryfile',
+          at(`${name}.tsq`),
+          '-out',
+          at(`${name}.tsr`),
+        ]);
+        const reply = await readFile(at(`${name}.tsr`));
+        answered += 1;
+        response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(reply);
+      } catch (error) {
+        response.writeHead(500).end(String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/tsa`,
+    certificatePath: at('tsa.pem'),
+    caPath: at('ca.pem'),
+    directory: dir,
+    answered: () => answered,
+    setDown: (value) => {
+      down = value;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
