@@ -88,17 +88,28 @@ export function composeAccessMessage(
   return { subject: words.subject(text), body: lines.join('\n') };
 }
 
-/** The sender's text without markup (templates are HTML; these messages are plain text). */
+/**
+ * The text without markup (templates are HTML; these messages are plain text). A text with no tag is
+ * already plain: its line breaks are its own.
+ */
 export function plainText(html: string): string {
+  if (!/<\/?[a-z][^>]*>/i.test(html)) return html.trim();
   return html
-    .replace(/<(br|\/p|\/div|\/li)\s*\/?>/gi, '\n')
+    .replace(/\r?\n/g, ' ')
+    .replace(/<li\b[^>]*>/gi, '- ')
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/blockquote|\/ul|\/ol|\/table|hr)\b[^>]*>/gi, '\n')
+    .replace(/<\/t[dh]\s*>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#(\d+);/g, (_whole, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_whole, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
     .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .replace(/[ \t]{2,}/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
