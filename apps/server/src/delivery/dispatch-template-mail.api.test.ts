@@ -4,7 +4,7 @@ import { readMimeTextParts } from '../../test/mime-parts.ts';
 import { LUCIA, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient } from '../../test/test-app.ts';
 import { dispatchShippings } from './dispatch.service.ts';
-import { dispatched, sendAll, setUpDispatchTestApp, smtp, t, user } from './dispatch-test-setup.ts';
+import { dispatched, messagesOf, sendAll, setUpDispatchTestApp, smtp, t, user } from './dispatch-test-setup.ts';
 
 setUpDispatchTestApp();
 
@@ -130,5 +130,27 @@ describe('an import with a template', () => {
     expect(html).not.toContain('{{');
     expect(text).not.toContain('{{');
     expect(count(text, 'Dear ')).toBe(1);
+  });
+});
+
+describe('an SMS template with the receiver variables', () => {
+  it('is accepted by the new-shipping call and sent filled for the receiver, its link at its place', async () => {
+    const created = await admin.post('templates/new', {
+      companyId: notaria,
+      contentType: 'SMS',
+      name: 'SMS with the receiver',
+      content: 'Hola {{receiverName}}, {{company}} le ha enviado "{{subject}}": {{accessLink}}',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = await dispatched('Policy renewal notice', {
+      channel: 'sms',
+      templateId: created.json().id,
+      receivers: [LUCIA],
+      documents: [],
+    });
+    const [message] = await messagesOf(id);
+    expect(message!.body).toMatch(
+      /^Hola Lucía Fernández, Notaría Central S\.L\. le ha enviado "Policy renewal notice test": \S+\/portal\/#\/r\/[A-Za-z0-9_-]{43}$/,
+    );
   });
 });
