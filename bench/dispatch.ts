@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { DELIVERY_JOBS } from '../apps/server/src/delivery/delivery-job-catalogue.ts';
+import { DELIVERY_JOBS } from '../apps/server/src/platform/job-catalogue.ts';
 import { createJobQueue } from '../apps/server/src/platform/jobs.ts';
 import { loadAverage, round } from './lib/bench-helpers.ts';
 import { REPO_ROOT, writeResult } from './lib/bench-result.ts';

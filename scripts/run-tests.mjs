@@ -1,6 +1,7 @@
 // Runs every check of the project and ends with one line `N passed, N failed[, N skipped]`.
 // Type-check, lint and the console build count as one test each; unit, API and browser tests
-// are counted from their runners' JSON reports.
+// are counted from their runners' JSON reports. Each phase prints how long it took, and a summary of
+// the phases' durations comes just before the final line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -10,15 +11,21 @@ const reports = path.join(root, '.test-data');
 mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each phase's label and its duration in seconds, in the order they ran. */
+const durations = [];
 
 function run(label, command, args, options = {}) {
   process.stdout.write(`\n=== ${label} ===\n`);
+  const startedAt = performance.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: '0' },
     ...options,
   });
+  const took = ((performance.now() - startedAt) / 1000).toFixed(1);
+  durations.push([label, took]);
+  process.stdout.write(`=== ${label}: ${took} s ===\n`);
   return result.status === 0;
 }
 
@@ -99,6 +106,7 @@ if (built) {
   }
 }
 
+process.stdout.write(`\n${durations.map(([label, took]) => `${label}: ${took} s`).join('\n')}\n`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -15,6 +15,16 @@ export async function signIn(page: Page, login: string, password: string = E2E.p
   await expect(page).not.toHaveURL(/#\/login/);
 }
 
+/**
+ * Proves that something does not happen (a reload, a script that fires, a link that appears): absence
+ * cannot be awaited, so the page gets `ms` to do it and `checkAbsent` then asserts it did not. The one
+ * fixed wait of the browser tests; everything else waits for what it expects to see.
+ */
+export async function expectStaysAbsent(page: Page, ms: number, checkAbsent: () => unknown): Promise<void> {
+  await page.waitForTimeout(ms);
+  await checkAbsent();
+}
+
 /** Runs SQL against the browser tests' database (to set preferences, inspect stored rows). */
 export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: E2E.databaseUrl });

@@ -22,17 +22,17 @@ import type { TAppContext } from './app-context.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
 import type { TDatabase } from './db/database.ts';
+import { registerAccessResendRoutes } from './delivery/access-resend.routes.ts';
 import { createChannelAdapters } from './delivery/adapters/channel-adapters.ts';
-import { DELIVERY_JOBS } from './delivery/delivery-job-catalogue.ts';
 import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
 import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerDraftsRoutes } from './drafts/drafts.routes.ts';
 import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
+import { createEvidenceJobs } from './evidence/evidence-jobs.ts';
 import { registerCoreHandoverRoutes } from './federation/core-handover.routes.ts';
 import { registerOidcRoutes } from './federation/oidc.routes.ts';
 import { registerSamlRoutes } from './federation/saml.routes.ts';
-import { IMPORT_JOBS } from './imports/import-job-catalogue.ts';
 import { createImportJobs } from './imports/import-jobs.ts';
 import { registerImportsRoutes } from './imports/imports.routes.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
@@ -40,10 +40,12 @@ import { createBlobStores } from './platform/blob-stores.ts';
 import { loadCertificateKey } from './platform/certificate-key.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
+import { DELIVERY_JOBS, IMPORT_JOBS } from './platform/job-catalogue.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createPgRateLimitStore, createRateLimits } from './platform/rate-limit.ts';
 import { registerPortalRoutes } from './portal/portal.routes.ts';
+import { createPortalJobs } from './portal/portal-jobs.ts';
 import { registerPostalRoutes } from './postal/postal.routes.ts';
 import { createPostalAdapter } from './postal/postal-adapter.ts';
 import { listenForPreferenceCacheClears } from './preferences/preference-cache-listener.ts';
@@ -184,6 +186,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerEvidenceRoutes(ctx);
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);
+  registerAccessResendRoutes(ctx);
   registerProviderCallbackRoutes(ctx);
   registerPostalRoutes(ctx);
   registerPortalRoutes(ctx);
@@ -192,6 +195,8 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),
     ...createDeliveryJobs(ctx),
+    ...createEvidenceJobs(ctx),
+    ...createPortalJobs(ctx),
     ...createImportJobs(ctx),
   ]);
   app.addHook('onClose', () => jobs.stop());

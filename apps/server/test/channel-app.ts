@@ -1,6 +1,6 @@
 import { dispatchShippings } from '../src/delivery/dispatch.service.ts';
 import { sendMessage } from '../src/delivery/dispatch-send.ts';
-import { signCallbackBody } from '../src/delivery/provider-callbacks.service.ts';
+import { signBody } from '../src/platform/signed-body.ts';
 import { startProviderStub } from './provider-stub.ts';
 import { createShippingTestApp, selectMessagesOf } from './shipping-fixtures.ts';
 import { startSmtpSink } from './smtp-sink.ts';
@@ -42,7 +42,7 @@ export async function startChannelApp() {
       return t.app.inject({
         method: 'POST',
         url: `/rest/services/delivery/callback/${channel}`,
-        headers: { 'content-type': 'application/json', 'x-sello-signature': signCallbackBody(SECRET, raw) },
+        headers: { 'content-type': 'application/json', 'x-sello-signature': signBody(SECRET, raw) },
         payload: raw,
       });
     },

@@ -1,14 +1,15 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
+import { importsApi } from '@sello/contracts/catalogue/imports';
 import { securityApi } from '@sello/contracts/catalogue/security';
 import { defineEndpoint } from '@sello/contracts/endpoint';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { z } from 'zod';
 import { alerts } from '../alerts/alert-store.ts';
+import { resetHostCache } from '../lib/api-host.ts';
 import { browser } from '../lib/browser.ts';
 import { onCloseAllDialogs } from '../lib/dialogs.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
-import { resetHostCache } from './api-host.ts';
 import { ApiCallError, callEndpoint } from './http-client.ts';
 import { pendingRequests } from './loading-store.ts';
 
@@ -133,6 +134,31 @@ describe('http client', () => {
       expect(init?.method).toBe('PUT');
       expect(headersOf(apiCalls()[0])['Content-Type']).toBe('application/json');
       expect(JSON.parse(String(init?.body))).toEqual({ language: 'pt-pt' });
+    });
+
+    it('sends a multipart body typed by the endpoint: each field a part in order, files by name, none for absent ones', async () => {
+      serve(() => json({ importId: 1 }));
+      const data = new File(['reference;email\n'], 'shippings.csv', { type: 'text/csv' });
+      const documents = [new File(['a'], 'a.pdf'), new File(['b'], 'b.pdf')];
+      await callEndpoint(importsApi.import, {
+        form: {
+          companyId: 7,
+          typeId: 3,
+          channel: 'email',
+          description: undefined,
+          mapping: '{"Ref":"reference"}',
+          data,
+          documents,
+        },
+      });
+      const [, init] = apiCalls()[0] ?? [];
+      expect(headersOf(apiCalls()[0])['Content-Type']).toBeUndefined();
+      const form = init?.body as FormData;
+      expect([...form.keys()]).toEqual(['companyId', 'typeId', 'channel', 'mapping', 'data', 'documents', 'documents']);
+      expect(form.get('companyId')).toBe('7');
+      expect(form.get('mapping')).toBe('{"Ref":"reference"}');
+      expect((form.get('data') as File).name).toBe('shippings.csv');
+      expect(form.getAll('documents').map((part) => (part as File).name)).toEqual(['a.pdf', 'b.pdf']);
     });
   });
 

@@ -4,11 +4,11 @@ import { API_PREFIX, fillPath } from '@sello/contracts/endpoint';
 import type { TApiError } from '@sello/contracts/error-keys';
 import type { z } from 'zod';
 import { notify } from '../alerts/alert-store.ts';
+import { resolveHost } from '../lib/api-host.ts';
 import { readCookie } from '../lib/cookies.ts';
 import { closeAllDialogs } from '../lib/dialogs.ts';
 import { logout } from '../session/logout.ts';
 import { session } from '../session/session-store.ts';
-import { resolveHost } from './api-host.ts';
 import { trackRequest } from './loading-store.ts';
 
 type Infer<S> = S extends z.ZodType ? z.input<S> : never;
@@ -18,8 +18,11 @@ export type TCallInput<E extends TEndpoint> = {
   query?: Infer<E['query']>;
   body?: Infer<E['body']>;
   params?: Record<string, string | number>;
-  /** A multipart body (file uploads) instead of the JSON `body`. */
-  form?: FormData;
+  /**
+   * A multipart body (file uploads) instead of the JSON `body`: the fields the endpoint's body schema names,
+   * each sent as a part (a File as a file part, a list as one part per item).
+   */
+  form?: Infer<E['body']>;
 };
 
 export type TCallOptions = {
@@ -114,6 +117,19 @@ function isMissingRoute(error: ApiCallError): boolean {
   return error.status === 404 && (error.key === undefined || error.key === 'ERR_ROUTE_NOT_FOUND');
 }
 
+/** The parts of a multipart body, in the order of its fields; absent fields send no part. */
+export function toFormData(fields: object): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined) continue;
+      if (item instanceof File) form.append(name, item, item.name);
+      else form.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+    }
+  }
+  return form;
+}
+
 /** Sends one call with the session, XSRF and host rules of spec §7; answers the raw response. */
 async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, options: TCallOptions) {
   const host = await resolveHost();
@@ -132,7 +148,7 @@ async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, 
       headers,
       credentials: 'include',
       ...(input.body !== undefined && { body: JSON.stringify(input.body) }),
-      ...(input.form && { body: input.form }),
+      ...(input.form && { body: toFormData(input.form) }),
     });
   } catch (cause) {
     throw handleFailure(new ApiCallError((cause as Error).message, 0, null), url, options);

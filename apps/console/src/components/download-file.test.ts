@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, dismissAlert } from '../alerts/alert-store.ts';
-import { resetHostCache } from '../api/api-host.ts';
+import { resetHostCache } from '../lib/api-host.ts';
 import { session } from '../session/session-store.ts';
 import { makeSessionUser } from '../test/session-user.ts';
 import { DOWNLOAD_FRAME_NAME, downloadFields, downloadFile } from './download-file.ts';

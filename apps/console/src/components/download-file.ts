@@ -1,7 +1,7 @@
 import { downloadApi } from '@sello/contracts/catalogue/download';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import { notify } from '../alerts/alert-store.ts';
-import { resolveHost } from '../api/api-host.ts';
+import { resolveHost } from '../lib/api-host.ts';
 import { session } from '../session/session-store.ts';
 
 /** Name of the hidden frame the download forms post into, so the console page stays where it is. */

@@ -2,9 +2,11 @@ import type { TPortalView } from '@sello/contracts/catalogue/portal';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messageText } from './open-step.tsx';
 import { tokenFromHash } from './portal-api.ts';
-import { guessLanguage, messageText, PortalPage } from './portal-page.tsx';
+import { PortalPage } from './portal-page.tsx';
 import { PORTAL_TEXTS, portalErrorText } from './portal-texts.ts';
+import { guessLanguage } from './use-portal-language.ts';
 
 const TOKEN = 'a'.repeat(43);
 

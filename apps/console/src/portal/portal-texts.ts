@@ -268,6 +268,8 @@ const pt: TTexts = {
 
 export const PORTAL_TEXTS: Record<Language, TTexts> = { 'es-es': es, 'en-en': en, 'pt-pt': pt };
 export type TPortalTextKey = keyof TTexts;
+/** The page's text function in the language shown. */
+export type TTranslate = (key: TPortalTextKey, values?: Record<string, string | number>) => string;
 
 /** A text with its `{name}` placeholders filled. */
 export function portalText(language: Language, key: TPortalTextKey, values: Record<string, string | number> = {}) {

@@ -1,7 +1,7 @@
 import { VIDEO_MAX_SECONDS } from '@sello/contracts/portal-limits';
 import { useRef, useState } from 'react';
 import { readAsDataUrl } from '../lib/read-as-data-url.ts';
-import type { TPortalTextKey } from './portal-texts.ts';
+import type { TTranslate } from './portal-texts.ts';
 
 /** Container types the page asks the browser for, in order; the server checks the bytes anyway. */
 const RECORDING_TYPES = ['video/webm;codecs=vp8', 'video/webm', 'video/mp4'];
@@ -18,7 +18,7 @@ export function VideoRecorder({
   recorded,
   onRecorded,
 }: {
-  t: (key: TPortalTextKey, values?: Record<string, string | number>) => string;
+  t: TTranslate;
   busy: boolean;
   recorded: boolean;
   onRecorded: (dataUrl: string) => Promise<void>;

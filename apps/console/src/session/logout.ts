@@ -2,7 +2,7 @@ import { securityApi } from '@sello/contracts/catalogue/security';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import { PATHS } from '@sello/contracts/routes';
 import type { AlertKind } from '../alerts/alert-store.ts';
-import { resolveHost } from '../api/api-host.ts';
+import { resolveHost } from '../lib/api-host.ts';
 import { browser } from '../lib/browser.ts';
 import { closeAllDialogs } from '../lib/dialogs.ts';
 import { session } from './session-store.ts';

@@ -1,5 +1,6 @@
 import type { TSessionUser } from '@sello/contracts/catalogue/security';
 import { type PermissionFlag, type TPermissionMap, toPermissionMap } from '@sello/contracts/permissions';
+import { HOST_KEY } from '../lib/api-host.ts';
 import { createStore } from '../lib/create-store.ts';
 import { storage } from '../lib/storage.ts';
 
@@ -7,8 +8,6 @@ import { storage } from '../lib/storage.ts';
 export type TStoredUser = Omit<TSessionUser, 'token' | 'expiration'>;
 
 const KEYS = { user: 'user', token: 'token', expiration: 'expiration', lengthMs: 'sessionLengthMs' } as const;
-/** Survives logout: it is not user data. */
-export const HOST_KEY = 'host';
 
 function readUser(): TStoredUser | null {
   const raw = storage.get(KEYS.user);

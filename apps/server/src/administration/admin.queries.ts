@@ -13,15 +13,6 @@ export async function selectLiveDomainId(db: Kysely<Database>, domainId: string)
 }
 
 /**
- * The name of who deleted a record. A subquery only for deleted rows, so live lists stay a plain
- * index range scan with no join.
- */
-export function deletedByName(deletedBy: Expression<unknown>) {
-  return sql<string | null>`CASE WHEN ${deletedBy} IS NULL THEN NULL
-    ELSE (SELECT del.name FROM users del WHERE del.id = ${deletedBy}) END`.as('deletedBy');
-}
-
-/**
  * The live users or companies of a domain: the count the triggers of live_counts keep, so an
  * unfiltered list's total reads one row instead of counting 100,000.
  */

@@ -1,7 +1,7 @@
 import { API_GROUPS } from '@sello/contracts/catalogue';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import { describe, expect, it } from 'vitest';
-import { CASES } from './administration-matrix-cases.ts';
+import { CASES } from './administration-matrix-cases.test-setup.ts';
 import {
   answerText,
   CALLERS,

@@ -1,14 +1,12 @@
 import type { TAppContext } from '../app-context.ts';
-import { createCertificateJob } from '../evidence/certificate-job.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
-import { runPortalExpiry } from '../portal/portal-expiry.ts';
 import { confirmCancellation } from './cancel-confirm.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { dispatchBatch } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
 import { sweepDispatch } from './dispatch-sweep.ts';
 
-/** The delivery side's background work: the handlers of the queues in DELIVERY_JOBS. */
+/** The delivery side's background work: dispatch, sending, cancellation and the sweep of DELIVERY_JOBS. */
 export function createDeliveryJobs(ctx: TAppContext): TJob[] {
   const sendDeps = {
     db: ctx.db,
@@ -31,12 +29,6 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
       run: async (payload) => void (await confirmCancellation(ctx, payload.shippingId)),
     }),
     bindJob(DELIVERY_JOBS.send, { run: (payload) => sendMessage(sendDeps, payload.messageId) }),
-    createCertificateJob(ctx),
-    bindJob(DELIVERY_JOBS.expiry, {
-      run: async () => {
-        await runPortalExpiry(ctx);
-      },
-    }),
     bindJob(DELIVERY_JOBS.sweep, { run: async () => void (await sweepDispatch(ctx)) }),
   ];
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LUCIA, readChain } from '../../test/shipping-fixtures.ts';
 import { signedInClient } from '../../test/test-app.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { dispatchShippings, LINK_GRACE_DAYS } from './dispatch.service.ts';
-import { sendMessage } from './dispatch-send.ts';
 import {
   actionsOf,
   DAY,
@@ -16,7 +15,8 @@ import {
   shippingRow,
   smtp,
   t,
-} from './dispatch-test-setup.ts';
+} from './dispatch.test-setup.ts';
+import { sendMessage } from './dispatch-send.ts';
 
 setUpDispatchTestApp();
 

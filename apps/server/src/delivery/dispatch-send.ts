@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
 import { ChannelSendError } from '../platform/channel-adapter.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import {
   selectMessage,
   type TMessageRow,

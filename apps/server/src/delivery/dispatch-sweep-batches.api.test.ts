@@ -2,10 +2,9 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LUCIA, pdfDataUrl, readChain, sendShipping, typeIdOf } from '../../test/shipping-fixtures.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { verifyChain } from '../shippings/event-chain.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { dispatchBatch, dispatchShippings, releaseNextReceiver } from './dispatch.service.ts';
-import { sweepDispatch } from './dispatch-sweep.ts';
 import {
   actionsOf,
   DAY,
@@ -16,7 +15,8 @@ import {
   shippingRow,
   t,
   user,
-} from './dispatch-test-setup.ts';
+} from './dispatch.test-setup.ts';
+import { sweepDispatch } from './dispatch-sweep.ts';
 
 setUpDispatchTestApp();
 

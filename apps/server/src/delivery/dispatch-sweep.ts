@@ -1,5 +1,5 @@
 import type { TAppContext } from '../app-context.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { selectStaleMessages, selectStaleShippingsToSend } from './dispatch.queries.ts';
 
 const SWEEP_BATCH = 500;

@@ -4,7 +4,7 @@ import { readMimeTextParts } from '../../test/mime-parts.ts';
 import { LUCIA, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient } from '../../test/test-app.ts';
 import { dispatchShippings } from './dispatch.service.ts';
-import { dispatched, messagesOf, sendAll, setUpDispatchTestApp, smtp, t, user } from './dispatch-test-setup.ts';
+import { dispatched, messagesOf, sendAll, setUpDispatchTestApp, smtp, t, user } from './dispatch.test-setup.ts';
 
 setUpDispatchTestApp();
 

@@ -4,6 +4,7 @@ import type { TTemplateValues } from '@sello/contracts/template-variables';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fillMessageValue, renderTemplate, type TRenderedMessage } from '../templates/template-render.ts';
+import { selectDomainCertTemplateRows } from './dispatch.queries.ts';
 import { plainText } from './dispatch-texts.ts';
 
 type TTemplateText = { contentType: TemplateContentType; subject: string | null; body: string };
@@ -16,16 +17,7 @@ type TCertTemplates = Map<string, Partial<Record<'EMAIL_CERT' | 'SMS_CERT', TTem
 export async function selectDomainCertTemplates(db: Kysely<Database>, domainIds: readonly string[]) {
   const chosen: TCertTemplates = new Map();
   if (domainIds.length === 0) return chosen;
-  const rows = await db
-    .selectFrom('domain_adv_templates as link')
-    .innerJoin('templates as t', 't.id', 'link.template_id')
-    .select(['link.domain_id as domainId', 't.kind', 't.content_type as contentType', 't.subject', 't.body'])
-    .where('link.domain_id', 'in', [...new Set(domainIds)])
-    .where('t.kind', 'in', ['EMAIL_CERT', 'SMS_CERT'])
-    .where('t.deleted_at', 'is', null)
-    .where('t.active', '=', true)
-    .orderBy('link.position')
-    .execute();
+  const rows = await selectDomainCertTemplateRows(db, domainIds);
   for (const row of rows) {
     const kinds = chosen.get(row.domainId) ?? {};
     const kind = row.kind as 'EMAIL_CERT' | 'SMS_CERT';

@@ -283,3 +283,19 @@ export async function selectStaleMessages(db: Db, before: Date, limit: number): 
 export async function relaxCommitDurability(trx: Trx): Promise<void> {
   await sql`SET LOCAL synchronous_commit = off`.execute(trx);
 }
+
+/**
+ * The live, active certified e-mail and SMS templates the domains chose (their document tabs), in the chosen order.
+ */
+export function selectDomainCertTemplateRows(db: Db, domainIds: readonly string[]) {
+  return db
+    .selectFrom('domain_adv_templates as link')
+    .innerJoin('templates as t', 't.id', 'link.template_id')
+    .select(['link.domain_id as domainId', 't.kind', 't.content_type as contentType', 't.subject', 't.body'])
+    .where('link.domain_id', 'in', [...new Set(domainIds)])
+    .where('t.kind', 'in', ['EMAIL_CERT', 'SMS_CERT'])
+    .where('t.deleted_at', 'is', null)
+    .where('t.active', '=', true)
+    .orderBy('link.position')
+    .execute();
+}

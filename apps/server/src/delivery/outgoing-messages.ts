@@ -3,8 +3,8 @@ import type { Transaction } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 import type { Database } from '../db/schema.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
 import { recordMessages, type TNewMessage } from './delivery-messages.ts';
 
 type TTransport = DeliveryMessagesTable['transport'];

@@ -1,11 +1,8 @@
 import { deliveryApi } from '@sello/contracts/catalogue/delivery';
-import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
-import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
-import { handleProviderCallback, verifyCallbackSignature } from './provider-callbacks.service.ts';
-
-export const SIGNATURE_HEADER = 'x-sello-signature';
+import { acceptSignedJson } from '../platform/signed-body.ts';
+import { handleProviderCallback } from './provider-callbacks.service.ts';
 
 /**
  * Delivery reports of the SMS and WhatsApp providers. They carry no session: the body, as received,
@@ -13,21 +10,7 @@ export const SIGNATURE_HEADER = 'x-sello-signature';
  */
 export function registerProviderCallbackRoutes(ctx: TAppContext): void {
   ctx.app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer' },
-      (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
-        if (!verifyCallbackSignature(ctx.config.PROVIDER_CALLBACK_SECRET, body, request.headers[SIGNATURE_HEADER])) {
-          done(new ApiError(401, 'ERR_SIGNATURE_INVALID'));
-          return;
-        }
-        try {
-          done(null, JSON.parse(body.toString('utf8')));
-        } catch {
-          done(new ApiError(400, 'ERR_VALIDATION'));
-        }
-      },
-    );
+    acceptSignedJson(scope, ctx.config.PROVIDER_CALLBACK_SECRET);
     registerEndpoint(scope, deliveryApi.providerCallback, async ({ params, body }) => ({
       status: await handleProviderCallback(ctx, params.channel, body),
     }));

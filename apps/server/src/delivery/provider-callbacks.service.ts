@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CallbackChannel, TProviderCallback } from '@sello/contracts/catalogue/delivery';
 import type { TAppContext } from '../app-context.ts';
 import { notFound } from '../platform/api-error.ts';
@@ -6,17 +5,6 @@ import { lockMessageByGuid, type TMessageStatus, updateMessageStatus } from './d
 import { recordDeliveryOutcome } from './dispatch-outcomes.ts';
 
 const TRANSPORT_OF = { sms: 'sms_http', whatsapp: 'whatsapp_http' } as const;
-
-/** Whether `signature` (hex) is the HMAC-SHA256 of the raw body under the shared secret. */
-export function verifyCallbackSignature(secret: string | undefined, rawBody: Buffer, signature: unknown): boolean {
-  if (!secret || typeof signature !== 'string' || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  const expected = createHmac('sha256', secret).update(rawBody).digest();
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
-}
-
-export function signCallbackBody(secret: string, rawBody: string | Buffer): string {
-  return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
 
 /** A message the provider has reported on keeps its final status; a later report is recorded, not applied. */
 const FINAL: readonly TMessageStatus[] = ['delivered', 'failed'];

@@ -16,6 +16,7 @@ import {
   selectCertificateFacts,
   selectCertificateLetters,
   selectCertificateReceivers,
+  selectCertificateSha256,
   selectChain,
   selectStoredDocuments,
 } from './evidence.queries.ts';
@@ -156,13 +157,8 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
   return deps.db.transaction().execute(async (trx) => {
     const shipping = await lockShipping(trx, null, shippingId);
     if (!shipping || shipping.deletedAt !== null || !CERTIFIABLE.has(shipping.state)) return 'skipped';
-    const existing = await trx
-      .selectFrom('shipping_documents')
-      .select('sha256')
-      .where('shipping_id', '=', shippingId)
-      .where('kind', '=', 'certificate')
-      .executeTakeFirst();
-    let sha256 = existing?.sha256;
+    const existing = await selectCertificateSha256(trx, shippingId);
+    let sha256 = existing;
     if (!sha256) {
       await prepareSentCopies(deps, trx, [shippingId]);
       // The non-report first, so the certificate lists it with its hash.
@@ -183,6 +179,6 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
       ]);
     }
     await applyTransition(trx, deps.jobs, shipping, 'certify', null, { details: { certificate: sha256 } });
-    return existing ? 'certifiedExisting' : 'certified';
+    return existing !== undefined ? 'certifiedExisting' : 'certified';
   });
 }

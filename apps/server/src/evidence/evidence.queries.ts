@@ -95,6 +95,17 @@ export function selectStoredDocuments(db: Db, shippingIds: readonly string[]) {
 }
 export type TStoredDocument = Awaited<ReturnType<typeof selectStoredDocuments>>[number];
 
+/** The SHA-256 of a shipping's certificate document, if it has one. */
+export async function selectCertificateSha256(trx: Trx, shippingId: string): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('shipping_documents')
+    .select('sha256')
+    .where('shipping_id', '=', shippingId)
+    .where('kind', '=', 'certificate')
+    .executeTakeFirst();
+  return row?.sha256;
+}
+
 export async function nextDocumentPosition(trx: Trx, shippingId: string): Promise<number> {
   const row = await trx
     .selectFrom('shipping_documents')

@@ -1,16 +1,13 @@
 import { securityApi } from '@sello/contracts/catalogue/security';
+import { shippingsDetailApi } from '@sello/contracts/catalogue/shippings-detail';
 import { HEADERS } from '@sello/contracts/constants';
 import { TWO_FACTOR } from '@sello/contracts/two-factor';
-import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
-import { verifyCallbackSignature } from '../delivery/provider-callbacks.service.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { acceptSignedJson } from '../platform/signed-body.ts';
 import { clientOf } from '../security/security.routes.ts';
 import { createCoreHandoverService } from './core-handover.service.ts';
-
-/** Header carrying the hex HMAC-SHA256 of the `coreHandover` body under CORE_HANDOVER_SECRET. */
-export const HANDOVER_SIGNATURE_HEADER = 'x-sello-signature';
 
 export function registerCoreHandoverRoutes(ctx: TAppContext): void {
   const handover = createCoreHandoverService(ctx);
@@ -18,25 +15,7 @@ export function registerCoreHandoverRoutes(ctx: TAppContext): void {
 
   // The core platform's call carries no session: the exact bytes of its body must be signed with the shared secret.
   ctx.app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer' },
-      (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
-        if (!secret) {
-          done(new ApiError(404, 'ERR_HANDOVER_NOT_CONFIGURED'));
-          return;
-        }
-        if (!verifyCallbackSignature(secret, body, request.headers[HANDOVER_SIGNATURE_HEADER])) {
-          done(new ApiError(401, 'ERR_SIGNATURE_INVALID'));
-          return;
-        }
-        try {
-          done(null, JSON.parse(body.toString('utf8')));
-        } catch {
-          done(new ApiError(400, 'ERR_VALIDATION'));
-        }
-      },
-    );
+    acceptSignedJson(scope, secret, () => new ApiError(404, 'ERR_HANDOVER_NOT_CONFIGURED'));
     registerEndpoint(scope, securityApi.coreHandover, ({ body }) => handover.coreHandover(body));
   });
 
@@ -50,5 +29,10 @@ export function registerCoreHandoverRoutes(ctx: TAppContext): void {
       return answer;
     },
     { config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } },
+  );
+
+  // A console user's one-time link that signs in and opens a shipping, e.g. in another browser.
+  registerEndpoint(ctx.app, shippingsDetailApi.samlAccess, ({ principal, query }) =>
+    handover.shippingSamlAccess(principal, query.requestId),
   );
 }

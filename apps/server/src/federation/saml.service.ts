@@ -7,7 +7,7 @@ import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
-import { findAll, parseXmlTree, type TXmlElement } from '../types/xml-tree.ts';
+import { findAll, parseXmlTree, type TXmlElement } from '../platform/xml-tree.ts';
 import { isSameBrowser, type TFinishingBrowser } from './flow-cookies.ts';
 import {
   deleteSamlRequest,

@@ -1,7 +1,7 @@
 import type { TAppContext } from '../app-context.ts';
+import { IMPORT_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
-import { IMPORT_JOBS } from './import-job-catalogue.ts';
 import { createImportRun } from './import-run.service.ts';
 import { selectStalledImports } from './imports.queries.ts';
 

@@ -25,19 +25,20 @@ const SWEEP_EVERY_MS = 60_000;
 /**
  * Fixed-window limits counted in PostgreSQL, so every copy of the server sees the same count for a key.
  * Keys are free text: give each limit its own prefix (`pwdrecover-login:<login>`, `login-ip:<ip>`).
+ * `now` replaces the database's clock (tests move time with it); without it every copy reads the same clock.
  */
-export function createRateLimits(db: Kysely<Database>) {
+export function createRateLimits(db: Kysely<Database>, now?: () => Date) {
   let lastSweep = Date.now();
 
   function sweepNowAndThen(): void {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
-    void deleteEndedRateLimitWindows(db).catch(() => {});
+    void deleteEndedRateLimitWindows(db, now?.()).catch(() => {});
   }
 
   async function count(key: string, windowMs: number): Promise<{ hits: number; ttlMs: number }> {
     sweepNowAndThen();
-    return upsertRateLimitHit(db, key, windowMs);
+    return upsertRateLimitHit(db, key, windowMs, now?.());
   }
 
   return {
@@ -49,7 +50,7 @@ export function createRateLimits(db: Kysely<Database>) {
     /** Forgets `key`'s window. */
     reset: (key: string) => deleteRateLimitKey(db, key),
     count,
-    peek: (key: string) => selectRateLimitHits(db, key),
+    peek: (key: string) => selectRateLimitHits(db, key, now?.()),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** Tenant-owned tables with a bin: `domain_id`, `deleted_at`, `deleted_by`, `updated_at`. */
@@ -31,4 +31,13 @@ export async function recoverRow(db: Kysely<Database>, table: TBinTable, domainI
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is not', null)
     .execute();
+}
+
+/**
+ * The name of who deleted a record. A subquery only for deleted rows, so live lists stay a plain
+ * index range scan with no join.
+ */
+export function deletedByName(deletedBy: Expression<unknown>) {
+  return sql<string | null>`CASE WHEN ${deletedBy} IS NULL THEN NULL
+    ELSE (SELECT del.name FROM users del WHERE del.id = ${deletedBy}) END`.as('deletedBy');
 }

@@ -7,7 +7,7 @@ import {
   readPinFromOutbox,
   shippingRow,
 } from '../../test/portal-fixtures.ts';
-import { cancelPending, setUpPortalTestApp, t, user } from './portal-test-setup.ts';
+import { cancelPending, setUpPortalTestApp, t, user } from './portal.test-setup.ts';
 
 setUpPortalTestApp();
 

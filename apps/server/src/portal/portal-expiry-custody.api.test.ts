@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchForTest, eventsOf, portalCall, shippingRow } from '../../test/portal-fixtures.ts';
-import { DELIVERY_JOBS } from '../delivery/delivery-job-catalogue.ts';
-import { createDeliveryJobs } from '../delivery/delivery-jobs.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
+import { DAY, setUpPortalTestApp, storedDeadline, t, user } from './portal.test-setup.ts';
 import { reminderTimes, runPortalExpiry } from './portal-expiry.ts';
-import { DAY, setUpPortalTestApp, storedDeadline, t, user } from './portal-test-setup.ts';
+import { createPortalJobs } from './portal-jobs.ts';
 
 setUpPortalTestApp();
 
@@ -92,7 +92,7 @@ describe('expiry and reminders', () => {
   });
 
   it('is worked every minute by the delivery-expiry queue, without retries', async () => {
-    const job = createDeliveryJobs(t.ctx).find((entry) => entry.name === DELIVERY_JOBS.expiry.name);
+    const job = createPortalJobs(t.ctx).find((entry) => entry.name === DELIVERY_JOBS.expiry.name);
     expect(job).toMatchObject({ cron: '* * * * *', retryLimit: 0 });
     await expect(job?.run?.({})).resolves.toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchForTest, eventsOf, portalCall, shippingRow } from '../../test/portal-fixtures.ts';
 import { webmDataUrl } from '../../test/video-fixtures.ts';
-import { jpeg, setUpPortalTestApp, t, user } from './portal-test-setup.ts';
+import { jpeg, setUpPortalTestApp, t, user } from './portal.test-setup.ts';
 
 setUpPortalTestApp();
 

@@ -13,6 +13,7 @@ import {
 import { recordAcceptance } from './portal-accept.service.ts';
 import {
   assertCanAnswer,
+  assertLiveLink,
   buildView,
   closeWithFailure,
   note,
@@ -45,6 +46,11 @@ async function setSubstate(scope: TScope, substate: IdentificationSubstate, deta
 /** The receiver identifies itself: starts, uploads captures of its documents and a selfie, and finishes. */
 export function createPortalIdentificationService(deps: TPortalDeps) {
   return {
+    /** A capture is large: its link is checked before its body is read. */
+    identificationCaptureLink(token: string, now = new Date()): Promise<void> {
+      return assertLiveLink(deps, token, now);
+    },
+
     identificationStart(token: string, now = new Date()): Promise<TPortalView> {
       return withReceiver(deps, token, now, async (scope) => {
         await assertCanAnswer(scope, ['identification']);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { dispatchForTest, eventsOf, portalCall, shippingRow } from '../../test/portal-fixtures.ts';
 import { TIAGO } from '../../test/shipping-fixtures.ts';
 import { LINK_GRACE_DAYS } from '../delivery/dispatch.service.ts';
+import { DAY, setUpPortalTestApp, t, user } from './portal.test-setup.ts';
 import { portalModeOf } from './portal-rules.ts';
-import { DAY, setUpPortalTestApp, t, user } from './portal-test-setup.ts';
 
 setUpPortalTestApp();
 

@@ -68,6 +68,11 @@ export async function note(trx: Trx, shipping: TLockedShipping, action: string, 
   });
 }
 
+/** Refuses a token that is no live link, reading nothing else: what a large upload checks before its body is read. */
+export async function assertLiveLink(deps: Pick<TPortalDeps, 'db'>, token: string, now: Date): Promise<void> {
+  if (!(await findReceiverAccess(deps.db, token, now))) throw new ApiError(401, 'ERR_LINK_INVALID');
+}
+
 /**
  * Runs `work` on the receiver of `token`: finds the receiver, locks its shipping, records the opening
  * (once per receiver per UTC day; the first one delivers a `sent` shipping) and then acts, all in one

@@ -2,7 +2,6 @@ import { portalApi } from '@sello/contracts/catalogue/portal';
 import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER, VIDEO_MAX_BYTES } from '@sello/contracts/portal-limits';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
-import { findReceiverAccess } from '../delivery/receiver-access.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createPortalAcceptService } from './portal-accept.service.ts';
@@ -91,10 +90,7 @@ export function registerPortalRoutes(ctx: TAppContext): void {
       ...calls,
       bodyLimit: Math.ceil((CAPTURE_MAX_BYTES * 4) / 3) + 64 * 1024,
       // A capture is large: its link is checked before its body is read.
-      beforeBody: async (request) => {
-        if (!(await findReceiverAccess(ctx.db, tokenOf(request), new Date())))
-          throw new ApiError(401, 'ERR_LINK_INVALID');
-      },
+      beforeBody: (request) => portal.identificationCaptureLink(tokenOf(request)),
     },
   );
   registerEndpoint(

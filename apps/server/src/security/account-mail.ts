@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AccountMessagesTable } from '../db/password-schema.ts';
 import type { Database } from '../db/schema.ts';
 import type { TMailer } from '../platform/mailer.ts';
+import { insertAccountMessage } from './account-messages.queries.ts';
 
 export type TAccountMailPurpose = Exclude<AccountMessagesTable['purpose'], 'two_factor_code'>;
 /** What became of a mail: handed to SMTP, kept in the account outbox (no SMTP_URL), or SMTP refused it. */
@@ -134,10 +135,7 @@ export async function sendAccountMail(
 ): Promise<TMailOutcome> {
   const row = { user_id: mail.userId, purpose: mail.purpose, recipient: mail.to, subject: mail.subject };
   if (!mailer.enabled) {
-    await db
-      .insertInto('account_messages')
-      .values({ ...row, transport: 'outbox', body: mail.body, status: 'sent' })
-      .execute();
+    await insertAccountMessage(db, { ...row, transport: 'outbox', body: mail.body, status: 'sent' });
     return 'outbox';
   }
   let error: string | null = null;
@@ -147,9 +145,6 @@ export async function sendAccountMail(
     error = (failure as Error).message.slice(0, 500);
     logger.warn({ err: failure, purpose: mail.purpose }, 'account mail not sent');
   }
-  await db
-    .insertInto('account_messages')
-    .values({ ...row, transport: 'smtp', body: null, status: error ? 'failed' : 'sent', error })
-    .execute();
+  await insertAccountMessage(db, { ...row, transport: 'smtp', body: null, status: error ? 'failed' : 'sent', error });
   return error ? 'failed' : 'sent';
 }

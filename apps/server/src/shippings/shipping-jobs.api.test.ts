@@ -2,8 +2,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { SHIPPING_JOBS } from '../platform/job-catalogue.ts';
 import { createJobQueue, type TJobQueue } from '../platform/jobs.ts';
-import { SHIPPING_JOBS } from './shipping-job-catalogue.ts';
 
 let t: TTestApp;
 let user: TestClient;

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
+import { SHIPPING_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob, type TJobQueue } from '../platform/jobs.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
-import { SHIPPING_JOBS } from './shipping-job-catalogue.ts';
 import { createShippingReport } from './shipping-report.service.ts';
 
 /** The handlers of the shippings' queues (SHIPPING_JOBS). */

@@ -1,9 +1,9 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { deletedByName } from '../administration/admin.queries.ts';
 import type { Database } from '../db/schema.ts';
 import { toIsoDay } from '../platform/iso-date.ts';
 import { escapeLike } from '../platform/like-pattern.ts';
 import type { TListColumns } from '../platform/paged-list.ts';
+import { deletedByName } from '../platform/soft-delete.queries.ts';
 import { canDecideNow, isVisible } from './shipping-access.queries.ts';
 import type { TShippingVisibility } from './shipping-access.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyIdOf } from '../../test/admin-fixtures.ts';
-import { notaria, seguros, setUpShippingsCreateTestApp, t, user } from './shippings-create-test-setup.ts';
+import { notaria, seguros, setUpShippingsCreateTestApp, t, user } from './shippings-create.test-setup.ts';
 
 setUpShippingsCreateTestApp();
 

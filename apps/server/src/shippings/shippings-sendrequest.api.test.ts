@@ -18,7 +18,7 @@ import {
   tableCounts,
   tiago,
   user,
-} from './shippings-create-test-setup.ts';
+} from './shippings-create.test-setup.ts';
 
 setUpShippingsCreateTestApp();
 

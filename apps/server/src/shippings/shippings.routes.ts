@@ -6,8 +6,6 @@ import { shippingsFilesApi } from '@sello/contracts/catalogue/shippings-files';
 import { shippingsListApi } from '@sello/contracts/catalogue/shippings-list';
 import { shippingsReportApi } from '@sello/contracts/catalogue/shippings-report';
 import type { TAppContext } from '../app-context.ts';
-import { createAccessResend } from '../delivery/access-resend.service.ts';
-import { createCoreHandoverService } from '../federation/core-handover.service.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
@@ -22,10 +20,8 @@ const ok = { ok: true as const };
 export function registerShippingsRoutes(ctx: TAppContext): void {
   const { app, db, blobs, preferences } = ctx;
   const shippings = createShippingsService(db);
-  const handover = createCoreHandoverService(ctx);
   const creation = createShippingCreation({ db, blobs, preferences, jobs: ctx.jobs });
   const actions = createShippingActions(db, ctx.jobs);
-  const accessResend = createAccessResend(ctx);
   const files = createShippingFiles({ db, blobs, preferences, shippings });
   const dashboard = createShippingDashboard(db);
   const report = createShippingReport({
@@ -48,9 +44,6 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   );
   registerEndpoint(app, shippingsDetailApi.detail, ({ principal, query }) =>
     shippings.detail(principal, query.requestId),
-  );
-  registerEndpoint(app, shippingsDetailApi.samlAccess, ({ principal, query }) =>
-    handover.shippingSamlAccess(principal, query.requestId),
   );
   registerEndpoint(app, shippingsDetailApi.auths, ({ principal, query }) =>
     shippings.auths(principal, query.requestId),
@@ -89,9 +82,6 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
   });
   registerEndpoint(app, shippingsDetailApi.signatures, ({ principal, params }) =>
     shippings.signatures(principal, params.id),
-  );
-  registerEndpoint(app, shippingsActionsApi.sendAccessCommunication, ({ principal, params }) =>
-    accessResend.sendAccessCommunication(principal, params.id),
   );
   registerEndpoint(app, shippingsDetailApi.urlVideoDownload, ({ principal, query }) =>
     shippings.urlVideoDownload(principal, query.requestId),

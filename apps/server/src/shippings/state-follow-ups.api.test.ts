@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
-import { DELIVERY_JOBS } from '../delivery/delivery-job-catalogue.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 
 let t: TTestApp;
 let user: TestClient;

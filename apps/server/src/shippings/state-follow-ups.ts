@@ -1,7 +1,7 @@
 import type { ShippingStateFilter } from '@sello/contracts/enums';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { DELIVERY_JOBS } from '../delivery/delivery-job-catalogue.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 
 /**

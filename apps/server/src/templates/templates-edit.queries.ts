@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { TDomainFilter } from '../administration/admin-access.ts';
 import type { Database } from '../db/schema.ts';
+import type { TDomainFilter } from '../platform/admin-access.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import { deletedByName } from '../administration/admin.queries.ts';
-import type { TDomainFilter } from '../administration/admin-access.ts';
 import type { Database } from '../db/schema.ts';
+import type { TDomainFilter } from '../platform/admin-access.ts';
 import type { TListColumns } from '../platform/paged-list.ts';
+import { deletedByName } from '../platform/soft-delete.queries.ts';
 
 type Db = Kysely<Database>;
 

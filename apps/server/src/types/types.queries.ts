@@ -1,7 +1,7 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
-import { deletedByName } from '../administration/admin.queries.ts';
 import type { Database } from '../db/schema.ts';
 import type { TListColumns } from '../platform/paged-list.ts';
+import { deletedByName } from '../platform/soft-delete.queries.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;

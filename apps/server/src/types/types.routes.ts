@@ -1,11 +1,8 @@
 import { typesApi } from '@sello/contracts/catalogue/types';
 import type { TAppContext } from '../app-context.ts';
-import { notFound } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { typeLookups } from './type-lookups.ts';
-import { typeScope } from './type-scope.ts';
 import { createTypeWorkflowService } from './type-workflow.service.ts';
-import { selectType, updateTypeForm } from './types.queries.ts';
 import { createTypesService } from './types.service.ts';
 import { readXforms } from './xforms-read.ts';
 
@@ -45,13 +42,9 @@ export function registerTypesRoutes({ app, db }: TAppContext): void {
   );
 
   registerEndpoint(app, typesApi.importXforms, async ({ body }) => readXforms(body.params.data));
-  registerEndpoint(app, typesApi.xformShippingType, async ({ principal, body }) => {
-    const type = await selectType(db, typeScope(principal), String(body.params.typeId));
-    if (!type) throw notFound();
-    const result = readXforms(body.params.data);
-    if (result.valid) await updateTypeForm(db, type.id, result.controls);
-    return result;
-  });
+  registerEndpoint(app, typesApi.xformShippingType, ({ principal, body }) =>
+    types.saveXforms(principal, body.params.typeId, body.params.data),
+  );
 
   registerEndpoint(app, typesApi.custodyTime, async ({ query }) => typeLookups.custodyTime(query.service));
   registerEndpoint(app, typesApi.step, async ({ query }) => typeLookups.step(query.service));

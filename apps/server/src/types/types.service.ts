@@ -3,10 +3,10 @@ import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
 import { SERVICE_CODE_BY_KIND, type ServiceKind } from '@sello/contracts/enums';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { assertBin, resolveListDomain } from '../administration/admin-access.ts';
 import { conflict, mapRows, takeDeletedFilter, toPickerItem } from '../administration/admin-lists.ts';
 import { exportLabels } from '../administration/export-labels.ts';
 import type { Database } from '../db/schema.ts';
+import { assertBin, resolveListDomain } from '../platform/admin-access.ts';
 import { fieldError, notFound } from '../platform/api-error.ts';
 import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
@@ -27,8 +27,10 @@ import {
   type TTypeValues,
   TYPE_COLUMNS,
   updatePositions,
+  updateTypeForm,
   updateTypeRow,
 } from './types.queries.ts';
+import { readXforms } from './xforms-read.ts';
 
 function toListRow(row: TTypeDbRow): TTypeListRow {
   return {
@@ -235,7 +237,16 @@ export function createTypesService(db: Kysely<Database>) {
     await recoverRow(db, 'shipping_types', current.domainId, current.id);
   }
 
-  return { readList, read, exportList, detail, create, update, updateTypeOrder, remove, recover };
+  /** `xformShippingType`: reads an XForms definition and, when it is valid, makes its controls the type's form. */
+  async function saveXforms(principal: TPrincipal, typeId: number, data: string) {
+    const type = await selectType(db, typeScope(principal), String(typeId));
+    if (!type) throw notFound();
+    const result = readXforms(data);
+    if (result.valid) await updateTypeForm(db, type.id, result.controls);
+    return result;
+  }
+
+  return { readList, read, exportList, detail, create, update, updateTypeOrder, remove, recover, saveXforms };
 }
 
 export type TTypesService = ReturnType<typeof createTypesService>;

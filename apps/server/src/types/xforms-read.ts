@@ -1,7 +1,7 @@
 import type { TFormConstraint, TFormControl, TXformsResult } from '@sello/contracts/catalogue/types-schemas';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { compileFormPattern } from '@sello/contracts/form-pattern';
-import { childNamed, findAll, parseXmlTree, type TXmlElement, XmlRefused } from './xml-tree.ts';
+import { childNamed, findAll, parseXmlTree, type TXmlElement, XmlRefused } from '../platform/xml-tree.ts';
 
 type TBind = { required?: string; relevant?: string; constraint?: string; readonly?: string };
 type TError = { element: string; key: ErrorKey };

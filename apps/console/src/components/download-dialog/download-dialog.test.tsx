@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetHostCache } from '../../api/api-host.ts';
+import { resetHostCache } from '../../lib/api-host.ts';
 import { DownloadDialog } from './download-dialog.tsx';
 
 function checkbox(option: string): HTMLInputElement {

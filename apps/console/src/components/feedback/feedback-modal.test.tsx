@@ -3,10 +3,10 @@ import { ConfigProvider, Modal } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../alerts/alert-store.ts';
-import { MessageArea } from '../../alerts/message-area.tsx';
-import { resetHostCache } from '../../api/api-host.ts';
+import { resetHostCache } from '../../lib/api-host.ts';
 import { closeAllDialogs } from '../../lib/dialogs.ts';
 import { initTestI18n } from '../../test/test-i18n.ts';
+import { MessageArea } from '../message-area.tsx';
 import { FeedbackModal, type TFeedbackContext } from './feedback-modal.tsx';
 
 vi.mock('../../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));

@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_FILE_MAX_BYTES, importsApi, type TImportDetail } from '@sello/contracts/catalogue/imports';
+import type { Channel } from '@sello/contracts/enums';
 import { Alert, Button, Card, Form, Input, Select, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ export default function ImportFilePage() {
   const { t } = useTranslation();
   const [companyId, setCompanyId] = useState<number>();
   const [typeId, setTypeId] = useState<number>();
-  const [channel, setChannel] = useState<string>();
+  const [channel, setChannel] = useState<Channel>();
   const [description, setDescription] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [documents, setDocuments] = useState<File[]>([]);
@@ -29,18 +30,20 @@ export default function ImportFilePage() {
 
   const upload = async (mapping?: Record<string, string>) => {
     if (!file || companyId === undefined || typeId === undefined || !channel) return;
-    const form = new FormData();
-    form.append('companyId', String(companyId));
-    form.append('typeId', String(typeId));
-    form.append('channel', channel);
-    if (description) form.append('description', description);
-    if (mapping) form.append('mapping', JSON.stringify(mapping));
-    form.append('data', file, file.name);
-    for (const document of documents) form.append('documents', document, document.name);
     setBusy(true);
     setFileError(null);
     try {
-      const detail: TImportDetail = await callEndpoint(importsApi.import, { form });
+      const detail: TImportDetail = await callEndpoint(importsApi.import, {
+        form: {
+          companyId,
+          typeId,
+          channel,
+          description: description || undefined,
+          mapping: mapping && JSON.stringify(mapping),
+          data: file,
+          documents,
+        },
+      });
       setImportId(detail.importId);
     } catch (error) {
       const text = importFileErrorText(error, t);

@@ -3,8 +3,8 @@ import { securityApi } from '@sello/contracts/catalogue/security';
 import { Button, Input } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveHost } from '../../api/api-host.ts';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
+import { resolveHost } from '../../lib/api-host.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { resetHostCache } from '../../api/api-host.ts';
+import { resetHostCache } from '../../lib/api-host.ts';
 import { initTestI18n } from '../../test/test-i18n.ts';
 import { newPasswordErrors } from './new-password-fields.tsx';
 import PasswordRecoveryPage from './password-recovery-page.tsx';

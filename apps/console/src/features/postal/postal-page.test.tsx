@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../alerts/alert-store.ts';
-import { resetHostCache } from '../../api/api-host.ts';
+import { resetHostCache } from '../../lib/api-host.ts';
 import { session } from '../../session/session-store.ts';
 import { renderRoutes } from '../../test/render-routes.tsx';
 import { makeSessionUser } from '../../test/session-user.ts';

@@ -3,15 +3,21 @@ import type { TPagedQuery } from '@sello/contracts/common';
 import { hasAll, type PermissionFlag } from '@sello/contracts/permissions';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertAdministrator } from '../../platform/admin-access.ts';
 import { ApiError, forbidden, notFound } from '../../platform/api-error.ts';
 import type { TExcelColumn } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
-import { assertAdministrator } from '../admin-access.ts';
 import { takeDeletedFilter } from '../admin-lists.ts';
-import { isLiveDomain, type TCertificateLeafMaterial } from './certificate-common.queries.ts';
+import {
+  isLiveDomain,
+  markCertificateDeleted,
+  markCertificateRecovered,
+  type TCertificateLeafMaterial,
+  type TCertificateTable,
+} from './certificate-common.queries.ts';
 import { CertificateFileError } from './certificate-file.ts';
 import type { exportLabels } from './export-labels.ts';
 import type { inspectCertificate } from './x509-inspect.ts';
@@ -121,8 +127,7 @@ type TCoreDeps<Row> = {
   /** What listing or exporting deleted items takes. */
   binFlags: readonly PermissionFlag[];
   select: (db: Kysely<Database>, id: number) => Promise<Row | undefined>;
-  markDeleted: (db: Kysely<Database>, id: number, domainId: string, userId: string) => Promise<boolean>;
-  markRecovered: (db: Kysely<Database>, id: number, domainId: string) => Promise<boolean>;
+  table: TCertificateTable;
 };
 
 /**
@@ -169,14 +174,14 @@ export function createCertificateCore<Row extends TCertificateBaseRow>(deps: TCo
 
   async function remove(principal: TPrincipal, id: number) {
     const row = await loadVisible(principal, id, 'live');
-    if (!(await deps.markDeleted(db, id, row.domain_id, principal.userId))) throw notFound();
+    if (!(await markCertificateDeleted(db, deps.table, id, row.domain_id, principal.userId))) throw notFound();
   }
 
   async function recover(principal: TPrincipal, id: number) {
     const row = await loadVisible(principal, id, 'deleted');
     // Another live certificate of the domain may have taken the name while this one was deleted.
     await withUniqueName(async () => {
-      if (!(await deps.markRecovered(db, id, row.domain_id))) throw notFound();
+      if (!(await markCertificateRecovered(db, deps.table, id, row.domain_id))) throw notFound();
     });
   }
 

@@ -11,7 +11,7 @@ import {
   setUpCertificatesTestApp,
   soon,
   t,
-} from './certificates-test-setup.ts';
+} from './certificates.test-setup.ts';
 
 setUpCertificatesTestApp();
 

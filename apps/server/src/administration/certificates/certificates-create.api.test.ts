@@ -26,7 +26,7 @@ import {
   soon,
   superAdmin,
   t,
-} from './certificates-test-setup.ts';
+} from './certificates.test-setup.ts';
 import { openPrivateKey } from './private-key-box.ts';
 
 setUpCertificatesTestApp();

@@ -1,31 +1,19 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { runPagedList, type TListColumns, type TListQuery } from '../../platform/paged-list.ts';
 import {
-  applyFilters,
-  parseFilters,
-  runPagedList,
-  type TListColumns,
-  type TListQuery,
-} from '../../platform/paged-list.ts';
-import { certificateStatus, orderListPage, type TCertificateLeafMaterial } from './certificate-common.queries.ts';
+  certificateListColumns,
+  certificateStatus,
+  streamListPage,
+  type TCertificateLeafMaterial,
+} from './certificate-common.queries.ts';
 
 export const CERTIFICATE_NAME_INDEX = 'certificates_name_live';
 
 /** Columns the certificates list may sort and filter by (anything else answers ERR_VALIDATION). */
 export const CERTIFICATE_COLUMNS: TListColumns = {
-  name: { expression: sql`c.name`, sortable: true, filter: 'text' },
+  ...certificateListColumns('c'),
   alias: { expression: sql`c.alias`, sortable: true, filter: 'text' },
-  subject: { expression: sql`c.subject`, sortable: true, filter: 'text' },
-  commonName: { expression: sql`c.subject_cn`, sortable: true, filter: 'text' },
-  issuer: { expression: sql`c.issuer`, sortable: true, filter: 'text' },
-  serialNumber: { expression: sql`c.serial_number`, sortable: true, filter: 'text' },
-  fingerprintSha256: { expression: sql`c.fingerprint_sha256`, filter: 'text' },
-  validFrom: { expression: sql`c.valid_from`, sortable: true, filter: 'dateRange' },
-  validTo: { expression: sql`c.valid_to`, sortable: true, filter: 'dateRange' },
-  status: { expression: certificateStatus(sql`c.valid_to`), sortable: true, filter: 'exact' },
-  active: { expression: sql`c.active`, sortable: true, filter: 'boolean' },
-  createdAt: { expression: sql`c.created_at`, sortable: true, filter: 'dateRange' },
-  deletedAt: { expression: sql`c.deleted_at`, sortable: true, filter: 'dateRange' },
 };
 
 const LIST_OPTIONS = { defaultSort: 'name', tieBreaker: sql`c.id` };
@@ -80,12 +68,7 @@ export function streamCertificates(
   deleted: boolean,
   query: TListQuery,
 ): AsyncIterable<TCertificateRow> {
-  const filtered = applyFilters(
-    listBase(db, domainId, deleted),
-    parseFilters(query.filters, CERTIFICATE_COLUMNS),
-    CERTIFICATE_COLUMNS,
-  );
-  return orderListPage(filtered, query, CERTIFICATE_COLUMNS, LIST_OPTIONS).stream(500);
+  return streamListPage(listBase(db, domainId, deleted), query, CERTIFICATE_COLUMNS, LIST_OPTIONS);
 }
 
 /** One certificate in any state, with its chain (never its private key). */
@@ -134,34 +117,6 @@ export async function updateCertificateRow(
     .where('id', '=', String(id))
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-export async function markCertificateDeleted(
-  db: Kysely<Database>,
-  id: number,
-  domainId: string,
-  userId: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('certificates')
-    .set({ deleted_at: sql`now()`, deleted_by: userId, updated_at: sql`now()` })
-    .where('id', '=', String(id))
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** Clears the deletion; fails on the live-name unique index when the name was reused meanwhile. */
-export async function markCertificateRecovered(db: Kysely<Database>, id: number, domainId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('certificates')
-    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
-    .where('id', '=', String(id))
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is not', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

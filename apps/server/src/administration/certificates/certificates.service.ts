@@ -8,12 +8,12 @@ import type {
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertAdministrator } from '../../platform/admin-access.ts';
 import { notFound } from '../../platform/api-error.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import { toIsoDay } from '../../platform/iso-date.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
-import { assertAdministrator } from '../admin-access.ts';
 import {
   certificateExportColumns,
   createCertificateCore,
@@ -25,8 +25,6 @@ import { readSigningCertificate, type TSigningCertificateUpload } from './certif
 import {
   CERTIFICATE_NAME_INDEX,
   insertCertificate,
-  markCertificateDeleted,
-  markCertificateRecovered,
   selectCertificate,
   selectCertificatePage,
   selectSealedPrivateKey,
@@ -95,8 +93,7 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
     nameIndex: CERTIFICATE_NAME_INDEX,
     binFlags: ['certBin'],
     select: selectCertificate,
-    markDeleted: markCertificateDeleted,
-    markRecovered: markCertificateRecovered,
+    table: 'certificates',
   });
   const { loadVisible, listScope, remove, recover } = core;
 

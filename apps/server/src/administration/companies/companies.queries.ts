@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { TDomainFilter } from '../../platform/admin-access.ts';
 import { likeContains } from '../../platform/like-pattern.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
-import { deletedByName, notDeletedUser } from '../admin.queries.ts';
-import type { TDomainFilter } from '../admin-access.ts';
+import { deletedByName } from '../../platform/soft-delete.queries.ts';
+import { notDeletedUser } from '../admin.queries.ts';
 
 type Db = Kysely<Database>;
 

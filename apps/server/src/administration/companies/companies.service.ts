@@ -4,6 +4,14 @@ import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import {
+  assertAdministrator,
+  assertBin,
+  companyScope,
+  isInCompanyScope,
+  recordScope,
+  resolveListDomain,
+} from '../../platform/admin-access.ts';
 import { forbidden, notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
@@ -12,14 +20,6 @@ import type { TPrincipal } from '../../platform/principal.ts';
 import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
-import {
-  assertAdministrator,
-  assertBin,
-  companyScope,
-  isInCompanyScope,
-  recordScope,
-  resolveListDomain,
-} from '../admin-access.ts';
 import { conflict, mapRows, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { exportLabels } from '../export-labels.ts';
 import {

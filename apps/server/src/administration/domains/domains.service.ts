@@ -10,6 +10,7 @@ import { DOMAIN_TYPE_NAMES, labelOf } from '@sello/contracts/reference/status-la
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertDomainAdministrator, assertSuperAdmin, recordScope } from '../../platform/admin-access.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { decodeDataUrl, sniffAttachmentType } from '../../platform/attachment-check.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
@@ -17,7 +18,6 @@ import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
-import { assertDomainAdministrator, assertSuperAdmin, recordScope } from '../admin-access.ts';
 import {
   assertKnownIds,
   conflict,

@@ -4,6 +4,7 @@ import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../../platform/admin-access.ts';
 import { notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
@@ -12,7 +13,6 @@ import type { TPrincipal } from '../../platform/principal.ts';
 import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveDomainId } from '../admin.queries.ts';
-import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../admin-access.ts';
 import {
   assertKnownIds,
   conflict,

@@ -5,12 +5,12 @@ import {
 import type { Transaction } from 'kysely';
 import type { TAppContext } from '../../app-context.ts';
 import type { Database } from '../../db/schema.ts';
+import { assertDomainAdministrator, assertSuperAdmin } from '../../platform/admin-access.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { canSeeDomain } from '../../platform/tenancy.ts';
 import { createToken, hashToken } from '../../platform/tokens.ts';
-import { assertDomainAdministrator, assertSuperAdmin } from '../admin-access.ts';
 import {
   consumeDomainLink,
   insertDomainLink,

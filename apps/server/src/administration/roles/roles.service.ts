@@ -3,9 +3,9 @@ import { assignableRoleKeys } from '@sello/contracts/role-rules';
 import { detectRoles } from '@sello/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertAdministrator } from '../../platform/admin-access.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
-import { assertAdministrator } from '../admin-access.ts';
 import { selectRoles } from './roles.queries.ts';
 
 export type TRole = { id: string; code: string; name: string };

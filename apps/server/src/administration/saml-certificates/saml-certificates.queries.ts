@@ -1,15 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { runPagedList, type TListColumns, type TListQuery } from '../../platform/paged-list.ts';
 import {
-  applyFilters,
-  parseFilters,
-  runPagedList,
-  type TListColumns,
-  type TListQuery,
-} from '../../platform/paged-list.ts';
-import {
+  certificateListColumns,
   certificateStatus,
-  orderListPage,
+  streamListPage,
   type TCertificateLeafMaterial,
 } from '../certificates/certificate-common.queries.ts';
 
@@ -17,19 +12,8 @@ export const SAML_CERTIFICATE_NAME_INDEX = 'saml_certificates_name_live';
 
 /** Columns the SAML certificates list may sort and filter by (anything else answers ERR_VALIDATION). */
 export const SAML_CERTIFICATE_COLUMNS: TListColumns = {
-  name: { expression: sql`s.name`, sortable: true, filter: 'text' },
+  ...certificateListColumns('s'),
   entityId: { expression: sql`s.entity_id`, sortable: true, filter: 'text' },
-  subject: { expression: sql`s.subject`, sortable: true, filter: 'text' },
-  commonName: { expression: sql`s.subject_cn`, sortable: true, filter: 'text' },
-  issuer: { expression: sql`s.issuer`, sortable: true, filter: 'text' },
-  serialNumber: { expression: sql`s.serial_number`, sortable: true, filter: 'text' },
-  fingerprintSha256: { expression: sql`s.fingerprint_sha256`, filter: 'text' },
-  validFrom: { expression: sql`s.valid_from`, sortable: true, filter: 'dateRange' },
-  validTo: { expression: sql`s.valid_to`, sortable: true, filter: 'dateRange' },
-  status: { expression: certificateStatus(sql`s.valid_to`), sortable: true, filter: 'exact' },
-  active: { expression: sql`s.active`, sortable: true, filter: 'boolean' },
-  createdAt: { expression: sql`s.created_at`, sortable: true, filter: 'dateRange' },
-  deletedAt: { expression: sql`s.deleted_at`, sortable: true, filter: 'dateRange' },
 };
 
 const LIST_OPTIONS = { defaultSort: 'name', tieBreaker: sql`s.id` };
@@ -82,12 +66,7 @@ export function streamSamlCertificates(
   deleted: boolean,
   query: TListQuery,
 ): AsyncIterable<TSamlCertificateRow> {
-  const filtered = applyFilters(
-    listBase(db, domainId, deleted),
-    parseFilters(query.filters, SAML_CERTIFICATE_COLUMNS),
-    SAML_CERTIFICATE_COLUMNS,
-  );
-  return orderListPage(filtered, query, SAML_CERTIFICATE_COLUMNS, LIST_OPTIONS).stream(500);
+  return streamListPage(listBase(db, domainId, deleted), query, SAML_CERTIFICATE_COLUMNS, LIST_OPTIONS);
 }
 
 export function selectSamlCertificate(db: Kysely<Database>, id: number) {
@@ -133,37 +112,6 @@ export async function updateSamlCertificateRow(
     .where('id', '=', String(id))
     .where('domain_id', '=', domainId)
     .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-export async function markSamlCertificateDeleted(
-  db: Kysely<Database>,
-  id: number,
-  domainId: string,
-  userId: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('saml_certificates')
-    .set({ deleted_at: sql`now()`, deleted_by: userId, updated_at: sql`now()` })
-    .where('id', '=', String(id))
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-export async function markSamlCertificateRecovered(
-  db: Kysely<Database>,
-  id: number,
-  domainId: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('saml_certificates')
-    .set({ deleted_at: null, deleted_by: null, updated_at: sql`now()` })
-    .where('id', '=', String(id))
-    .where('domain_id', '=', domainId)
-    .where('deleted_at', 'is not', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -22,8 +22,6 @@ import { exportLabels } from '../certificates/export-labels.ts';
 import { inspectCertificate } from '../certificates/x509-inspect.ts';
 import {
   insertSamlCertificate,
-  markSamlCertificateDeleted,
-  markSamlCertificateRecovered,
   SAML_CERTIFICATE_NAME_INDEX,
   selectSamlCertificate,
   selectSamlCertificatePage,
@@ -58,8 +56,7 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
     nameIndex: SAML_CERTIFICATE_NAME_INDEX,
     binFlags: SAML_BIN,
     select: selectSamlCertificate,
-    markDeleted: markSamlCertificateDeleted,
-    markRecovered: markSamlCertificateRecovered,
+    table: 'saml_certificates',
   });
   const { loadVisible, listScope, remove, recover } = core;
 

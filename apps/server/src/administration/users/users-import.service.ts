@@ -10,6 +10,7 @@ import { PERMISSION_FLAGS, type PermissionFlag, toPermissionMap } from '@sello/c
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { assertAdministrator, companyScope } from '../../platform/admin-access.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { decodeDataUrl } from '../../platform/attachment-check.ts';
 import { type TImportFile, type TImportRow, toImportFileFieldError } from '../../platform/import-file.ts';
@@ -23,7 +24,6 @@ import type { TPreferences } from '../../preferences/preferences.service.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { issueRecoveryLink, mailRecoveryLink } from '../../security/recovery-links.ts';
 import { selectLiveDomainId } from '../admin.queries.ts';
-import { assertAdministrator, companyScope } from '../admin-access.ts';
 import { selectLiveCompaniesByTaxId } from '../companies/companies.queries.ts';
 import { selectLiveGroupsByName } from '../groups/groups.queries.ts';
 import { createRolesService, type TRole } from '../roles/roles.service.ts';

@@ -16,7 +16,7 @@ import {
   sink,
   superAdmin,
   t,
-} from './users-test-setup.ts';
+} from './users.test-setup.ts';
 
 setUpUsersTestApp();
 

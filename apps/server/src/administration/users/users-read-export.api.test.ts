@@ -14,7 +14,7 @@ import {
   setUpUsersTestApp,
   superAdmin,
   t,
-} from './users-test-setup.ts';
+} from './users.test-setup.ts';
 
 setUpUsersTestApp();
 

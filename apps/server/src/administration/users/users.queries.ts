@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { TDomainFilter } from '../../platform/admin-access.ts';
 import { likeContains } from '../../platform/like-pattern.ts';
 import type { TListColumns } from '../../platform/paged-list.ts';
 import { forgetUserSignInFailures, signInFailuresOf, UNLOCKED } from '../../platform/sign-in-guards.queries.ts';
-import { deletedByName } from '../admin.queries.ts';
-import type { TDomainFilter } from '../admin-access.ts';
+import { deletedByName } from '../../platform/soft-delete.queries.ts';
 
 type Db = Kysely<Database>;
 

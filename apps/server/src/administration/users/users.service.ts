@@ -14,6 +14,16 @@ import { detectRoles } from '@sello/contracts/roles';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import {
+  assertAdministrator,
+  assertBin,
+  assertMayManage,
+  companyScope,
+  isInCompanyScope,
+  recordScope,
+  resolveListDomain,
+  resolveScopedCompanies,
+} from '../../platform/admin-access.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
@@ -29,16 +39,6 @@ import type { TMailOutcome } from '../../security/account-mail.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { issueRecoveryLink, mailRecoveryLink } from '../../security/recovery-links.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
-import {
-  assertAdministrator,
-  assertBin,
-  assertMayManage,
-  companyScope,
-  isInCompanyScope,
-  recordScope,
-  resolveListDomain,
-  resolveScopedCompanies,
-} from '../admin-access.ts';
 import { assertKnownIds, conflict, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
 import { selectCompanyDomain, selectCompanyDomains, selectLiveCompanyIds } from '../companies/companies.queries.ts';
 import { exportLabels } from '../export-labels.ts';

@@ -1,7 +1,7 @@
 import { configurationApi } from '@sello/contracts/catalogue/configuration';
 import { describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/test-app.ts';
-import { getOk, setUpReferenceCombosTestApp, spanish, t } from './reference-combos-test-setup.ts';
+import { getOk, setUpReferenceCombosTestApp, spanish, t } from './reference-combos.test-setup.ts';
 
 setUpReferenceCombosTestApp();
 

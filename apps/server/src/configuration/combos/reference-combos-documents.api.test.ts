@@ -14,7 +14,7 @@ import {
   type TItem,
   textOf,
   valuesOf,
-} from './reference-combos-test-setup.ts';
+} from './reference-combos.test-setup.ts';
 
 setUpReferenceCombosTestApp();
 

@@ -11,7 +11,7 @@ import {
   type TItem,
   textOf,
   valuesOf,
-} from './reference-combos-test-setup.ts';
+} from './reference-combos.test-setup.ts';
 
 setUpReferenceCombosTestApp();
 

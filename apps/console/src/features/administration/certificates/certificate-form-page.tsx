@@ -1,15 +1,14 @@
-import { ZCertificateInput, ZCertificateUpdate } from '@sello/contracts/catalogue/administration-certificates';
 import { Card, Checkbox, Form, Input, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../alerts/alert-store.ts';
 import { formatDate } from '../../../components/badges/badges.tsx';
 import { FileField, type TFileValue } from '../../../components/form/file-field.tsx';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { clearErrorsOnChange } from '../../../components/form/form-errors.ts';
 import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
-import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
+import { AdminFormPage, FormButtons, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
+import { useAdminFormSave } from '../shared/use-admin-record.ts';
 import { CertificateFacts } from './certificate-facts.tsx';
-import { useCertificate, useSaveCertificate } from './use-certificates.ts';
+import { CERTIFICATE_SAVE, useCertificate } from './use-certificates.ts';
 
 type TCertificateFields = {
   name: string;
@@ -29,33 +28,26 @@ export default function CertificateFormPage() {
   const editing = id !== undefined;
   const { chosenDomainId } = useAdminDomain();
   const certificate = useCertificate(id);
-  const save = useSaveCertificate();
-  const back = useBackToList('certificates');
   const [form] = Form.useForm<TCertificateFields>();
   const draft = useFormDraft(form, { exclude: ['content', 'privateKey'] });
+  const { save, saving } = useAdminFormSave('certificates', {
+    form,
+    fields: FIELDS,
+    id,
+    domainid: chosenDomainId,
+    draft,
+    calls: CERTIFICATE_SAVE,
+  });
 
-  const submit = async (values: TCertificateFields) => {
-    const body = {
+  const submit = (values: TCertificateFields) =>
+    save({
       name: values.name,
       alias: values.alias || undefined,
       content: values.content?.dataUrl,
       privateKey: values.privateKey?.dataUrl,
       password: values.password || undefined,
       active: values.active,
-    };
-    const input = editing
-      ? parseForForm(ZCertificateUpdate, { ...body, id }, form, t)
-      : parseForForm(ZCertificateInput, body, form, t);
-    if (!input) return;
-    try {
-      await save.mutateAsync({ id, domainid: chosenDomainId, input });
-      void draft.discard();
-      notify.success('ADMIN_SAVED_OK', { persistent: true });
-      back();
-    } catch (error) {
-      showServerErrors(error, form, t, FIELDS);
-    }
-  };
+    });
 
   const detail = certificate.data;
   return (
@@ -128,7 +120,7 @@ export default function CertificateFormPage() {
         <Form.Item name="active" valuePropName="checked">
           <Checkbox data-testid="field-active">{t('ADMIN_ACTIVE')}</Checkbox>
         </Form.Item>
-        <FormButtons saving={save.isPending} kind="certificates" />
+        <FormButtons saving={saving} kind="certificates" />
       </Form>
     </AdminFormPage>
   );

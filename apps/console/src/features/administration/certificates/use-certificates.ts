@@ -2,35 +2,23 @@ import {
   certificatesApi,
   type TCertificateInput,
   type TCertificateUpdate,
+  ZCertificateInput,
+  ZCertificateUpdate,
 } from '@sello/contracts/catalogue/administration-certificates';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
-import { adminKeys } from '../shared/admin-api.ts';
+import { type TAdminSaveCalls, useAdminRecord } from '../shared/use-admin-record.ts';
 
 export function useCertificate(id: number | undefined) {
-  return useQuery({
-    queryKey: adminKeys.detail('certificates', id ?? 0),
-    queryFn: () => callEndpoint(certificatesApi.detail, { query: { selected: id ?? 0 } }),
-    enabled: id !== undefined,
-  });
+  return useAdminRecord('certificates', id, (selected) =>
+    callEndpoint(certificatesApi.detail, { query: { selected } }),
+  );
 }
 
-/** Creates a certificate (no id) or updates one; a new file on update renews it. */
-export function useSaveCertificate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      id,
-      domainid,
-      input,
-    }: {
-      id?: number;
-      domainid?: number;
-      input: TCertificateInput | TCertificateUpdate;
-    }) =>
-      id === undefined
-        ? callEndpoint(certificatesApi.new, { query: { domainid }, body: input as TCertificateInput })
-        : callEndpoint(certificatesApi.update, { body: { ...input, id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.kind('certificates') }),
-  });
-}
+/** Creates a certificate or updates one; a new file on update renews it. */
+export const CERTIFICATE_SAVE: TAdminSaveCalls<TCertificateInput, TCertificateUpdate> = {
+  create: {
+    schema: ZCertificateInput,
+    call: (input, domainid) => callEndpoint(certificatesApi.new, { query: { domainid }, body: input }),
+  },
+  update: { schema: ZCertificateUpdate, call: (input) => callEndpoint(certificatesApi.update, { body: input }) },
+};

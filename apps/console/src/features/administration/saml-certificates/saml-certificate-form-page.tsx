@@ -1,17 +1,13 @@
-import {
-  ZSamlCertificateInput,
-  ZSamlCertificateUpdate,
-} from '@sello/contracts/catalogue/administration-saml-certificates';
 import { Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../alerts/alert-store.ts';
 import { FileField, type TFileValue } from '../../../components/form/file-field.tsx';
-import { clearErrorsOnChange, parseForForm, showServerErrors } from '../../../components/form/form-errors.ts';
+import { clearErrorsOnChange } from '../../../components/form/form-errors.ts';
 import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { CertificateFacts } from '../certificates/certificate-facts.tsx';
-import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
+import { AdminFormPage, FormButtons, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
-import { useSamlCertificate, useSaveSamlCertificate } from './use-saml-certificates.ts';
+import { useAdminFormSave } from '../shared/use-admin-record.ts';
+import { SAML_CERTIFICATE_SAVE, useSamlCertificate } from './use-saml-certificates.ts';
 
 type TSamlFields = {
   name: string;
@@ -28,27 +24,21 @@ export default function SamlCertificateFormPage() {
   const editing = id !== undefined;
   const { chosenDomainId } = useAdminDomain();
   const certificate = useSamlCertificate(id);
-  const save = useSaveSamlCertificate();
-  const back = useBackToList('samlcertificates');
   const [form] = Form.useForm<TSamlFields>();
   const draft = useFormDraft(form, { exclude: ['contentFile', 'content'] });
+  const { save, saving } = useAdminFormSave('samlcertificates', {
+    form,
+    fields: FIELDS,
+    id,
+    domainid: chosenDomainId,
+    draft,
+    calls: SAML_CERTIFICATE_SAVE,
+  });
 
-  const submit = async (values: TSamlFields) => {
+  const submit = (values: TSamlFields) => {
     // A chosen file wins over pasted text.
     const content = values.contentFile?.dataUrl ?? (values.content?.trim() || undefined);
-    const body = { name: values.name, entityId: values.entityId, content, active: values.active };
-    const input = editing
-      ? parseForForm(ZSamlCertificateUpdate, { ...body, id }, form, t)
-      : parseForForm(ZSamlCertificateInput, body, form, t);
-    if (!input) return;
-    try {
-      await save.mutateAsync({ id, domainid: chosenDomainId, input });
-      void draft.discard();
-      notify.success('ADMIN_SAVED_OK', { persistent: true });
-      back();
-    } catch (error) {
-      showServerErrors(error, form, t, FIELDS);
-    }
+    return save({ name: values.name, entityId: values.entityId, content, active: values.active });
   };
 
   const detail = certificate.data;
@@ -109,7 +99,7 @@ export default function SamlCertificateFormPage() {
         <Form.Item name="active" valuePropName="checked">
           <Checkbox data-testid="field-active">{t('ADMIN_ACTIVE')}</Checkbox>
         </Form.Item>
-        <FormButtons saving={save.isPending} kind="samlcertificates" />
+        <FormButtons saving={saving} kind="samlcertificates" />
       </Form>
     </AdminFormPage>
   );

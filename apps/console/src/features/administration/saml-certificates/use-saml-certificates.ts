@@ -2,34 +2,26 @@ import {
   samlCertificatesApi,
   type TSamlCertificateInput,
   type TSamlCertificateUpdate,
+  ZSamlCertificateInput,
+  ZSamlCertificateUpdate,
 } from '@sello/contracts/catalogue/administration-saml-certificates';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../api/http-client.ts';
-import { adminKeys } from '../shared/admin-api.ts';
+import { type TAdminSaveCalls, useAdminRecord } from '../shared/use-admin-record.ts';
 
 export function useSamlCertificate(id: number | undefined) {
-  return useQuery({
-    queryKey: adminKeys.detail('samlcertificates', id ?? 0),
-    queryFn: () => callEndpoint(samlCertificatesApi.detail, { query: { selected: id ?? 0 } }),
-    enabled: id !== undefined,
-  });
+  return useAdminRecord('samlcertificates', id, (selected) =>
+    callEndpoint(samlCertificatesApi.detail, { query: { selected } }),
+  );
 }
 
-export function useSaveSamlCertificate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      id,
-      domainid,
-      input,
-    }: {
-      id?: number;
-      domainid?: number;
-      input: TSamlCertificateInput | TSamlCertificateUpdate;
-    }) =>
-      id === undefined
-        ? callEndpoint(samlCertificatesApi.new, { query: { domainid }, body: input as TSamlCertificateInput })
-        : callEndpoint(samlCertificatesApi.update, { body: { ...input, id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.kind('samlcertificates') }),
-  });
-}
+/** Creates an identity provider's certificate or updates one; new content on update renews it. */
+export const SAML_CERTIFICATE_SAVE: TAdminSaveCalls<TSamlCertificateInput, TSamlCertificateUpdate> = {
+  create: {
+    schema: ZSamlCertificateInput,
+    call: (input, domainid) => callEndpoint(samlCertificatesApi.new, { query: { domainid }, body: input }),
+  },
+  update: {
+    schema: ZSamlCertificateUpdate,
+    call: (input) => callEndpoint(samlCertificatesApi.update, { body: input }),
+  },
+};

@@ -7,7 +7,7 @@ import { alerts } from '../../../alerts/alert-store.ts';
 import { ApiCallError, type callEndpoint } from '../../../api/http-client.ts';
 import { session } from '../../../session/session-store.ts';
 import { makeSessionUser } from '../../../test/session-user.ts';
-import { DETAIL, mockedCall, renderDetail, setUpShippingDetailPage } from './shipping-detail-test-setup.tsx';
+import { DETAIL, mockedCall, renderDetail, setUpShippingDetailPage } from './shipping-detail.test-setup.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 vi.mock('../../../api/http-client.ts', async (importOriginal) => ({

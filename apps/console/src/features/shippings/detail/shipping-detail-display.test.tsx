@@ -2,7 +2,7 @@ import { shippingsDetailApi, type TShippingDetail } from '@sello/contracts/catal
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DETAIL, HASH, mockedCall, renderDetail, setUpShippingDetailPage } from './shipping-detail-test-setup.tsx';
+import { DETAIL, HASH, mockedCall, renderDetail, setUpShippingDetailPage } from './shipping-detail.test-setup.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ browser: { reloadAt: vi.fn() } }));
 vi.mock('../../../api/http-client.ts', async (importOriginal) => ({

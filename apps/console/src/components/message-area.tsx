@@ -1,8 +1,8 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { alerts, dismissAlert } from '../alerts/alert-store.ts';
 import { useStore } from '../lib/use-store.ts';
 import { session } from '../session/session-store.ts';
-import { alerts, dismissAlert } from './alert-store.ts';
 
 /** Alerts at the top of the page, each with a close link; the message may embed the user's e-mail. */
 export function MessageArea() {

@@ -1,8 +1,8 @@
 import type { PermissionFlag } from '@sello/contracts/permissions';
 import { ADMINISTRATOR_ROLES, rankOf } from '@sello/contracts/role-rules';
-import { ApiError, forbidden } from '../platform/api-error.ts';
-import type { TPrincipal } from '../platform/principal.ts';
-import { resolveDomainScope } from '../platform/tenancy.ts';
+import { ApiError, forbidden } from './api-error.ts';
+import type { TPrincipal } from './principal.ts';
+import { resolveDomainScope } from './tenancy.ts';
 
 /**
  * The domain predicate of a call on one record: a super admin reaches every domain (null), everybody

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_JOBS } from './delivery-job-catalogue.ts';
+import { DELIVERY_JOBS } from './job-catalogue.ts';
 
 describe('the delivery queues', () => {
   it('hand at most spec §9 upload limit to the centre (5) messages to the providers at once per copy', () => {

@@ -9,9 +9,9 @@ import {
 } from '../../test/shipping-fixtures.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { signBody } from '../platform/signed-body.ts';
 import { dispatchShippings } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
-import { signCallbackBody } from './provider-callbacks.service.ts';
 
 export const SECRET = 'callback-secret-for-tests-0123456789';
 export const DAY = 86_400_000;
@@ -52,7 +52,7 @@ export function callback(channel: string, body: unknown, signature?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/rest/services/delivery/callback/${channel}`,
-    headers: { 'content-type': 'application/json', 'x-sello-signature': signature ?? signCallbackBody(SECRET, raw) },
+    headers: { 'content-type': 'application/json', 'x-sello-signature': signature ?? signBody(SECRET, raw) },
     payload: raw,
   });
 }

@@ -1,6 +1,8 @@
 import { API_PREFIX } from '@sello/contracts/endpoint';
-import { storage } from '../lib/storage.ts';
-import { HOST_KEY } from '../session/session-store.ts';
+import { storage } from './storage.ts';
+
+/** The storage key of the API host. It survives logout: it is not user data. */
+export const HOST_KEY = 'host';
 
 let hostPromise: Promise<string> | null = null;
 

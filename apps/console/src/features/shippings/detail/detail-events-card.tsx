@@ -1,0 +1,36 @@
+import type { TShippingEvent } from '@sello/contracts/catalogue/shippings-detail';
+import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
+import { Card, Tag, Timeline } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../shared/shipping-labels.tsx';
+
+/** The shipping's timeline: when, who, which evidence group, and the change of state. */
+export function DetailEventsCard({ events }: { events: TShippingEvent[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('SHIPPING_EVENTS')} size="small" className="shipping-detail-card">
+      <Timeline
+        data-testid="detail-events"
+        items={events.map((event) => ({
+          key: event.seq,
+          children: (
+            <div data-testid={`event-${event.seq}`}>
+              <strong>{formatDateTime(event.at)}</strong> · {event.actor === 'system' ? t('EVENT_SYSTEM') : event.actor}{' '}
+              ·{' '}
+              <Tag title={t('EVIDENCE_GROUP')} data-testid={`event-group-${event.seq}`}>
+                {t(`EVIDENCE_GROUP_${evidenceGroupOf(event.action).group}`)}
+              </Tag>
+              <div>
+                {t(`EVENT_ACTION_${event.action}`, { defaultValue: event.action })}:{' '}
+                {event.fromState ? `${t(`SHIPPING_STATE_${event.fromState}`)} → ` : ''}
+                {t(`SHIPPING_STATE_${event.toState}`)}
+                {event.toResult ? ` (${t(`SHIPPING_RESULT_${event.toResult}`)})` : ''}
+              </div>
+              {event.reason && <div className="shipping-event-reason">{event.reason}</div>}
+            </div>
+          ),
+        }))}
+      />
+    </Card>
+  );
+}
