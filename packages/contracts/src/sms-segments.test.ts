@@ -1,36 +1,14 @@
+import splitSms from 'split-sms';
 import { describe, expect, it } from 'vitest';
-import { countSmsSegments } from './sms-segments.ts';
+import { countSmsSegments, findNonGsm7Characters, longestSmsCount } from './sms-segments.ts';
 
-/*
- * An independent count, from the GSM 03.38 tables written as Unicode code points (not as the
- * characters the module lists), to check the module against.
- */
-const BASIC_CODE_POINTS = [
-  0x40, 0xa3, 0x24, 0xa5, 0xe8, 0xe9, 0xf9, 0xec, 0xf2, 0xc7, 0x0a, 0xd8, 0xf8, 0x0d, 0xc5, 0xe5, 0x394, 0x5f, 0x3a6,
-  0x393, 0x39b, 0x3a9, 0x3a0, 0x3a8, 0x3a3, 0x398, 0x39e, 0xc6, 0xe6, 0xdf, 0xc9, 0x20, 0x21, 0x22, 0x23, 0xa4, 0x25,
-  0x26, 0x27, 0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x2f, 0x3a, 0x3b, 0x3c, 0x3d, 0x3e, 0x3f, 0xa1, 0xc4, 0xd6,
-  0xd1, 0xdc, 0xa7, 0xbf, 0xe4, 0xf6, 0xf1, 0xfc, 0xe0,
-];
-const EXTENSION_CODE_POINTS = [0x0c, 0x5e, 0x7b, 0x7d, 0x5c, 0x5b, 0x7e, 0x5d, 0x7c, 0x20ac];
-
+/** An independent splitter (split-sms, a devDependency): how many parts it cuts the text into, and its alphabet. */
 function referenceCount(text: string) {
-  const isBasic = (cp: number) =>
-    (cp >= 0x30 && cp <= 0x39) ||
-    (cp >= 0x41 && cp <= 0x5a) ||
-    (cp >= 0x61 && cp <= 0x7a) ||
-    BASIC_CODE_POINTS.includes(cp);
-  let septets = 0;
-  let gsm = true;
-  for (const char of text) {
-    const cp = char.codePointAt(0)!;
-    if (isBasic(cp)) septets += 1;
-    else if (EXTENSION_CODE_POINTS.includes(cp)) septets += 2;
-    else gsm = false;
-  }
-  if (gsm) return { encoding: 'GSM7', segments: septets === 0 ? 0 : septets <= 160 ? 1 : Math.ceil(septets / 153) };
-  let units = 0;
-  for (const char of text) units += char.codePointAt(0)! > 0xffff ? 2 : 1;
-  return { encoding: 'UCS2', segments: units <= 70 ? 1 : Math.ceil(units / 67) };
+  const info = splitSms.split(text);
+  return {
+    encoding: info.characterSet === 'GSM' ? 'GSM7' : 'UCS2',
+    segments: text === '' ? 0 : info.parts.length,
+  };
 }
 
 const CASES: [string, string, 'GSM7' | 'UCS2', number, number][] = [
@@ -52,6 +30,14 @@ const CASES: [string, string, 'GSM7' | 'UCS2', number, number][] = [
   ['135 UCS-2 units', `á${'a'.repeat(134)}`, 'UCS2', 135, 3],
   ['emoji is two UTF-16 units', `😀${'a'.repeat(68)}`, 'UCS2', 70, 1],
   ['emoji at the boundary', `😀${'a'.repeat(69)}`, 'UCS2', 71, 2],
+  // A segment never ends inside an escape pair or a surrogate pair: units / 153 (or 67) under-counts these.
+  ['escape pair at the end of part one', `${'a'.repeat(152)}€${'a'.repeat(152)}`, 'GSM7', 306, 3],
+  ['escape pair filling part one', `${'a'.repeat(151)}€${'a'.repeat(153)}`, 'GSM7', 306, 2],
+  ['brackets across parts', `${'a'.repeat(152)}[]${'a'.repeat(150)}`, 'GSM7', 306, 3],
+  ['surrogate pair at the end of part one', `á${'a'.repeat(65)}😀${'a'.repeat(66)}`, 'UCS2', 134, 3],
+  ['surrogate pair filling part one', `á${'a'.repeat(64)}😀${'a'.repeat(67)}`, 'UCS2', 134, 2],
+  ['Nordic and German letters are GSM-7', 'Ä Ö Ø Å ß å ø æ Æ É Ü ñ', 'GSM7', 23, 1],
+  ['Iberian vowels with acute force UCS-2', 'ó', 'UCS2', 1, 1],
 ];
 
 describe('countSmsSegments', () => {
@@ -66,6 +52,17 @@ describe('countSmsSegments', () => {
     expect(referenceCount(`${'a'.repeat(158)}${char}`).segments).toBe(1);
     expect(countSmsSegments(`${'a'.repeat(158)}${char}`).segments).toBe(1);
     expect(countSmsSegments(`${'a'.repeat(159)}${char}`).segments).toBe(2);
+  });
+
+  it.each([...'áíóúçãõÁÍÓÚÃÕâêô'])('%s forces UCS-2', (char) => {
+    expect(countSmsSegments(`Hola ${char}`).encoding).toBe('UCS2');
+    expect(referenceCount(`Hola ${char}`).encoding).toBe('UCS2');
+    expect(findNonGsm7Characters(`Hola ${char}${char}`)).toEqual([char]);
+  });
+
+  it('the longest of several messages is the one with most segments', () => {
+    const longest = longestSmsCount(['short', 'a'.repeat(161), `${'a'.repeat(170)}`, 'á']);
+    expect(longest).toMatchObject({ segments: 2, units: 170 });
   });
 
   it('names the first character that forces UCS-2', () => {

@@ -1,12 +1,17 @@
 /*
- * How SMS providers count a text (3GPP TS 23.038): GSM-7 when every character is in the basic table or
- * its extension (extension characters take two septets), otherwise UCS-2 for the whole message.
- * A single message carries 160 septets (GSM-7) or 70 UTF-16 units (UCS-2); a concatenated one keeps
- * 7 and 6 bytes per part for its header, so 153 and 67 per segment.
+ * How SMS providers count a text (3GPP TS 23.038 and 23.040): GSM-7 when every character is in the default
+ * alphabet or its extension table (an extension character is an escape pair, two septets), otherwise UCS-2 for
+ * the whole message (UTF-16 units; a character outside the BMP is a surrogate pair, two units). A single
+ * message carries 160 septets or 70 units; a concatenated one keeps room for its header, so 153 septets or
+ * 67 units per segment, and a segment never ends inside an escape pair or a surrogate pair (the next one
+ * starts with the whole character), so a long text may need more segments than its units divided by 153.
+ * This is the one count: the template editor, the new-shipping form and the server use it.
  */
 
+/** The GSM 03.38 default alphabet (128 positions; ESC, position 27, is not a character of its own). */
 const GSM7_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** Its extension table: each is sent as ESC + the character, two septets. */
 const GSM7_EXTENSION = '\f^{}\\[~]|€';
 
 const BASIC = new Set(GSM7_BASIC);
@@ -31,29 +36,59 @@ export function isGsm7Character(char: string): boolean {
   return BASIC.has(char) || EXTENSION.has(char);
 }
 
+/** The characters of `text` outside the GSM-7 alphabet (they force UCS-2), each once, in order. */
+export function findNonGsm7Characters(text: string): string[] {
+  return [...new Set([...text].filter((char) => !isGsm7Character(char)))];
+}
+
+const LIMITS: Record<SmsEncoding, { single: number; part: number }> = {
+  GSM7: { single: 160, part: 153 },
+  UCS2: { single: 70, part: 67 },
+};
+
+/** Segments for characters of the given sizes: one when they fit a single message, else filled part by part. */
+function segmentsOf(sizes: readonly number[], limits: { single: number; part: number }): number {
+  const units = sizes.reduce((sum, size) => sum + size, 0);
+  if (units === 0) return 0;
+  if (units <= limits.single) return 1;
+  let segments = 1;
+  let used = 0;
+  for (const size of sizes) {
+    if (used + size > limits.part) {
+      segments += 1;
+      used = 0;
+    }
+    used += size;
+  }
+  return segments;
+}
+
 export function countSmsSegments(text: string): TSmsCount {
   const chars = [...text];
   const firstUcs2Character = chars.find((char) => !isGsm7Character(char)) ?? null;
-  if (firstUcs2Character === null) {
-    const units = chars.reduce((sum, char) => sum + (EXTENSION.has(char) ? 2 : 1), 0);
-    const single = units <= 160;
-    return {
-      encoding: 'GSM7',
-      characters: chars.length,
-      units,
-      segments: units === 0 ? 0 : single ? 1 : Math.ceil(units / 153),
-      perSegment: single ? 160 : 153,
-      firstUcs2Character,
-    };
-  }
-  const units = text.length;
-  const single = units <= 70;
+  const encoding: SmsEncoding = firstUcs2Character === null ? 'GSM7' : 'UCS2';
+  const sizes = chars.map((char) => (encoding === 'GSM7' ? (EXTENSION.has(char) ? 2 : 1) : char.length));
+  const units = sizes.reduce((sum, size) => sum + size, 0);
+  const limits = LIMITS[encoding];
   return {
-    encoding: 'UCS2',
+    encoding,
     characters: chars.length,
     units,
-    segments: single ? 1 : Math.ceil(units / 67),
-    perSegment: single ? 70 : 67,
+    segments: segmentsOf(sizes, limits),
+    perSegment: units <= limits.single ? limits.single : limits.part,
     firstUcs2Character,
   };
+}
+
+/** The count of the longest of several messages (most segments, then most units): what the sender pays at most. */
+export function longestSmsCount(texts: readonly string[]): TSmsCount {
+  return texts
+    .map(countSmsSegments)
+    .reduce<TSmsCount>(
+      (longest, count) =>
+        count.segments > longest.segments || (count.segments === longest.segments && count.units > longest.units)
+          ? count
+          : longest,
+      countSmsSegments(''),
+    );
 }

@@ -50,6 +50,10 @@ export type ShippingsTable = {
   service_kind: string;
   channel: string;
   template_id: BigintRef | null;
+  /** The template as sent (migration 043): the shipping's own values filled, the receiver's left for the dispatch. */
+  template_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  template_subject: ColumnType<string | null, string | null | undefined, string | null>;
+  template_body: ColumnType<string | null, string | null | undefined, string | null>;
   reference: string | null;
   subject: string;
   body: string | null;

@@ -3,7 +3,7 @@ import type { Channel, TemplateContentType } from '@sello/contracts/enums';
 import type { TTemplateValues } from '@sello/contracts/template-variables';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { renderTemplate, type TRenderedMessage } from '../templates/template-render.ts';
+import { fillMessageValue, renderTemplate, type TRenderedMessage } from '../templates/template-render.ts';
 import { selectDomainCertTemplateRows } from './dispatch.queries.ts';
 import { plainText } from './dispatch-texts.ts';
 
@@ -67,9 +67,9 @@ export type TAccessValues = {
   pin?: string;
 };
 
-/** The variables of one receiver's access message. */
+/** The variables of one receiver's access message; the sender's message has its own variables filled. */
 export function accessTemplateValues(values: TAccessValues): TTemplateValues {
-  return {
+  return fillMessageValue({
     receiverName: values.receiverName,
     company: values.company,
     subject: values.subject,
@@ -79,7 +79,7 @@ export function accessTemplateValues(values: TAccessValues): TTemplateValues {
     provider: values.provider,
     message: plainText(values.body ?? ''),
     pin: values.pin ?? '',
-  };
+  });
 }
 
 export function renderAccessTemplate(

@@ -21,6 +21,7 @@ type TWords = {
   sent: (t: TAccessText) => string;
   open: string;
   expires: (t: TAccessText) => string;
+  /** The SMS and WhatsApp text: GSM-7 words only (no «», á, í, ó, ú, ã, ç), so it costs what its values cost. */
   short: (t: TAccessText) => string;
   certifiedFooter: (t: TAccessText) => string;
   letter: string;
@@ -33,7 +34,7 @@ const WORDS: Record<Language, TWords> = {
     sent: (t) => `${t.company} le ha enviado «${t.subject}» a través de ${t.provider}.`,
     open: 'Ábralo en esta dirección:',
     expires: (t) => `El enlace es válido hasta el ${t.expires}.`,
-    short: (t) => `${t.company} le ha enviado «${t.subject}». Ábralo en ${t.link}`,
+    short: (t) => `${t.company} le ha enviado "${t.subject}": ${t.link}`,
     certifiedFooter: (t) => `Comunicación certificada enviada por ${t.company} a través de ${t.provider}.`,
     letter: 'Puede leerlo también en línea en esta dirección:',
   },
@@ -43,7 +44,7 @@ const WORDS: Record<Language, TWords> = {
     sent: (t) => `${t.company} has sent you "${t.subject}" through ${t.provider}.`,
     open: 'Open it here:',
     expires: (t) => `The link is valid until ${t.expires}.`,
-    short: (t) => `${t.company} has sent you "${t.subject}". Open it at ${t.link}`,
+    short: (t) => `${t.company} sent you "${t.subject}": ${t.link}`,
     certifiedFooter: (t) => `Certified message sent by ${t.company} through ${t.provider}.`,
     letter: 'You can also read it online here:',
   },
@@ -53,7 +54,7 @@ const WORDS: Record<Language, TWords> = {
     sent: (t) => `${t.company} enviou-lhe «${t.subject}» através de ${t.provider}.`,
     open: 'Abra-o neste endereço:',
     expires: (t) => `A ligação é válida até ${t.expires}.`,
-    short: (t) => `${t.company} enviou-lhe «${t.subject}». Abra-o em ${t.link}`,
+    short: (t) => `${t.company} enviou-lhe "${t.subject}": ${t.link}`,
     certifiedFooter: (t) => `Comunicação certificada enviada por ${t.company} através de ${t.provider}.`,
     letter: 'Também o pode ler online neste endereço:',
   },
@@ -88,17 +89,28 @@ export function composeAccessMessage(
   return { subject: words.subject(text), body: lines.join('\n') };
 }
 
-/** The sender's text without markup (templates are HTML; these messages are plain text). */
+/**
+ * The text without markup (templates are HTML; these messages are plain text). A text with no tag is
+ * already plain: its line breaks are its own.
+ */
 export function plainText(html: string): string {
+  if (!/<\/?[a-z][^>]*>/i.test(html)) return html.trim();
   return html
-    .replace(/<(br|\/p|\/div|\/li)\s*\/?>/gi, '\n')
+    .replace(/\r?\n/g, ' ')
+    .replace(/<li\b[^>]*>/gi, '- ')
+    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/blockquote|\/ul|\/ol|\/table|hr)\b[^>]*>/gi, '\n')
+    .replace(/<\/t[dh]\s*>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#(\d+);/g, (_whole, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_whole, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
     .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .replace(/[ \t]{2,}/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -6,6 +6,15 @@ import { LOCKED_SHIPPING_COLUMNS } from '../shippings/shipping-lifecycle.queries
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
+/** The template as the sender saw it (kept at creation); shippings from before then read the template itself. */
+const SENT_TEMPLATE_COLUMNS = [
+  sql<string | null>`coalesce(s.template_content_type, tpl.content_type)`.as('templateContentType'),
+  sql<string | null>`CASE WHEN s.template_body IS NULL THEN tpl.subject ELSE s.template_subject END`.as(
+    'templateSubject',
+  ),
+  sql<string | null>`coalesce(s.template_body, tpl.body)`.as('templateBody'),
+];
+
 /**
  * What dispatching shippings needs: the shipping's lifecycle and chain head (as lockShipping answers
  * them), its type's deadlines, sender company and language. With `lock`, the shippings are locked in id
@@ -19,11 +28,9 @@ export function selectDispatchPlans(trx: Trx, shippingIds: readonly string[], { 
     .innerJoin('users as u', 'u.id', 's.sender_id')
     .leftJoin('templates as tpl', (join) => join.onRef('tpl.id', '=', 's.template_id').on('tpl.deleted_at', 'is', null))
     .select(LOCKED_SHIPPING_COLUMNS)
+    .select(SENT_TEMPLATE_COLUMNS)
     .select([
       's.reference',
-      'tpl.content_type as templateContentType',
-      'tpl.subject as templateSubject',
-      'tpl.body as templateBody',
       's.service_kind as serviceKind',
       's.channel',
       's.subject',

@@ -15,7 +15,12 @@ import {
   type TDispatchPlan,
   type TDispatchReceiver,
 } from './dispatch.queries.ts';
-import { chooseAccessTemplate, renderAccessTemplate, selectDomainCertTemplates } from './dispatch-templates.ts';
+import {
+  accessTemplateValues,
+  chooseAccessTemplate,
+  renderAccessTemplate,
+  selectDomainCertTemplates,
+} from './dispatch-templates.ts';
 import { composeAccessMessage, formatExpiry } from './dispatch-texts.ts';
 import { queueMessages } from './outgoing-messages.ts';
 import { recipientLink } from './receiver-access.ts';
@@ -97,22 +102,18 @@ async function sendAccesses(
     const token = isCertifiedKind(plan.serviceKind) ? null : createToken();
     const link = token === null ? null : recipientLink(consoleUrl, token);
     const template = chooseAccessTemplate(plan, channel, certTemplates);
+    const values = {
+      receiverName: receiver.name,
+      company: plan.companyName,
+      subject: plan.subject,
+      reference: plan.reference,
+      link,
+      deadline: formatExpiry(plan.responseDeadlineAt ?? expiresAt, language),
+      provider: deps.config.PROVIDER_NAME,
+      body: plan.body,
+    };
     const text = template
-      ? renderAccessTemplate(
-          template,
-          {
-            receiverName: receiver.name,
-            company: plan.companyName,
-            subject: plan.subject,
-            reference: plan.reference,
-            link,
-            deadline: formatExpiry(plan.responseDeadlineAt ?? expiresAt, language),
-            provider: deps.config.PROVIDER_NAME,
-            body: plan.body,
-          },
-          consoleUrl,
-          language,
-        )
+      ? renderAccessTemplate(template, values, consoleUrl, language)
       : {
           ...composeAccessMessage(channel, language, {
             company: plan.companyName,
@@ -120,7 +121,8 @@ async function sendAccesses(
             receiverName: receiver.name,
             subject: plan.subject,
             link,
-            body: plan.body,
+            // The sender's text may name the receiver's variables too (certified kinds send it).
+            body: accessTemplateValues(values).message,
             expires: formatExpiry(expiresAt, language),
           }),
           html: false,

@@ -47,7 +47,7 @@ function upload(
 async function shippingsOf(importId: number) {
   return t.database.db
     .selectFrom('shippings')
-    .select(['id', 'state', 'needs_review as needsReview', 'body', 'custom_fields as customFields'])
+    .select(['id', 'state', 'needs_review as needsReview', 'body', 'template_body', 'custom_fields as customFields'])
     .where('import_id', '=', String(importId))
     .orderBy('id')
     .execute();
@@ -224,8 +224,10 @@ describe('shipping/import/importWithTemplate', () => {
     const saved = await admin.post('shipping/import/saveWithTemplate', { importId: detail.importId });
     expect(saved.json()).toMatchObject({ state: 'FINISHED', created: 1 });
     const [shipping] = await shippingsOf(detail.importId);
-    expect(shipping!.body).toContain('POL-77');
-    expect(shipping!.body).toContain('2026-12-31');
+    // The template the row's shipping is sent with, its values filled; the message is the row's own (none here).
+    expect(shipping!.template_body).toContain('POL-77');
+    expect(shipping!.template_body).toContain('2026-12-31');
+    expect(shipping!.body).toBeNull();
   });
 });
 

@@ -160,7 +160,7 @@ async function sendReminder(
       sandbox: candidate.isSandbox,
       recipient,
       subject: candidate.channel === 'email' ? text.subject : null,
-      body: chosen ?? text.body,
+      body: chosen ?? (candidate.channel === 'email' ? text.body : text.short),
       idempotencyKey,
     });
     if (!message.created) return false;

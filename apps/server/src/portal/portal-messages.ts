@@ -1,8 +1,13 @@
 import type { Language } from '@sello/contracts/constants';
 
 type TText = { subject: string; body: string };
+/** A reminder: `short` is its SMS and WhatsApp text, one GSM-7 segment with a link of its real length. */
+type TReminderText = TText & { short: string };
 
-/** The PIN message, in the receiver's language. An SMS carries the body only. */
+/**
+ * The PIN message, in the receiver's language. An SMS carries the body only; the words keep to the GSM-7
+ * alphabet (no «», á, í, ó, ú, ã, ç), so the SMS is one segment.
+ */
 export function pinMessage(language: Language, pin: string, minutes: number): TText {
   switch (language) {
     case 'en-en':
@@ -13,12 +18,12 @@ export function pinMessage(language: Language, pin: string, minutes: number): TT
     case 'pt-pt':
       return {
         subject: 'O seu PIN Sello',
-        body: `O seu PIN para aceitar é ${pin}. É válido durante ${minutes} minutos. Não o partilhe com ninguém.`,
+        body: `O seu PIN para aceitar é ${pin}. Expira em ${minutes} minutos. Nunca o partilhe com outra pessoa.`,
       };
     default:
       return {
         subject: 'Su PIN de Sello',
-        body: `Su PIN para aceptar es ${pin}. Es válido durante ${minutes} minutos. No lo comparta con nadie.`,
+        body: `Su PIN para aceptar es ${pin}. Caduca en ${minutes} minutos. No lo comparta con nadie.`,
       };
   }
 }
@@ -30,29 +35,38 @@ export function pinMessage(language: Language, pin: string, minutes: number): TT
 export function reminderMessage(
   language: Language,
   facts: { sender: string; subject: string; deadline: string; link: string | null },
-): TText {
+): TReminderText {
   const { sender, subject, deadline, link } = facts;
   switch (language) {
     case 'en-en':
       return {
         subject: `Reminder: ${subject}`,
         body:
-          `${sender} is waiting for your answer to “${subject}” until ${deadline}.\n` +
+          `${sender} is waiting for your answer to "${subject}" until ${deadline}.\n` +
           (link ? `Open it here: ${link}` : 'Use the link you already opened to answer.'),
+        short: link
+          ? `Reminder from ${sender}: please answer by ${deadline}: ${link}`
+          : `Reminder from ${sender}: please answer "${subject}" by ${deadline} with the link you already have.`,
       };
     case 'pt-pt':
       return {
         subject: `Lembrete: ${subject}`,
         body:
-          `${sender} aguarda a sua resposta a “${subject}” até ${deadline}.\n` +
-          (link ? `Abra aqui: ${link}` : 'Utilize a ligação que já abriu para responder.'),
+          `${sender} aguarda a sua resposta a "${subject}" até ${deadline}.\n` +
+          (link ? `Responda em: ${link}` : 'Responda pelo link que recebeu.'),
+        short: link
+          ? `Lembrete de ${sender}: responda até ${deadline}: ${link}`
+          : `Lembrete de ${sender}: responda a "${subject}" até ${deadline} pelo link que recebeu.`,
       };
     default:
       return {
         subject: `Recordatorio: ${subject}`,
         body:
-          `${sender} espera su respuesta a «${subject}» hasta el ${deadline}.\n` +
-          (link ? `Ábralo aquí: ${link}` : 'Use el enlace que ya abrió para responder.'),
+          `${sender} espera su respuesta a "${subject}" hasta el ${deadline}.\n` +
+          (link ? `Responda en: ${link}` : 'Responda con el enlace que ya tiene.'),
+        short: link
+          ? `Recordatorio de ${sender}: responda antes del ${deadline}: ${link}`
+          : `Recordatorio de ${sender}: responda a "${subject}" antes del ${deadline} con el enlace que ya tiene.`,
       };
   }
 }

@@ -60,7 +60,7 @@ export async function selectTypeAuthorisers(db: Db, typeIds: readonly string[]) 
 export async function selectTemplateForShipping(db: Db, domainId: string, companyId: string, templateId: string) {
   return db
     .selectFrom('templates')
-    .select(['id', 'content_type as contentType', 'body'])
+    .select(['id', 'content_type as contentType', 'subject', 'body'])
     .where('id', '=', templateId)
     .where('domain_id', '=', domainId)
     .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]))
@@ -97,6 +97,8 @@ export type TNewShipping = {
   serviceKind: string;
   channel: string;
   templateId: string | null;
+  /** The template as it will be sent, the shipping's own values filled (null without a template). */
+  template?: { contentType: string; subject: string | null; body: string } | null;
   reference: string | null;
   subject: string;
   body: string | null;
@@ -150,6 +152,9 @@ export async function insertShippings(trx: Trx, shippings: readonly TNewShipping
     service_kind: values.serviceKind,
     channel: values.channel,
     template_id: values.templateId,
+    template_content_type: values.template?.contentType ?? null,
+    template_subject: values.template?.subject ?? null,
+    template_body: values.template?.body ?? null,
     reference: values.reference,
     subject: values.subject,
     body: values.body,
@@ -173,17 +178,20 @@ export async function insertShippings(trx: Trx, shippings: readonly TNewShipping
   }));
   // The ids were taken from the identity's sequence (allocateShippingIds), hence OVERRIDING SYSTEM VALUE.
   await sql`INSERT INTO shippings (id, guid, domain_id, company_id, type_id, import_id, sender_id, api_key_id, service_kind,
-      channel, template_id, reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
+      channel, template_id, template_content_type, template_subject, template_body, reference, subject, body, state,
+      custom_fields, meta_properties, form_values, multi_signer_order,
       pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
       receiver_summary, search_text, event_count, last_event_hash, created_at, updated_at)
     OVERRIDING SYSTEM VALUE
     SELECT id, guid, domain_id, company_id, type_id, import_id, sender_id, api_key_id, service_kind, channel, template_id,
-      reference, subject, body, state, custom_fields, meta_properties, form_values, multi_signer_order,
+      template_content_type, template_subject, template_body, reference, subject, body, state, custom_fields,
+      meta_properties, form_values, multi_signer_order,
       pin_signature_text, font, custody_days, requires_auth, auth_deadline_at, is_sandbox, needs_review,
       receiver_summary, search_text, event_count, last_event_hash, created_at, created_at
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id bigint, guid uuid, domain_id bigint,
-      company_id bigint, type_id bigint, import_id bigint, sender_id bigint, api_key_id bigint, service_kind text, channel text,
-      template_id bigint, reference text, subject text, body text, state text, custom_fields jsonb,
+      company_id bigint, type_id bigint, import_id bigint, sender_id bigint, api_key_id bigint, service_kind text,
+      channel text, template_id bigint, template_content_type text, template_subject text, template_body text,
+      reference text, subject text, body text, state text, custom_fields jsonb,
       meta_properties jsonb, form_values jsonb, multi_signer_order smallint, pin_signature_text text, font text,
       custody_days int, requires_auth boolean, auth_deadline_at timestamptz, is_sandbox boolean,
       needs_review boolean, receiver_summary text, search_text text, event_count int, last_event_hash text,

@@ -6,7 +6,7 @@ import type { ErrorKey } from '@sello/contracts/error-keys';
 import { findIllegalSmsCharacters } from '@sello/contracts/patterns';
 import { initialLifecycle, type TLifecycle } from '@sello/contracts/shipping-lifecycle';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
-import { TEMPLATE_VARIABLES } from '@sello/contracts/template-variables';
+import { stripTemplateVariables, TEMPLATE_VARIABLES } from '@sello/contracts/template-variables';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -26,6 +26,7 @@ import {
   selectTypeAuthorisers,
   selectTypeForCreation,
   type TNewReceiver,
+  type TNewShipping,
   type TNewShippingRow,
 } from './shipping-create.queries.ts';
 import { insertShippingDocuments, type TNewDocument } from './shipping-documents.queries.ts';
@@ -60,6 +61,7 @@ export type TCheckedRequest = {
   serviceKind: ServiceKind;
   custodyDays: number | null;
   templateId: string | null;
+  template: TNewShipping['template'];
   subject: string;
   body: string | null;
   formValues: ReturnType<typeof checkTypeValues>;
@@ -111,20 +113,29 @@ function mayUseCompany(principal: TPrincipal, company: { id: string; domainId: s
 
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
-/** `{{name}}` placeholders of a template, filled from the custom fields and the company name. */
-function fillTemplate(body: string, values: Record<string, string>): string {
-  return body.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** `{{name}}` placeholders of a text, filled from the custom fields and the company name (escaped into HTML). */
+function fillTemplate(body: string, values: Record<string, string>, html = false): string {
+  return body.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : html ? escapeHtml(value) : value;
+  });
 }
 
 /**
  * The first `{{name}}` left in a text that no one will fill, as written: no receiver may read one. The
- * template variables (template-variables.ts) are filled for each receiver when the message is composed.
+ * template variables (template-variables.ts) are filled for each receiver when the message is composed,
+ * except those in `refused` (the sender's message cannot hold itself).
  */
-function firstPlaceholder(text: string | null | undefined): string | undefined {
-  const known = new Set<string>(TEMPLATE_VARIABLES);
+function firstPlaceholder(text: string | null | undefined, refused: readonly string[] = []): string | undefined {
+  const known = new Set<string>(TEMPLATE_VARIABLES.filter((name) => !refused.includes(name)));
   for (const match of text?.matchAll(PLACEHOLDER) ?? []) if (!known.has(match[1]!)) return match[0];
   return undefined;
 }
+
+/** Two texts that differ only in spacing: a message that is the template's own text. */
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 
 function toReceiverRow(receiver: TReceiver, position: number): TNewReceiver {
   const postal = receiver.postal;
@@ -242,7 +253,7 @@ export function createShippingCreation(deps: {
     const custodyDays = rule.custody ? (request.custodyDays ?? type!.custodyDays) : null;
     if (rule.custody && custodyDays === null) errors.add('custodyDays', 'ERR_FIELD_REQUIRED');
 
-    // The body: written, or taken from the chosen template or the type's default one.
+    // The template: the chosen one, else (with no message written) the type's default one.
     const smsLike = request.channel === 'sms' || request.channel === 'whatsapp';
     const templateId =
       request.templateId !== undefined
@@ -252,31 +263,44 @@ export function createShippingCreation(deps: {
             ? type!.defaultSmsTemplateId
             : type!.defaultTemplateId
           : null;
-    let body = request.message ?? null;
     const placeholderValues = {
       company: company!.name,
       ...(request.reference && { reference: request.reference }),
       ...request.customFields,
     };
+    // The body is the sender's own text; a template is the frame it is sent in (filled where it says {{message}}).
+    let body = request.message ? fillTemplate(request.message, placeholderValues) : null;
+    let template: TNewShipping['template'] = null;
     if (templateId !== null) {
-      const template = await lookups.template(db, domainId, companyId, templateId);
-      if (!template || template.contentType !== (smsLike ? 'SMS' : 'HTML'))
-        errors.add('templateId', 'ERR_FIELD_INVALID');
-      // The form sends the template's text as the sender edited it: its placeholders are filled too.
-      else body = fillTemplate(body ?? template.body, placeholderValues);
-    } else if (body !== null) body = fillTemplate(body, placeholderValues);
+      const chosen = await lookups.template(db, domainId, companyId, templateId);
+      if (!chosen || chosen.contentType !== (smsLike ? 'SMS' : 'HTML')) errors.add('templateId', 'ERR_FIELD_INVALID');
+      else {
+        template = {
+          contentType: chosen.contentType,
+          subject: chosen.subject === null ? null : fillTemplate(chosen.subject, placeholderValues),
+          body: fillTemplate(chosen.body, placeholderValues, chosen.contentType === 'HTML'),
+        };
+        // A client that still sends the template's own text as the message means no message of its own.
+        if (request.message !== undefined && sameText(request.message, chosen.body)) body = null;
+      }
+    }
     // Placeholders the custom fields did not fill: the shipping is refused with the first one named.
     const subject = fillTemplate(request.subject, placeholderValues);
     const unfilledSubject = firstPlaceholder(subject);
     if (unfilledSubject) errors.add('subject', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledSubject });
-    const unfilledBody = firstPlaceholder(body);
+    const unfilledBody = firstPlaceholder(body, ['message']);
     if (unfilledBody) errors.add('message', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledBody });
+    const unfilledTemplate = firstPlaceholder(`${template?.subject ?? ''} ${template?.body ?? ''}`);
+    if (unfilledTemplate) errors.add('templateId', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledTemplate });
     if (request.channel === 'sms') {
       const maxCharacters = await preferences.getNumber(PREFERENCES.smsMaxCharacters, 160);
-      if (!body) errors.add('message', 'ERR_FIELD_REQUIRED');
-      else if (findIllegalSmsCharacters(body).length > 0) {
-        errors.add('message', 'ERR_PATTERN_SMS_TEXT', { illegal: findIllegalSmsCharacters(body).join('') });
-      } else if (body.length > maxCharacters) errors.add('message', 'ERR_FIELD_TOO_LONG', { max: maxCharacters });
+      const smsText = body === null ? null : stripTemplateVariables(body);
+      if (!body && template === null) errors.add('message', 'ERR_FIELD_REQUIRED');
+      else if (smsText !== null && findIllegalSmsCharacters(smsText).length > 0) {
+        errors.add('message', 'ERR_PATTERN_SMS_TEXT', { illegal: findIllegalSmsCharacters(smsText).join('') });
+      } else if (body !== null && body.length > maxCharacters) {
+        errors.add('message', 'ERR_FIELD_TOO_LONG', { max: maxCharacters });
+      }
     }
 
     // Authorisers: those the type names, plus users the sender adds (of the company, never the sender).
@@ -305,6 +329,7 @@ export function createShippingCreation(deps: {
       serviceKind,
       custodyDays,
       templateId,
+      template,
       subject,
       body,
       formValues,
@@ -392,6 +417,7 @@ export function createShippingCreation(deps: {
         serviceKind,
         channel: request.channel,
         templateId,
+        template: checked.template,
         reference: request.reference || null,
         subject: checked.subject,
         body,

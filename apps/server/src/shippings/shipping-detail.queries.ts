@@ -16,6 +16,7 @@ export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id
       's.domain_id as domainId',
       's.body',
       's.template_id as templateId',
+      's.template_body as templateBody',
       's.situation_code as situationCode',
       's.situation_reason as situationReason',
       's.substate',

@@ -108,7 +108,8 @@ describe('shippings/sendrequest', () => {
       metaProperties: { dossier: 'D-9' },
       font: 'helvetica',
       multiSignerOrder: 0,
-      body: '<p>Notaría Central S.L. has sent you a notarial notification.</p>',
+      body: null,
+      templateBody: '<p>Notaría Central S.L. has sent you a notarial notification.</p>',
       allowedActions: ['cancel'], // the sender may cancel a shipping that has not left yet
     });
     expect(detail.receivers).toEqual([
@@ -155,7 +156,7 @@ describe('shippings/sendrequest', () => {
     expect(sha256(original.rawPayload)).toBe(sha256(pdf));
   });
 
-  it('takes the body from the chosen template (as the sender edited it), or from the type default, filling its placeholders', async () => {
+  it('keeps the chosen template (or the type default) with its placeholders filled, apart from the message', async () => {
     const template = await t.database.db
       .selectFrom('templates')
       .select('id')
@@ -163,7 +164,8 @@ describe('shippings/sendrequest', () => {
       .executeTakeFirstOrThrow();
     const chosen = await notification({ templateId: Number(template.id), customFields: { reference: 'HOME-7' } });
     const detail = (await user.get(`shippings/shippingdetail?requestId=${chosen.json().requestId}`)).json();
-    expect(detail.body).toMatch(/^<p>Your policy HOME-7 renews on \{\{deadline\}\}\. /);
+    expect(detail.templateBody).toMatch(/^<p>Your policy HOME-7 renews on \{\{deadline\}\}\. /);
+    expect(detail.body).toBeNull();
     expect(detail.templateId).toBe(Number(template.id));
     const written = await notification({ message: 'Written by hand' });
     expect((await user.get(`shippings/shippingdetail?requestId=${written.json().requestId}`)).json().body).toBe(
@@ -174,9 +176,9 @@ describe('shippings/sendrequest', () => {
       message: '<p>{{company}} renews your policy {{policy}}.</p>',
       customFields: { policy: 'CAR-9' },
     });
-    expect((await user.get(`shippings/shippingdetail?requestId=${edited.json().requestId}`)).json().body).toBe(
-      '<p>Notaría Central S.L. renews your policy CAR-9.</p>',
-    );
+    const editedDetail = (await user.get(`shippings/shippingdetail?requestId=${edited.json().requestId}`)).json();
+    expect(editedDetail.body).toBe('<p>Notaría Central S.L. renews your policy CAR-9.</p>');
+    expect(editedDetail.templateBody).toMatch(/^<p>Your policy \{\{reference\}\} renews on \{\{deadline\}\}\. /);
     const smsTemplate = await notification({ channel: 'sms', templateId: Number(template.id) });
     expect(smsTemplate.json().fields).toMatchObject({ templateId: 'ERR_FIELD_INVALID' });
   });

@@ -337,6 +337,7 @@ export function createShippingsService(db: Kysely<Database>) {
       ...toShippingRow(row),
       body: row.body,
       templateId: row.templateId === null ? null : Number(row.templateId),
+      templateBody: row.templateBody,
       situationCode: row.situationCode as TShippingDetail['situationCode'],
       situationReason: row.situationReason as TShippingDetail['situationReason'],
       identificationSubstate: row.substate as TShippingDetail['identificationSubstate'],

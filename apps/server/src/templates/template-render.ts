@@ -92,10 +92,19 @@ export function sanitiseTemplateHtml(html: string, publicUrl: string): string {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function fill(text: string, values: TTemplateValues, encode: (value: string) => string): string {
+function fill(text: string, values: TTemplateValues, encode: (name: TemplateVariable, value: string) => string) {
   return text.replace(TEMPLATE_VARIABLE_PATTERN, (whole, name: string) =>
-    name in values ? encode(values[name as TemplateVariable]) : whole,
+    name in values ? encode(name as TemplateVariable, values[name as TemplateVariable]) : whole,
   );
+}
+
+/**
+ * The values with the sender's message filled itself: it may name the receiver's variables (never
+ * `{{message}}`), and everything is filled in one pass, so no value is ever filled into another twice.
+ */
+export function fillMessageValue(values: TTemplateValues): TTemplateValues {
+  const message = fill(values.message, { ...values, message: '' }, (_name, value) => value);
+  return { ...values, message };
 }
 
 /** A message with a recipient page always carries its link: after the text when the template does not place it. */
@@ -103,6 +112,30 @@ function withLink(filled: string, source: string, link: string, format: (link: s
   if (link === '' || /\{\{\s*accessLink\s*\}\}/.test(source)) return filled;
   return filled + format(link);
 }
+
+/** `{{accessLink}}` written as text (outside a tag and outside a link's words) becomes a link to itself. */
+function linkBareAccessLinks(html: string): string {
+  let inAnchor = false;
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith('<')) {
+        if (/^<a\b/i.test(part)) inAnchor = true;
+        else if (/^<\/a\s*>/i.test(part)) inAnchor = false;
+        return part;
+      }
+      return inAnchor ? part : part.replace(/\{\{\s*accessLink\s*\}\}/g, '<a href="{{accessLink}}">{{accessLink}}</a>');
+    })
+    .join('');
+}
+
+/** A value written into HTML: escaped; the sender's message keeps its line breaks. */
+function encodeHtmlValue(name: TemplateVariable, value: string): string {
+  const escaped = escapeHtml(value);
+  return name === 'message' ? escaped.replace(/\r?\n/g, '<br />') : escaped;
+}
+
+const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
 
 const hasVariables = (text: string) => /\{\{[^{}]*\}\}/.test(text);
 
@@ -116,13 +149,14 @@ export type TRenderedMessage = { subject: string | null; body: string; html: boo
  */
 export function renderTemplate(
   template: { contentType: TemplateContentType; subject: string | null; body: string },
-  values: TTemplateValues,
+  givenValues: TTemplateValues,
   publicUrl: string,
 ): TRenderedMessage {
   const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+  const values = fillMessageValue(givenValues);
   if (template.contentType === 'SMS') {
     const body = withLink(
-      fill(template.body, values, (value) => value),
+      fill(template.body, values, (_name, value) => value),
       template.body,
       values.accessLink,
       (link) => `\n${link}`,
@@ -138,13 +172,23 @@ export function renderTemplate(
     // A subject with variables is the message's own; a plain one (or none) is only what the new-shipping
     // form proposes as the shipping's subject, so the message carries the shipping's subject as sent.
     subject: oneLine(
-      fill(hasVariables(template.subject ?? '') ? template.subject! : '{{subject}}', values, (value) => value),
+      fill(hasVariables(template.subject ?? '') ? template.subject! : '{{subject}}', values, (_name, value) => value),
     ),
     body: sanitiseTemplateHtml(
-      withLink(fill(withImages, values, escapeHtml), template.body, values.accessLink, (link) => {
-        // Written once, as text (mail clients make it a link): a second copy would only be noise.
-        return `<p>${escapeHtml(link)}</p>`;
-      }),
+      withLink(
+        // Only a web address becomes a link; any other value stays the escaped text it is.
+        fill(
+          /^https?:\/\//i.test(values.accessLink) ? linkBareAccessLinks(withImages) : withImages,
+          values,
+          encodeHtmlValue,
+        ),
+        template.body,
+        values.accessLink,
+        (link) =>
+          isWebAddress(link)
+            ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
+            : `<p>${escapeHtml(link)}</p>`,
+      ),
       publicUrl,
     ),
     html: true,

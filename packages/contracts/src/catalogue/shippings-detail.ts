@@ -114,8 +114,11 @@ export type TShippingReceiver = z.infer<typeof ZShippingReceiver>;
 export const SHIPPING_DETAIL_ACTIONS = ['authorize', 'deny', 'retry', 'cancel', 'delete', 'recover'] as const;
 
 export const ZShippingDetail = ZShippingRow.extend({
+  /** The sender's own message (placed where the template says {{message}}). */
   body: z.string().nullable(),
   templateId: z.number().int().nullable(),
+  /** The template as it is sent, the shipping's values filled and the receiver's still named (null without one). */
+  templateBody: z.string().nullable().optional(),
   situationCode: ZSituationCode.nullable(),
   situationReason: ZSituationReason.nullable(),
   identificationSubstate: ZIdentificationSubstate.nullable(),
