@@ -47,6 +47,7 @@ import { DELIVERY_JOBS, IMPORT_JOBS } from './platform/job-catalogue.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createPgRateLimitStore, createRateLimits } from './platform/rate-limit.ts';
+import { registerRequestContext } from './platform/request-context.ts';
 import { registerPortalRoutes } from './portal/portal.routes.ts';
 import { createPortalJobs } from './portal/portal-jobs.ts';
 import { registerPostalRoutes } from './postal/postal.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestContext(app);
   registerInputGuard(app);
 
   // The security headers are worked out once (@fastify/helmet would rebuild them on every request).
