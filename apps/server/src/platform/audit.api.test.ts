@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainIdOf, entityTaxId, groupIdOf, userIdOf } from '../../test/admin-fixtures.ts';
+import { domainIdOf, entityTaxId, groupIdOf, isXlsx, readXlsx, userIdOf } from '../../test/admin-fixtures.ts';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 import { purgeAuditRecords } from './audit.queries.ts';
 import { checkAuditChains } from './audit-check.ts';
@@ -181,6 +181,39 @@ describe('audit trail: one record per change, in its transaction', () => {
     ]);
     expect(JSON.stringify(records)).not.toContain('no.such.login');
     expect(records[2]!.changes).toEqual({ method: { before: null, after: 'password' } });
+  });
+});
+
+describe('administration/audit read and export', () => {
+  it('shows a domain admin their domain only and a super admin every domain, under the filters', async () => {
+    const own = await domainAdmin.get('administration/audit/read?pageSize=1000');
+    expect(own.statusCode).toBe(200);
+    const rows = own.json().rows as { domainId: number | null; at: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.domainId))).toEqual(new Set([demo]));
+    expect(rows.map((row) => row.at)).toEqual([...rows.map((row) => row.at)].sort().reverse());
+    const acme = await domainIdOf(t.database.db, 'ACME');
+    expect((await domainAdmin.get(`administration/audit/read?domainid=${acme}`)).statusCode).toBe(404);
+
+    const all = (await superAdmin.get('administration/audit/read?pageSize=1000')).json();
+    expect(all.rows.some((row: { domainId: number | null }) => row.domainId === null)).toBe(true);
+    const filtered = await superAdmin.get(
+      'administration/audit/read?entity=companies&action=create&actor=domain.ADMIN&pageSize=1000',
+    );
+    expect(filtered.json().total).toBe(1);
+    expect(filtered.json().rows[0]).toMatchObject({ entity: 'companies', action: 'create', actorName: 'domain.admin' });
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await superAdmin.get(`administration/audit/read?from=${encodeURIComponent(future)}`)).json().total).toBe(0);
+  });
+
+  it('exports the filtered trail to Excel with the field changes, in the language asked', async () => {
+    const response = await domainAdmin.get('administration/audit/export?action=unblock&language=en-en');
+    expect(response.statusCode).toBe(200);
+    expect(isXlsx(response)).toBe(true);
+    const sheet = await readXlsx(response.rawPayload);
+    expect(sheet[0]).toContain('Changes');
+    expect(sheet).toHaveLength(2);
+    expect(sheet[1]).toContain('blocked: true → false');
   });
 });
 

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { insertAuditRecord, lockChainHead } from './audit.queries.ts';
 import { hashAuditRecord, type TAuditRecord, type TFieldChange } from './audit-chain.ts';
-import type { TJson } from './canonical-json.ts';
+import { canonicalJson, type TJson } from './canonical-json.ts';
 import { currentRequestSource } from './request-context.ts';
 
 /** Who did it: a signed-in user (a principal fits), the system (jobs), or nobody known (a failed sign-in). */
@@ -39,6 +39,8 @@ const SECRET_FIELDS = new Set([
   'token',
   'recoveryCodes',
   'customLogo',
+  // A template's body: its size, not its text, belongs in a trail; the template keeps its text.
+  'content',
 ]);
 
 function toJson(value: unknown): TJson {
@@ -63,7 +65,7 @@ export function diffFields(before: TAuditValues | null, after: TAuditValues | nu
     if (before && after && key in after && after[key] === undefined) continue;
     const was = before && key in before ? toJson(before[key]) : null;
     const is = after && key in after ? toJson(after[key]) : null;
-    if (JSON.stringify(was) === JSON.stringify(is)) continue;
+    if (canonicalJson(was) === canonicalJson(is)) continue;
     changes[key] = SECRET_FIELDS.has(key) ? { changed: true } : { before: was, after: is };
   }
   return changes;
