@@ -5,11 +5,8 @@ import { hashAuditRecord, type TAuditRecord, type TFieldChange } from './audit-c
 import { canonicalJson, type TJson } from './canonical-json.ts';
 import { currentRequestSource } from './request-context.ts';
 
-/** Who did it: a signed-in user (a principal fits), the system (jobs), or nobody known (a failed sign-in). */
-export type TAuditActor =
-  | { userId: string; username: string; roles: readonly string[] }
-  | { system: true }
-  | { anonymous: string | null };
+/** Who did it: a signed-in user (a principal fits), or nobody known (a failed sign-in under an unknown login). */
+export type TAuditActor = { userId: string; username: string; roles: readonly string[] } | { anonymous: string | null };
 
 export type TAuditValues = Record<string, unknown>;
 
@@ -47,7 +44,7 @@ function toJson(value: unknown): TJson {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
-  if (Buffer.isBuffer(value)) return `sha256:${value.length}`;
+  if (Buffer.isBuffer(value)) return `${value.length} bytes`;
   if (Array.isArray(value)) return value.map(toJson);
   if (typeof value === 'object') {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, toJson(v)]));
@@ -57,7 +54,7 @@ function toJson(value: unknown): TJson {
 }
 
 /** The fields that differ between before and after; secrets only as `{ changed: true }`. */
-export function diffFields(before: TAuditValues | null, after: TAuditValues | null): Record<string, TFieldChange> {
+function diffFields(before: TAuditValues | null, after: TAuditValues | null): Record<string, TFieldChange> {
   const changes: Record<string, TFieldChange> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of [...keys].sort()) {
@@ -86,7 +83,6 @@ function actorFields(actor: TAuditActor) {
       actorRoles: [...actor.roles],
     };
   }
-  if ('system' in actor) return { actorKind: 'system' as const, actorUserId: null, actorName: null, actorRoles: [] };
   return { actorKind: 'anonymous' as const, actorUserId: null, actorName: actor.anonymous, actorRoles: [] };
 }
 
