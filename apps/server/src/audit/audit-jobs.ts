@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { purgeAuditRecords } from '../platform/audit.queries.ts';
+import { AUDIT_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
-import { AUDIT_JOBS } from './audit-job-catalogue.ts';
 
 const DAY_MS = 86_400_000;
 
