@@ -18,6 +18,8 @@ import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
 import { registerSamlCertificateRoutes } from './administration/saml-certificates/saml-certificates.routes.ts';
 import { registerUsersRoutes } from './administration/users/users.routes.ts';
 import type { TAppContext } from './app-context.ts';
+import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { createAuditJobs } from './audit/audit-jobs.ts';
 import type { TConfig } from './config.ts';
 import { registerConfigurationRoutes } from './configuration/configuration.routes.ts';
 import type { TDatabase } from './db/database.ts';
@@ -47,6 +49,7 @@ import { DELIVERY_JOBS, IMPORT_JOBS } from './platform/job-catalogue.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createPgRateLimitStore, createRateLimits } from './platform/rate-limit.ts';
+import { registerRequestContext } from './platform/request-context.ts';
 import { registerPortalRoutes } from './portal/portal.routes.ts';
 import { createPortalJobs } from './portal/portal-jobs.ts';
 import { registerPostalRoutes } from './postal/postal.routes.ts';
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestContext(app);
   registerInputGuard(app);
 
   // The security headers are worked out once (@fastify/helmet would rebuild them on every request).
@@ -190,6 +194,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerCertificateRoutes(ctx);
   registerSamlCertificateRoutes(ctx);
   registerIdentityProviderRoutes(ctx);
+  registerAuditRoutes(ctx);
   registerShippingsRoutes(ctx);
   registerEvidenceRoutes(ctx);
   registerTypesRoutes(ctx);
@@ -208,6 +213,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     ...createEvidenceJobs(ctx),
     ...createPortalJobs(ctx),
     ...createImportJobs(ctx),
+    ...createAuditJobs({ db: database.db, logger: app.log, retentionDays: config.AUDIT_RETENTION_DAYS }),
   ]);
   app.addHook('onClose', () => jobs.stop());
   // A copy that works jobs first picks up what a stopped or killed copy left behind.

@@ -46,6 +46,8 @@ const ZConfig = z
     FRONTEND_SESSION_TIME_MINUTES: z.coerce.number().positive().max(1440).default(5),
     LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Days an audit record is kept (eIDAS: at least as long as the service's evidence); default five years. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(1825),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     /** Shortest password accepted (password-policy.ts); never below 8 (NIST SP 800-63B). */
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(128).default(12),

@@ -43,6 +43,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOGIN_LOCK_MINUTES: '60' }).LOGIN_LOCK_MINUTES).toBe(60);
   });
 
+  it('keeps audit records five years unless told, and refuses less than a year', () => {
+    expect(loadConfig({}).AUDIT_RETENTION_DAYS).toBe(1825);
+    for (const value of ['0', '364', '2.5', 'forever']) {
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: value })).toThrow(/AUDIT_RETENTION_DAYS/);
+    }
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '3650' }).AUDIT_RETENTION_DAYS).toBe(3650);
+  });
+
   it('refuses a boolean that is not true/false/1/0', () => {
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });

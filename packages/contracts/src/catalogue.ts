@@ -1,5 +1,6 @@
 import { accountApi } from './catalogue/account.ts';
 import { adminApi } from './catalogue/admin.ts';
+import { auditApi } from './catalogue/administration-audit.ts';
 import { certificatesApi } from './catalogue/administration-certificates.ts';
 import { companiesApi } from './catalogue/administration-companies.ts';
 import { domainsApi } from './catalogue/administration-domains.ts';
@@ -75,6 +76,8 @@ const administrationApi = {
   identityProvidersVerifyDomain: identityProvidersApi.verifyDomain,
   identityProvidersRevokeDomain: identityProvidersApi.revokeDomain,
   identityProvidersMailDomainLink: identityProvidersApi.mailDomainLink,
+  auditRead: auditApi.read,
+  auditExport: auditApi.export,
   usersRead: usersApi.read,
   usersDetail: usersApi.detail,
   usersNew: usersApi.new,

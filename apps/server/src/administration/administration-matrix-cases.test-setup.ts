@@ -59,6 +59,8 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
     },
   },
   domainsExport: { rule: 'domain', build: async (code) => get(`domains/export?domainid=${domainIds[code]}`) },
+  auditRead: { rule: 'domain', build: async (code) => get(`audit/read?domainid=${domainIds[code]}`) },
+  auditExport: { rule: 'domain', build: async (code) => get(`audit/export?domainid=${domainIds[code]}`) },
   domainsTypesDocument: { rule: 'domain', build: async (code) => get(`domains/typesdocument/${domainIds[code]}`) },
   domainsUpdateTypesDocument: {
     rule: 'domain',

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AuditTables } from './audit-schema.ts';
 import type { DeliveryTables } from './delivery-schema.ts';
 import type { DraftTables } from './draft-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
@@ -270,6 +271,7 @@ export type LiveCountsTable = {
 };
 
 export type Database = ShippingTables &
+  AuditTables &
   DraftTables &
   DeliveryTables &
   ImportTables &

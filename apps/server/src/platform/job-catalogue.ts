@@ -90,3 +90,9 @@ export const IMPORT_JOBS = {
   /** Scheduled (and at start): re-queues imports a killed copy left in the middle of their work. */
   sweep: defineJob({ name: 'imports-sweep', cron: '* * * * *', retryLimit: 1 }),
 };
+
+/** The audit trail's queue. */
+export const AUDIT_JOBS = {
+  /** Records older than AUDIT_RETENTION_DAYS leave the trail, the oldest end of each tenant's chain first. */
+  purge: defineJob({ name: 'audit-purge', cron: '41 3 * * *' }),
+};

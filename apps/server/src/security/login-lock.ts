@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { ApiError } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import { hashLogin } from '../platform/sign-in-guards.queries.ts';
 import { composeAccountMail, sendAccountMail, type TAccountMailDeps } from './account-mail.ts';
 import { raiseAccountLock } from './login.queries.ts';
@@ -15,6 +16,8 @@ export type TLoginLockDeps = TAccountMailDeps & { maxFailedAttempts: number; loc
 
 type TLoginUser = {
   id: string;
+  domainId: string;
+  roles: string[];
   username: string;
   email: string;
   language: string;
@@ -24,6 +27,8 @@ type TLoginUser = {
 
 /** A sign-in attempt of a login from a source, between the delay check and the password's verdict. */
 export type TLoginAttempt = TSignInPair & { hadFailures: boolean };
+
+const actorOf = (user: TLoginUser) => ({ userId: user.id, username: user.username, roles: user.roles });
 
 /** How often a server copy deletes the pairs nobody failed for a day (opportunistically, on a failure). */
 const SWEEP_EVERY_MS = 60_000;
@@ -82,7 +87,18 @@ export function createLoginLock(deps: TLoginLockDeps) {
    */
   async function settle<T extends TLoginUser>(attempt: TLoginAttempt, user: T | undefined, passwordOk: boolean) {
     if (!user || !passwordOk) {
-      const { delayMinutes } = await recordSignInFailure(deps.db, attempt, limits);
+      const { delayMinutes } = await deps.db.transaction().execute(async (trx) => {
+        const counted = await recordSignInFailure(trx, attempt, limits);
+        await recordAudit(trx, user ? actorOf(user) : { anonymous: null }, {
+          // A login nobody has is recorded without its text (it may be a password typed in the wrong box).
+          domainId: user?.domainId ?? null,
+          entity: 'users',
+          entityId: user?.id ?? null,
+          action: user && counted.delayMinutes !== null ? 'lock' : 'sign-in-failed',
+          after: user && counted.delayMinutes !== null ? { delayMinutes: counted.delayMinutes } : null,
+        });
+        return counted;
+      });
       if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
         lastSweep = Date.now();
         void deleteForgottenSignInFailures(deps.db).catch(() => {});
@@ -95,7 +111,18 @@ export function createLoginLock(deps: TLoginLockDeps) {
       throw new ApiError(401, 'ERR_LOGIN_INVALID');
     }
     if (attempt.hadFailures) await forgetSignInFailures(deps.db, attempt);
-    if (user.blocked) throw new ApiError(403, 'ERR_ACCOUNT_LOCKED');
+    if (user.blocked) {
+      await deps.db.transaction().execute((trx) =>
+        recordAudit(trx, actorOf(user), {
+          domainId: user.domainId,
+          entity: 'users',
+          entityId: user.id,
+          action: 'sign-in-failed',
+          after: { blocked: true },
+        }),
+      );
+      throw new ApiError(403, 'ERR_ACCOUNT_LOCKED');
+    }
     return user;
   }
 

@@ -8,6 +8,7 @@ import type { TTwoFactorChallenge } from '@sello/contracts/two-factor';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { recordAudit, runAudited } from '../platform/audit.ts';
 import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
@@ -27,6 +28,7 @@ type Deps = {
 };
 type TSignInUser = NonNullable<Awaited<ReturnType<typeof selectUserForLogin>>>;
 export type ClientInfo = { ip: string | null; userAgent: string | null };
+type TSignInMethod = 'password' | 'second-factor' | 'handover' | 'federated';
 
 export type TSecurityService = ReturnType<typeof createSecurityService>;
 
@@ -58,9 +60,12 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     return { token, row: { tokenHash: hashToken(token), userId, expiresAt, ...client } };
   }
 
-  async function openSession(userId: string, client: ClientInfo) {
-    const { token, row } = await newSessionRow(userId, client);
-    await insertSession(db, row);
+  /** A session and its sign-in record, in one transaction (`method`: how the user proved who they are). */
+  async function openSession(user: TSignInUser, client: ClientInfo, method: TSignInMethod) {
+    const { token, row } = await newSessionRow(user.id, client);
+    const entry = { domainId: user.domainId, entity: 'users', entityId: user.id, action: 'sign-in' };
+    const actor = { userId: user.id, username: user.username, roles: user.roles };
+    await runAudited(db, actor, { ...entry, after: { method } }, (trx) => insertSession(trx, row));
     return { token, expiresAt: row.expiresAt };
   }
 
@@ -87,14 +92,14 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     await recordSuccessfulLogin(db, user.id);
     const challenge = await secondFactor.afterPassword(user.id, trustToken);
     if (challenge) return challenge;
-    return startSession(user, client);
+    return startSession(user, client, 'password');
   }
 
   /** Opens the session of a user whose second factor was just verified (two-factor.service.ts). */
   async function completeLogin(userId: string, client: ClientInfo): Promise<TSessionUser> {
     const user = await selectUserForLoginById(db, userId);
     if (!user || user.blocked) throw new ApiError(401, 'ERR_LOGIN_INVALID');
-    return startSession(user, client);
+    return startSession(user, client, 'second-factor');
   }
 
   /**
@@ -114,7 +119,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     refuseExpiredPassword(user);
     const challenge = await secondFactor.afterPassword(user.id, trustToken);
     if (challenge) return challenge;
-    return startSession(user, client);
+    return startSession(user, client, 'handover');
   }
 
   /**
@@ -141,11 +146,11 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     const vouches = options.providerVouches && !isAdministrator(user.roles);
     const challenge = await secondFactor.afterPassword(user.id, options.trustToken, vouches);
     if (challenge) return challenge;
-    return startSession(user, client);
+    return startSession(user, client, 'federated');
   }
 
-  async function startSession(user: TSignInUser, client: ClientInfo): Promise<TSessionUser> {
-    const { token, expiresAt } = await openSession(user.id, client);
+  async function startSession(user: TSignInUser, client: ClientInfo, method: TSignInMethod): Promise<TSessionUser> {
+    const { token, expiresAt } = await openSession(user, client, method);
     const roleKeys = detectRoles(user.roles);
     return {
       id: Number(user.id),
@@ -200,6 +205,11 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     verifySignInPassword,
     resolvePrincipal,
     rotate,
-    logout: (principal: TPrincipal) => revokeSession(db, principal.sessionId),
+    logout: (principal: TPrincipal) =>
+      db.transaction().execute(async (trx) => {
+        await revokeSession(trx, principal.sessionId);
+        const entry = { domainId: principal.domainId, entity: 'sessions', entityId: principal.sessionId };
+        await recordAudit(trx, principal, { ...entry, action: 'sign-out' });
+      }),
   };
 }

@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { assertAdministrator, assertMayManage, recordScope } from '../platform/admin-access.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import type { TCertificateKey } from '../platform/certificate-key.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
@@ -265,6 +266,8 @@ export function createTwoFactorService({ db, security, secretKey, mailer, logger
         actorId: principal.userId,
         kind: 'reset',
       });
+      const entry = { domainId: target.domainId, entity: 'users', entityId: target.id, action: 'two-factor-reset' };
+      await recordAudit(trx, principal, { ...entry, before: { twoFactor: 'set' }, after: { twoFactor: null } });
     });
   }
 

@@ -1,29 +1,11 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson, type TJson } from '../platform/canonical-json.ts';
 
 /** `prev_hash` of the first event of every shipping. */
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** Version of the hashed form; a new form gets a new number and old events keep verifying. */
 const CHAIN_VERSION = 1;
-
-type TJson = string | number | boolean | null | TJson[] | { [key: string]: TJson | undefined };
-
-/**
- * JSON with object keys in code-point order at every level and no white space (the shape of RFC 8785
- * for the strings, integers, booleans and nulls events hold), so the same event always hashes the same.
- */
-export function canonicalJson(value: TJson): string {
-  if (value === null || typeof value !== 'object') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('not a finite number');
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value)
-    .filter((key) => value[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as TJson)}`);
-  return `{${entries.join(',')}}`;
-}
 
 export type TLifecycleSnapshot = { state: string; result: string | null; deleted: boolean };
 

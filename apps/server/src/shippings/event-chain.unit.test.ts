@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChain } from '../../test/chain-fixtures.ts';
-import { canonicalJson, GENESIS_HASH, hashEvent, type TChainEvent, verifyChain } from './event-chain.ts';
+import { canonicalJson } from '../platform/canonical-json.ts';
+import { GENESIS_HASH, hashEvent, type TChainEvent, verifyChain } from './event-chain.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys at every level, drops undefined and keeps arrays in order', () => {

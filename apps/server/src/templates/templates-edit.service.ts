@@ -17,6 +17,7 @@ import type { Database } from '../db/schema.ts';
 import { recordScope } from '../platform/admin-access.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../platform/api-error.ts';
 import { decodeDataUrl } from '../platform/attachment-check.ts';
+import { recordAudit, runAudited } from '../platform/audit.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { canUseCompany } from '../platform/tenancy.ts';
@@ -123,7 +124,12 @@ export function createTemplatesEditService(deps: {
     const owner = await resolveOwner(principal, input.companyId);
     const values = await checkedValues(input, owner);
     if (await existsOwnerTemplateName(db, owner, values.name)) throw conflict('name');
-    const id = await insertTemplate(db, values, principal.userId, lockEnd());
+    const id = await runAudited<string>(
+      db,
+      principal,
+      (newId) => ({ domainId: owner.domainId, entity: 'templates', entityId: newId, action: 'create', after: values }),
+      (trx) => insertTemplate(trx, values, principal.userId, lockEnd()),
+    );
     return toTemplateDetail((await selectTemplateForEdit(db, null, id))!, principal);
   }
 
@@ -136,7 +142,13 @@ export function createTemplatesEditService(deps: {
     if (owner.domainId !== current.domainId) throw fieldError('companyId', 'ERR_FIELD_INVALID');
     const values = await checkedValues(input, owner);
     if (await existsOwnerTemplateName(db, owner, values.name, current.id)) throw conflict('name');
-    if (!(await updateTemplateUnlessLocked(db, current.id, values, principal.userId, lockEnd()))) {
+    const entry = { domainId: current.domainId, entity: 'templates', entityId: current.id, action: 'update' };
+    const updated = await db.transaction().execute(async (trx) => {
+      if (!(await updateTemplateUnlessLocked(trx, current.id, values, principal.userId, lockEnd()))) return false;
+      await recordAudit(trx, principal, { ...entry, before: current, after: values });
+      return true;
+    });
+    if (!updated) {
       const holder = await selectTemplateForEdit(db, null, current.id);
       throw new ApiError(409, 'ERR_TEMPLATE_LOCKED', undefined, { lockedBy: holder?.lockedBy ?? '' });
     }

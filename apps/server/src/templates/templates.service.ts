@@ -9,11 +9,11 @@ import { exportLabels } from '../administration/export-labels.ts';
 import type { Database } from '../db/schema.ts';
 import { assertBin, recordScope, resolveListDomain } from '../platform/admin-access.ts';
 import { notFound } from '../platform/api-error.ts';
+import { recoverAudited, softDeleteAudited } from '../platform/audited-bin.ts';
 import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { recoverRow, softDeleteRow } from '../platform/soft-delete.queries.ts';
 import { canUseCompany } from '../platform/tenancy.ts';
 import {
   selectLiveCompany,
@@ -93,7 +93,7 @@ export function createTemplatesService(db: Kysely<Database>) {
   async function remove(principal: TPrincipal, id: number) {
     const current = await selectTemplate(db, recordScope(principal), String(id));
     if (!current || !mayUseOwner(principal, current)) throw notFound();
-    await softDeleteRow(db, 'templates', current.domainId, current.id, principal.userId);
+    await softDeleteAudited(db, principal, 'templates', current);
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -102,7 +102,7 @@ export function createTemplatesService(db: Kysely<Database>) {
     // Its name may have been given to another template of the same owner while it was deleted.
     const owner = { domainId: current.domainId, companyId: current.companyId };
     if (await existsOwnerTemplateName(db, owner, current.name)) throw conflict('name');
-    await recoverRow(db, 'templates', current.domainId, current.id);
+    await recoverAudited(db, principal, 'templates', current);
   }
 
   /** The templates a sender may choose for a company (or for any of theirs), as a combo. */

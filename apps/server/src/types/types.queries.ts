@@ -149,6 +149,11 @@ export async function insertType(trx: Trx, domainId: string, values: TTypeValues
   return row.id;
 }
 
+/** A type's stored values, as the trail compares them with an update (the JSON columns parsed). */
+export async function selectTypeValues(trx: Trx, id: string) {
+  return trx.selectFrom('shipping_types').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export async function updateTypeRow(trx: Trx, id: string, values: TTypeValues) {
   await trx
     .updateTable('shipping_types')

@@ -8,11 +8,12 @@ import { exportLabels } from '../administration/export-labels.ts';
 import type { Database } from '../db/schema.ts';
 import { assertBin, resolveListDomain } from '../platform/admin-access.ts';
 import { fieldError, notFound } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { recoverAudited, softDeleteAudited } from '../platform/audited-bin.ts';
 import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { recoverRow, softDeleteRow } from '../platform/soft-delete.queries.ts';
 import { assertTypeAllowed } from './type-rules.ts';
 import { assertMayOwnType, typeScope, wholeDomain } from './type-scope.ts';
 import { replaceWfGroups, selectLiveGroupIds, selectWfGroups, selectWfUsers } from './type-workflow.queries.ts';
@@ -23,6 +24,7 @@ import {
   selectType,
   selectTypeSettings,
   selectTypes,
+  selectTypeValues,
   type TTypeDbRow,
   type TTypeValues,
   TYPE_COLUMNS,
@@ -51,6 +53,16 @@ function toListRow(row: TTypeDbRow): TTypeListRow {
 function toRow(row: TTypeDbRow): TTypeRow {
   const { description: _description, deletedAt: _deletedAt, deletedBy: _deletedBy, ...rest } = toListRow(row);
   return { ...rest, channels: row.channels as TTypeRow['channels'] };
+}
+
+/** The stored values with the JSON columns as values, as the trail compares them with the row read back. */
+function toAuditValues(input: TTypeInput) {
+  return {
+    ...toValues(input),
+    placement: input.placement,
+    meta_properties: input.metaProperties,
+    custom_fields: input.customFields,
+  };
 }
 
 function toValues(input: TTypeInput): TTypeValues {
@@ -196,6 +208,8 @@ export function createTypesService(db: Kysely<Database>) {
     const id = await db.transaction().execute(async (trx) => {
       const typeId = await insertType(trx, domainId, toValues(input));
       await replaceWfGroups(trx, typeId, input.wfGroups);
+      const entry = { domainId, entity: 'shipping_types', entityId: typeId, action: 'create' };
+      await recordAudit(trx, principal, { ...entry, after: toAuditValues(input) });
       return typeId;
     });
     return detail(principal, Number(id));
@@ -210,8 +224,11 @@ export function createTypesService(db: Kysely<Database>) {
     const companyId = input.companyId === null ? null : String(input.companyId);
     if (await existsLiveTypeName(db, domainId, companyId, input.name, current.id)) throw conflict('name');
     await db.transaction().execute(async (trx) => {
+      const before = await selectTypeValues(trx, current.id);
       await updateTypeRow(trx, current.id, toValues(input));
       await replaceWfGroups(trx, current.id, input.wfGroups);
+      const entry = { domainId, entity: 'shipping_types', entityId: current.id, action: 'update' };
+      await recordAudit(trx, principal, { ...entry, before, after: toAuditValues(input) });
     });
     return detail(principal, input.id);
   }
@@ -227,14 +244,14 @@ export function createTypesService(db: Kysely<Database>) {
 
   async function remove(principal: TPrincipal, id: number) {
     const current = await findInScope(principal, id);
-    await softDeleteRow(db, 'shipping_types', current.domainId, current.id, principal.userId);
+    await softDeleteAudited(db, principal, 'shipping_types', current);
   }
 
   async function recover(principal: TPrincipal, id: number) {
     const current = await findInScope(principal, id, true);
     // Its name may have been given to another type of the company while it was deleted.
     if (await existsLiveTypeName(db, current.domainId, current.companyId, current.name)) throw conflict('name');
-    await recoverRow(db, 'shipping_types', current.domainId, current.id);
+    await recoverAudited(db, principal, 'shipping_types', current);
   }
 
   /** `xformShippingType`: reads an XForms definition and, when it is valid, makes its controls the type's form. */

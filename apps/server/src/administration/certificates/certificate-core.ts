@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { assertAdministrator } from '../../platform/admin-access.ts';
 import { ApiError, forbidden, notFound } from '../../platform/api-error.ts';
+import { runAudited } from '../../platform/audit.ts';
 import type { TExcelColumn } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
@@ -174,14 +175,21 @@ export function createCertificateCore<Row extends TCertificateBaseRow>(deps: TCo
 
   async function remove(principal: TPrincipal, id: number) {
     const row = await loadVisible(principal, id, 'live');
-    if (!(await markCertificateDeleted(db, deps.table, id, row.domain_id, principal.userId))) throw notFound();
+    const entry = { domainId: row.domain_id, entity: deps.table, entityId: id, action: 'delete' };
+    await runAudited(db, principal, { ...entry, before: { deleted: false }, after: { deleted: true } }, async (trx) => {
+      if (!(await markCertificateDeleted(trx, deps.table, id, row.domain_id, principal.userId))) throw notFound();
+    });
   }
 
   async function recover(principal: TPrincipal, id: number) {
     const row = await loadVisible(principal, id, 'deleted');
     // Another live certificate of the domain may have taken the name while this one was deleted.
     await withUniqueName(async () => {
-      if (!(await markCertificateRecovered(db, deps.table, id, row.domain_id))) throw notFound();
+      const entry = { domainId: row.domain_id, entity: deps.table, entityId: id, action: 'recover' };
+      const audited = { ...entry, before: { deleted: true }, after: { deleted: false } };
+      await runAudited(db, principal, audited, async (trx) => {
+        if (!(await markCertificateRecovered(trx, deps.table, id, row.domain_id))) throw notFound();
+      });
     });
   }
 

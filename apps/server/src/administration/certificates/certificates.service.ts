@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { assertAdministrator } from '../../platform/admin-access.ts';
 import { notFound } from '../../platform/api-error.ts';
+import { runAudited } from '../../platform/audit.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import { toIsoDay } from '../../platform/iso-date.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
@@ -111,17 +112,18 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
   async function create(principal: TPrincipal, requestedDomainId: number | undefined, input: TCertificateInput) {
     const domainId = await core.createScope(principal, requestedDomainId);
     const { material, friendlyName } = readUpload(input);
+    const values = {
+      domainId,
+      name: input.name,
+      alias: emptyToNull(input.alias) ?? friendlyName,
+      active: input.active,
+    };
     const id = await core.withUniqueName(() =>
-      insertCertificate(
+      runAudited(
         db,
-        {
-          domainId,
-          name: input.name,
-          alias: emptyToNull(input.alias) ?? friendlyName,
-          active: input.active,
-          createdBy: principal.userId,
-        },
-        material,
+        principal,
+        (newId: number) => ({ domainId, entity: 'certificates', entityId: newId, action: 'create', after: values }),
+        (trx) => insertCertificate(trx, { ...values, createdBy: principal.userId }, material),
       ),
     );
     return detail(principal, id);
@@ -130,20 +132,19 @@ export function createCertificatesService({ db, certificateKey }: TCertificatesS
   async function update(principal: TPrincipal, input: TCertificateUpdate) {
     const row = await loadVisible(principal, input.id, 'live');
     const upload = input.content ? readUpload({ ...input, content: input.content }) : null;
-    await core.withUniqueName(async () => {
-      const updated = await updateCertificateRow(
-        db,
-        input.id,
-        row.domain_id,
-        {
-          name: input.name,
-          alias: emptyToNull(input.alias) ?? upload?.friendlyName ?? null,
-          active: input.active,
-        },
-        upload?.material ?? null,
-      );
-      if (!updated) throw notFound();
-    });
+    const values = {
+      name: input.name,
+      alias: emptyToNull(input.alias) ?? upload?.friendlyName ?? null,
+      active: input.active,
+    };
+    const entry = { domainId: row.domain_id, entity: 'certificates', entityId: input.id, action: 'update' };
+    const audited = { ...entry, before: row, after: { ...values, content: upload ? 'replaced' : undefined } };
+    await core.withUniqueName(() =>
+      runAudited(db, principal, audited, async (trx) => {
+        const updated = await updateCertificateRow(trx, input.id, row.domain_id, values, upload?.material ?? null);
+        if (!updated) throw notFound();
+      }),
+    );
     return detail(principal, input.id);
   }
 

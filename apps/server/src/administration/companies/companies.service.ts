@@ -13,11 +13,12 @@ import {
   resolveListDomain,
 } from '../../platform/admin-access.ts';
 import { forbidden, notFound } from '../../platform/api-error.ts';
+import { runAudited } from '../../platform/audit.ts';
+import { recoverAudited, softDeleteAudited } from '../../platform/audited-bin.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
-import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveCount, selectLiveDomainId } from '../admin.queries.ts';
 import { conflict, mapRows, takeDeletedFilter, toPickerItem, withConflictFields } from '../admin-lists.ts';
@@ -145,29 +146,41 @@ export function createCompaniesService(db: Kysely<Database>) {
     const domainId = resolveDomainScope(principal, domainid);
     if (!(await selectLiveDomainId(db, domainId))) throw notFound();
     if (await existsLiveTaxId(db, domainId, input.taxId)) throw conflict('taxId');
-    const id = await withConflictFields(COMPANY_UNIQUE_FIELDS, () => insertCompany(db, domainId, toValues(input)));
+    const values = toValues(input);
+    const id = await withConflictFields(COMPANY_UNIQUE_FIELDS, () =>
+      runAudited<string>(
+        db,
+        principal,
+        (newId) => ({ domainId, entity: 'companies', entityId: newId, action: 'create', after: values }),
+        (trx) => insertCompany(trx, domainId, values),
+      ),
+    );
     return detail(principal, Number(id));
   }
 
   async function update(principal: TPrincipal, input: TCompanyInput & { id: number }) {
     const current = await loadManaged(principal, input.id);
     if (await existsLiveTaxId(db, current.domainId, input.taxId, current.id)) throw conflict('taxId');
+    const values = toValues(input);
+    const entry = { domainId: current.domainId, entity: 'companies', entityId: current.id, action: 'update' };
     await withConflictFields(COMPANY_UNIQUE_FIELDS, () =>
-      updateCompanyRow(db, current.domainId, current.id, toValues(input)),
+      runAudited(db, principal, { ...entry, before: current, after: values }, (trx) =>
+        updateCompanyRow(trx, current.domainId, current.id, values),
+      ),
     );
     return detail(principal, input.id);
   }
 
   async function remove(principal: TPrincipal, id: number) {
     const current = await loadManaged(principal, id);
-    await softDeleteRow(db, 'companies', current.domainId, current.id, principal.userId);
+    await softDeleteAudited(db, principal, 'companies', current);
   }
 
   async function recover(principal: TPrincipal, id: number) {
     const current = await loadManaged(principal, id, true);
     // Its tax id may have been given to another company while it was deleted.
     if (await existsLiveTaxId(db, current.domainId, current.taxId)) throw conflict('taxId');
-    await withConflictFields(COMPANY_UNIQUE_FIELDS, () => recoverRow(db, 'companies', current.domainId, current.id));
+    await withConflictFields(COMPANY_UNIQUE_FIELDS, () => recoverAudited(db, principal, 'companies', current));
   }
 
   async function companiesByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {

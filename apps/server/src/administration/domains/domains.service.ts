@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { assertDomainAdministrator, assertSuperAdmin, recordScope } from '../../platform/admin-access.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
 import { decodeDataUrl, sniffAttachmentType } from '../../platform/attachment-check.ts';
+import { runAudited } from '../../platform/audit.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
@@ -166,7 +167,15 @@ export function createDomainsService(db: Kysely<Database>) {
     assertSuperAdmin(principal);
     checkLogo(input.customLogo);
     await assertUnique(input);
-    const id = await withConflictFields(DOMAIN_UNIQUE_FIELDS, () => insertDomain(db, toValues(input)));
+    const values = toValues(input);
+    const id = await withConflictFields(DOMAIN_UNIQUE_FIELDS, () =>
+      runAudited<string>(
+        db,
+        principal,
+        (newId) => ({ domainId: newId, entity: 'domain', entityId: newId, action: 'create', after: values }),
+        (trx) => insertDomain(trx, values),
+      ),
+    );
     return detail(principal, id);
   }
 
@@ -188,7 +197,13 @@ export function createDomainsService(db: Kysely<Database>) {
     }
     checkLogo(input.customLogo);
     await assertUnique(input, current.id);
-    await withConflictFields(DOMAIN_UNIQUE_FIELDS, () => updateDomainRow(db, current.id, toValues(input)));
+    const values = toValues(input);
+    const entry = { domainId: current.id, entity: 'domain', entityId: current.id, action: 'update' };
+    await withConflictFields(DOMAIN_UNIQUE_FIELDS, () =>
+      runAudited(db, principal, { ...entry, before: current, after: values }, (trx) =>
+        updateDomainRow(trx, current.id, values),
+      ),
+    );
     return detail(principal, input.id);
   }
 
@@ -197,7 +212,10 @@ export function createDomainsService(db: Kysely<Database>) {
     const current = await selectDomain(db, null, String(id));
     if (!current) throw notFound();
     if (current.id === principal.domainId) throw new ApiError(400, 'ERR_SELF_ACTION');
-    await softDeleteDomain(db, current.id, principal.userId);
+    const entry = { domainId: current.id, entity: 'domain', entityId: current.id, action: 'delete' };
+    await runAudited(db, principal, { ...entry, before: { deleted: false }, after: { deleted: true } }, (trx) =>
+      softDeleteDomain(trx, current.id, principal.userId),
+    );
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -206,7 +224,12 @@ export function createDomainsService(db: Kysely<Database>) {
     if (!current) throw notFound();
     if (await existsLiveDomain(db, 'code', current.code)) throw conflict('code');
     if (await existsLiveDomain(db, 'name', current.name)) throw conflict('name');
-    await withConflictFields(DOMAIN_UNIQUE_FIELDS, () => recoverDomainRow(db, current.id));
+    const entry = { domainId: current.id, entity: 'domain', entityId: current.id, action: 'recover' };
+    await withConflictFields(DOMAIN_UNIQUE_FIELDS, () =>
+      runAudited(db, principal, { ...entry, before: { deleted: true }, after: { deleted: false } }, (trx) =>
+        recoverDomainRow(trx, current.id),
+      ),
+    );
   }
 
   async function typesDocument(principal: TPrincipal, id: number) {
@@ -218,7 +241,12 @@ export function createDomainsService(db: Kysely<Database>) {
   async function updateTypesDocument(principal: TPrincipal, id: number, listOfTypes: number[]) {
     const domain = await loadVisible(principal, id);
     assertKnownIds('listOfTypes', listOfTypes, await selectLiveTypeIds(db, domain.id, listOfTypes));
-    await db.transaction().execute((trx) => replaceDocumentTypes(trx, domain.id, listOfTypes));
+    const before = (await selectDocumentTypesDual(db, domain.id)).selected.map((type) => Number(type.id)).sort();
+    const entry = { domainId: domain.id, entity: 'domain', entityId: domain.id, action: 'update-document-types' };
+    const after = { documentTypes: [...listOfTypes].sort() };
+    await runAudited(db, principal, { ...entry, before: { documentTypes: before }, after }, (trx) =>
+      replaceDocumentTypes(trx, domain.id, listOfTypes),
+    );
   }
 
   async function advanceComTemplate(principal: TPrincipal, id: number, kind: TemplateKind = ADVANCED_KIND) {
@@ -237,7 +265,12 @@ export function createDomainsService(db: Kysely<Database>) {
     const domain = await loadVisible(principal, id);
     const known = await selectLiveTemplateIds(db, domain.id, kind, templateIds);
     assertKnownIds('advancedComTemplates', templateIds, known);
-    await db.transaction().execute((trx) => replaceAdvTemplates(trx, domain.id, kind, templateIds));
+    const before = (await selectAdvTemplatesDual(db, domain.id, kind)).selected.map((item) => Number(item.id)).sort();
+    const entry = { domainId: domain.id, entity: 'domain', entityId: domain.id, action: 'update-templates' };
+    const after = { [`templates${kind}`]: [...templateIds].sort() };
+    await runAudited(db, principal, { ...entry, before: { [`templates${kind}`]: before }, after }, (trx) =>
+      replaceAdvTemplates(trx, domain.id, kind, templateIds),
+    );
   }
 
   async function allDomains(principal: TPrincipal) {

@@ -6,11 +6,12 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { assertAdministrator, assertBin, recordScope, resolveListDomain } from '../../platform/admin-access.ts';
 import { notFound } from '../../platform/api-error.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { recoverAudited, softDeleteAudited } from '../../platform/audited-bin.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
-import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { resolveDomainScope } from '../../platform/tenancy.ts';
 import { selectLiveDomainId } from '../admin.queries.ts';
 import {
@@ -123,8 +124,11 @@ export function createGroupsService(db: Kysely<Database>) {
     if (await existsLiveGroupName(db, domainId, input.name)) throw conflict('name');
     const id = await withConflictFields(GROUP_UNIQUE_FIELDS, () =>
       db.transaction().execute(async (trx) => {
-        const groupId = await insertGroup(trx, domainId, toValues(input));
+        const values = toValues(input);
+        const groupId = await insertGroup(trx, domainId, values);
         await replaceGroupMembers(trx, groupId, input.userIds);
+        const after = { ...values, userIds: [...input.userIds].sort() };
+        await recordAudit(trx, principal, { domainId, entity: 'groups', entityId: groupId, action: 'create', after });
         return groupId;
       }),
     );
@@ -139,8 +143,18 @@ export function createGroupsService(db: Kysely<Database>) {
     if (await existsLiveGroupName(db, current.domainId, input.name, current.id)) throw conflict('name');
     await withConflictFields(GROUP_UNIQUE_FIELDS, () =>
       db.transaction().execute(async (trx) => {
-        await updateGroupRow(trx, current.domainId, current.id, toValues(input));
+        const values = toValues(input);
+        const members = (await selectGroupMembers(trx, current.id)).map((member) => Number(member.id)).sort();
+        await updateGroupRow(trx, current.domainId, current.id, values);
         await replaceGroupMembers(trx, current.id, input.userIds);
+        await recordAudit(trx, principal, {
+          domainId: current.domainId,
+          entity: 'groups',
+          entityId: current.id,
+          action: 'update',
+          before: { ...current, userIds: members },
+          after: { ...values, userIds: [...input.userIds].sort() },
+        });
       }),
     );
     return detail(principal, input.id);
@@ -150,7 +164,7 @@ export function createGroupsService(db: Kysely<Database>) {
     assertAdministrator(principal);
     const current = await selectGroup(db, recordScope(principal), String(id));
     if (!current) throw notFound();
-    await softDeleteRow(db, 'groups', current.domainId, current.id, principal.userId);
+    await softDeleteAudited(db, principal, 'groups', current);
   }
 
   async function recover(principal: TPrincipal, id: number) {
@@ -158,7 +172,7 @@ export function createGroupsService(db: Kysely<Database>) {
     const current = await selectGroup(db, recordScope(principal), String(id), true);
     if (!current) throw notFound();
     if (await existsLiveGroupName(db, current.domainId, current.name)) throw conflict('name');
-    await withConflictFields(GROUP_UNIQUE_FIELDS, () => recoverRow(db, 'groups', current.domainId, current.id));
+    await withConflictFields(GROUP_UNIQUE_FIELDS, () => recoverAudited(db, principal, 'groups', current));
   }
 
   async function groupsByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { sealClientSecret } from '../../federation/oidc-client-secret.ts';
 import { assertDomainAdministrator } from '../../platform/admin-access.ts';
 import { fieldError, forbidden, notFound } from '../../platform/api-error.ts';
+import { recordAudit, runAudited } from '../../platform/audit.ts';
 import type { TCertificateKey } from '../../platform/certificate-key.ts';
 import { checkOutboundUrl, OutboundUrlRefused, type TOutboundPolicy } from '../../platform/outbound-url.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
@@ -182,6 +183,13 @@ export function createIdentityProvidersService({
           { userId: principal.userId, rank: rankOf(principal.roles) },
         );
         await replaceProviderClaims(trx, id, [...new Set(input.emailDomains)]);
+        await recordAudit(trx, principal, {
+          domainId,
+          entity: 'identity_providers',
+          entityId: id,
+          action: 'create',
+          after: { ...values, emailDomains: input.emailDomains, client_secret: input.kind === 'oidc' ? 'set' : null },
+        });
         return id;
       }),
     );
@@ -203,6 +211,14 @@ export function createIdentityProvidersService({
         const rank = rankOf(principal.roles);
         if (!(await updateIdentityProviderRow(trx, input.id, row.domain_id, values, secret, rank))) throw notFound();
         await replaceProviderClaims(trx, input.id, [...new Set(input.emailDomains)]);
+        await recordAudit(trx, principal, {
+          domainId: row.domain_id,
+          entity: 'identity_providers',
+          entityId: input.id,
+          action: 'update',
+          before: row,
+          after: { ...values, client_secret: secret?.oidc_client_secret_sealed ? 'replaced' : undefined },
+        });
       }),
     );
     return detail(principal, input.id);
@@ -213,15 +229,20 @@ export function createIdentityProvidersService({
     await db.transaction().execute(async (trx) => {
       if (!(await markIdentityProviderDeleted(trx, id, row.domain_id, principal.userId))) throw notFound();
       await unverifyProviderClaims(trx, id);
+      const entry = { domainId: row.domain_id, entity: 'identity_providers', entityId: id, action: 'delete' };
+      await recordAudit(trx, principal, { ...entry, before: { deleted: false }, after: { deleted: true } });
     });
   }
 
   async function recover(principal: TPrincipal, id: number) {
     const row = await loadVisible(principal, id, 'deleted');
     // While it was deleted another provider may have taken its name; its claims come back unverified.
-    await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, async () => {
-      if (!(await markIdentityProviderRecovered(db, id, row.domain_id))) throw notFound();
-    });
+    const entry = { domainId: row.domain_id, entity: 'identity_providers', entityId: id, action: 'recover' };
+    await withConflictFields(IDENTITY_PROVIDER_UNIQUE_FIELDS, () =>
+      runAudited(db, principal, { ...entry, before: { deleted: true }, after: { deleted: false } }, async (trx) => {
+        if (!(await markIdentityProviderRecovered(trx, id, row.domain_id))) throw notFound();
+      }),
+    );
   }
 
   return { read, detail, create, update, remove, recover };

@@ -9,6 +9,7 @@ import { rankOf } from '@sello/contracts/role-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/api-error.ts';
+import { runAudited } from '../../platform/audit.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import {
   certificateExportColumns,
@@ -74,18 +75,24 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
   async function create(principal: TPrincipal, requestedDomainId: number | undefined, input: TSamlCertificateInput) {
     const domainId = await core.createScope(principal, requestedDomainId);
     const material = readUpload(input.content);
+    const values = { domainId, name: input.name, entityId: input.entityId, active: input.active };
     const id = await core.withUniqueName(() =>
-      insertSamlCertificate(
+      runAudited(
         db,
-        {
+        principal,
+        (newId: number) => ({
           domainId,
-          name: input.name,
-          entityId: input.entityId,
-          active: input.active,
-          createdBy: principal.userId,
-          rank: rankOf(principal.roles),
-        },
-        material,
+          entity: 'saml_certificates',
+          entityId: newId,
+          action: 'create',
+          after: values,
+        }),
+        (trx) =>
+          insertSamlCertificate(
+            trx,
+            { ...values, createdBy: principal.userId, rank: rankOf(principal.roles) },
+            material,
+          ),
       ),
     );
     return detail(principal, id);
@@ -94,17 +101,20 @@ export function createSamlCertificatesService({ db }: { db: Kysely<Database> }) 
   async function update(principal: TPrincipal, input: TSamlCertificateUpdate) {
     const row = await loadVisible(principal, input.id, 'live');
     const material = input.content ? readUpload(input.content) : null;
-    await core.withUniqueName(async () => {
-      const updated = await updateSamlCertificateRow(
-        db,
-        input.id,
-        row.domain_id,
-        // Who changes the certificate changes whom its provider may sign in (docs/decisions/federation.md "Federated sign-in: rank").
-        { name: input.name, entity_id: input.entityId, active: input.active, configured_rank: rankOf(principal.roles) },
-        material,
-      );
-      if (!updated) throw notFound();
-    });
+    // Who changes the certificate changes whom its provider may sign in (docs/decisions/federation.md "Federated sign-in: rank").
+    const values = {
+      name: input.name,
+      entity_id: input.entityId,
+      active: input.active,
+      configured_rank: rankOf(principal.roles),
+    };
+    const entry = { domainId: row.domain_id, entity: 'saml_certificates', entityId: input.id, action: 'update' };
+    const audited = { ...entry, before: row, after: { ...values, content: material ? 'replaced' : undefined } };
+    await core.withUniqueName(() =>
+      runAudited(db, principal, audited, async (trx) => {
+        if (!(await updateSamlCertificateRow(trx, input.id, row.domain_id, values, material))) throw notFound();
+      }),
+    );
     return detail(principal, input.id);
   }
 

@@ -25,13 +25,15 @@ import {
   resolveScopedCompanies,
 } from '../../platform/admin-access.ts';
 import { ApiError, notFound } from '../../platform/api-error.ts';
+import { recordAudit, runAudited } from '../../platform/audit.ts';
+import { recoverAudited } from '../../platform/audited-bin.ts';
 import { sendExcel } from '../../platform/excel-export.ts';
 import { toIso } from '../../platform/iso-date.ts';
 import type { TMailer } from '../../platform/mailer.ts';
 import { buildListQuery, runPagedList } from '../../platform/paged-list.ts';
 import type { TPrincipal } from '../../platform/principal.ts';
 import { forgetUserSignInFailures } from '../../platform/sign-in-guards.queries.ts';
-import { recoverRow, softDeleteRow } from '../../platform/soft-delete.queries.ts';
+import { softDeleteRow } from '../../platform/soft-delete.queries.ts';
 import { canSeeDomain, resolveDomainScope } from '../../platform/tenancy.ts';
 import { createToken } from '../../platform/tokens.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
@@ -223,6 +225,9 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     assertKnownIds('groupIds', input.groupIds, await selectLiveGroupIds(db, domainId, input.groupIds));
   }
 
+  /** Company and group links as the trail records them (the row reads them as sorted text ids). */
+  const linkIds = (ids: readonly number[]) => ids.map(String).sort((a, b) => Number(a) - Number(b));
+
   function toValues(input: TUserInput, role: TRole, permissions: string[]): TUserValues {
     return {
       username: input.userid,
@@ -262,9 +267,17 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     const passwordHash = await randomPasswordHash();
     const { id, tokens } = await withConflictFields(USER_UNIQUE_FIELDS, () =>
       db.transaction().execute(async (trx) => {
-        const userId = await insertUser(trx, domainId, toValues(input, role, permissions), passwordHash);
+        const values = toValues(input, role, permissions);
+        const userId = await insertUser(trx, domainId, values, passwordHash);
         await replaceUserCompanies(trx, userId, input.companyIds);
         await replaceUserGroups(trx, userId, input.groupIds);
+        await recordAudit(trx, principal, {
+          domainId,
+          entity: 'users',
+          entityId: userId,
+          action: 'create',
+          after: { ...values, companyIds: linkIds(input.companyIds), groupIds: linkIds(input.groupIds) },
+        });
         const link = { userId, purpose: 'welcome' as const, createdBy: principal.userId, lifetimeMinutes: linkMinutes };
         return { id: userId, tokens: await issueRecoveryLink(trx, link) };
       }),
@@ -301,10 +314,21 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     const passwordHash = input.resetPassword ? await randomPasswordHash() : undefined;
     const tokens = await withConflictFields(USER_UNIQUE_FIELDS, () =>
       db.transaction().execute(async (trx) => {
-        await updateUserRow(trx, current.domainId, current.id, {
-          ...toValues(input, role, permissions),
-          blocked: input.blocked,
-          passwordHash,
+        const values = toValues(input, role, permissions);
+        await updateUserRow(trx, current.domainId, current.id, { ...values, blocked: input.blocked, passwordHash });
+        await recordAudit(trx, principal, {
+          domainId: current.domainId,
+          entity: 'users',
+          entityId: current.id,
+          action: 'update',
+          before: { ...current, password: null },
+          after: {
+            ...values,
+            blocked: input.blocked ?? current.blocked,
+            companyIds: linkIds(input.companyIds),
+            groupIds: linkIds(input.groupIds),
+            password: input.resetPassword ? 'reset' : null,
+          },
         });
         if (input.blocked === false) await forgetUserSignInFailures(trx, current.id);
         await replaceUserCompanies(trx, current.id, input.companyIds);
@@ -336,6 +360,8 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     await db.transaction().execute(async (trx) => {
       await softDeleteRow(trx, 'users', current.domainId, current.id, principal.userId);
       await revokeUserSessions(trx, current.id);
+      const entry = { domainId: current.domainId, entity: 'users', entityId: current.id, action: 'delete' };
+      await recordAudit(trx, principal, { ...entry, before: { deleted: false }, after: { deleted: true } });
     });
   }
 
@@ -344,14 +370,20 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     const current = await loadManaged(principal, id, true);
     assertMayManage(principal, current.roles);
     if (await existsLiveUsername(db, current.username)) throw conflict('userid');
-    await withConflictFields(USER_UNIQUE_FIELDS, () => recoverRow(db, 'users', current.domainId, current.id));
+    await withConflictFields(USER_UNIQUE_FIELDS, () => recoverAudited(db, principal, 'users', current));
   }
 
   async function unblock(principal: TPrincipal, id: number) {
     assertAdministrator(principal);
     const current = await loadManaged(principal, id);
     assertMayManage(principal, current.roles);
-    await unblockUserRow(db, current.domainId, current.id);
+    const entry = { domainId: current.domainId, entity: 'users', entityId: current.id, action: 'unblock' };
+    await runAudited(
+      db,
+      principal,
+      { ...entry, before: { blocked: current.blocked }, after: { blocked: false } },
+      (trx) => unblockUserRow(trx, current.domainId, current.id),
+    );
   }
 
   async function usersByDomain(principal: TPrincipal, domainid: number, search: string | undefined) {

@@ -1,0 +1,109 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { TAuditRecord } from './audit-chain.ts';
+
+/** Locks the tenant's chain head (creating it) until the transaction ends, and answers it. */
+export async function lockChainHead(trx: Transaction<Database>, domainId: string) {
+  const row = await trx
+    .insertInto('audit_chain_heads')
+    .values({ domain_id: domainId, seq: 0, last_hash: '0'.repeat(64), purged_seq: 0, purged_hash: '0'.repeat(64) })
+    .onConflict((oc) => oc.column('domain_id').doUpdateSet({ seq: sql`audit_chain_heads.seq` }))
+    .returning(['seq', 'last_hash as lastHash'])
+    .executeTakeFirstOrThrow();
+  return { seq: Number(row.seq), lastHash: row.lastHash };
+}
+
+/** Appends a record and moves its tenant's head to it. */
+export async function insertAuditRecord(trx: Transaction<Database>, record: TAuditRecord & { hash: string }) {
+  await trx
+    .insertInto('audit_records')
+    .values({
+      domain_id: record.domainId,
+      seq: record.seq,
+      at: record.at,
+      actor_kind: record.actorKind,
+      actor_user_id: record.actorUserId,
+      actor_name: record.actorName,
+      actor_roles: record.actorRoles,
+      api_key_id: record.apiKeyId,
+      ip: record.ip,
+      user_agent: record.userAgent,
+      entity: record.entity,
+      entity_id: record.entityId,
+      action: record.action,
+      changes: JSON.stringify(record.changes),
+      prev_hash: record.prevHash,
+      hash: record.hash,
+    })
+    .execute();
+  await trx
+    .updateTable('audit_chain_heads')
+    .set({ seq: record.seq, last_hash: record.hash })
+    .where('domain_id', '=', record.domainId)
+    .execute();
+}
+
+/** The columns of a record in the form the chain hashes. */
+export function selectAuditRecordColumns(db: Kysely<Database>) {
+  return db
+    .selectFrom('audit_records as a')
+    .select([
+      'a.id',
+      'a.domain_id as domainId',
+      'a.seq',
+      'a.at',
+      'a.actor_kind as actorKind',
+      'a.actor_user_id as actorUserId',
+      'a.actor_name as actorName',
+      'a.actor_roles as actorRoles',
+      'a.api_key_id as apiKeyId',
+      'a.ip',
+      'a.user_agent as userAgent',
+      'a.entity',
+      'a.entity_id as entityId',
+      'a.action',
+      'a.changes',
+      'a.prev_hash as prevHash',
+      'a.hash',
+    ]);
+}
+
+export type TAuditRow = Awaited<ReturnType<ReturnType<typeof selectAuditRecordColumns>['executeTakeFirstOrThrow']>>;
+
+/** Every tenant's chain: where the purge left it and its records in order. */
+export async function selectChainHeads(db: Kysely<Database>) {
+  return db
+    .selectFrom('audit_chain_heads')
+    .select(['domain_id as domainId', 'purged_seq as purgedSeq', 'purged_hash as purgedHash'])
+    .orderBy('domain_id')
+    .execute();
+}
+
+export function streamTenantChain(db: Kysely<Database>, domainId: string) {
+  return selectAuditRecordColumns(db).where('a.domain_id', '=', domainId).orderBy('a.seq').stream(1000);
+}
+
+/**
+ * Removes the records older than `before`, oldest first per tenant, and remembers the last removed record of each
+ * tenant so the chain check starts after it. Answers how many went.
+ */
+export async function purgeAuditRecords(db: Kysely<Database>, before: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('sello.audit_purge_before', ${before.toISOString()}, true)`.execute(trx);
+    const result = await sql<{ purged: string }>`
+      WITH gone AS (
+        DELETE FROM audit_records r
+        WHERE r.at < ${before}
+          AND NOT EXISTS (SELECT 1 FROM audit_records n WHERE n.domain_id = r.domain_id AND n.seq < r.seq
+            AND n.at >= ${before})
+        RETURNING r.domain_id, r.seq, r.hash
+      ), last AS (
+        SELECT DISTINCT ON (domain_id) domain_id, seq, hash FROM gone ORDER BY domain_id, seq DESC
+      ), moved AS (
+        UPDATE audit_chain_heads h SET purged_seq = last.seq, purged_hash = last.hash
+        FROM last WHERE h.domain_id = last.domain_id
+      )
+      SELECT count(*)::text AS purged FROM gone`.execute(trx);
+    return Number(result.rows[0]?.purged ?? 0);
+  });
+}
