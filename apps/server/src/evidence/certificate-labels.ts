@@ -33,6 +33,9 @@ type TLabels = {
   deliveredOn: string;
   letterStatus: string;
   sandbox: string;
+  signature: string;
+  pinChannel: string;
+  sentTo: string;
   groups: Record<EvidenceGroup, string>;
 };
 
@@ -69,6 +72,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     deliveredOn: 'Fecha de entrega',
     letterStatus: 'Estado de la carta',
     sandbox: 'pruebas',
+    signature: 'Firma',
+    pinChannel: 'canal del PIN',
+    sentTo: 'enviado a',
     groups: {
       submission: 'Envío al prestador',
       relay: 'Transmisión',
@@ -113,6 +119,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     deliveredOn: 'Delivery date',
     letterStatus: 'Letter status',
     sandbox: 'sandbox',
+    signature: 'Signature',
+    pinChannel: 'PIN channel',
+    sentTo: 'sent to',
     groups: {
       submission: 'Submission',
       relay: 'Relay',
@@ -157,6 +166,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     deliveredOn: 'Data de entrega',
     letterStatus: 'Estado da carta',
     sandbox: 'testes',
+    signature: 'Assinatura',
+    pinChannel: 'canal do PIN',
+    sentTo: 'enviado para',
     groups: {
       submission: 'Submissão',
       relay: 'Transmissão',

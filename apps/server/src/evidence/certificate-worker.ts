@@ -11,6 +11,7 @@ import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecy
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { labelsFor } from './certificate-labels.ts';
 import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
+import { signaturesByReceiver } from './certificate-signatures.ts';
 import {
   nextDocumentPosition,
   selectCertificateFacts,
@@ -60,6 +61,7 @@ async function buildSignedCertificate(
   }
   const issuedAt = new Date();
   const language = toLanguage(facts.language);
+  const signatures = signaturesByReceiver(events);
   const pdf = await buildCertificatePdf({
     report,
     providerName: deps.config.PROVIDER_NAME,
@@ -91,6 +93,7 @@ async function buildSignedCertificate(
       document: receiver.documentNumber ? `${receiver.documentType ?? ''} ${receiver.documentNumber}`.trim() : null,
       contact: [receiver.email, receiver.mobile].filter(Boolean).join(', ') || '-',
       status: receiver.status,
+      signatures: signatures.get(receiver.id) ?? [],
       letters: letters
         .filter((letter) => letter.receiverId === receiver.id)
         .map((letter) => ({
