@@ -36,6 +36,8 @@ type TLabels = {
   signature: string;
   pinChannel: string;
   sentTo: string;
+  signedBy: string;
+  signatureSummary: string;
   groups: Record<EvidenceGroup, string>;
 };
 
@@ -75,6 +77,8 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     signature: 'Firma',
     pinChannel: 'canal del PIN',
     sentTo: 'enviado a',
+    signedBy: 'Firmado por',
+    signatureSummary: 'Resumen de firmas',
     groups: {
       submission: 'Envío al prestador',
       relay: 'Transmisión',
@@ -122,6 +126,8 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     signature: 'Signature',
     pinChannel: 'PIN channel',
     sentTo: 'sent to',
+    signedBy: 'Signed by',
+    signatureSummary: 'Signature summary',
     groups: {
       submission: 'Submission',
       relay: 'Relay',
@@ -169,6 +175,8 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     signature: 'Assinatura',
     pinChannel: 'canal do PIN',
     sentTo: 'enviado para',
+    signedBy: 'Assinado por',
+    signatureSummary: 'Resumo das assinaturas',
     groups: {
       submission: 'Submissão',
       relay: 'Transmissão',

@@ -37,13 +37,18 @@ export function signaturesByReceiver(events: readonly TChainEvent[]): Map<string
 
 /** `Firma: PIN por SMS; canal del PIN: SMS; enviado a •••678; 2026-11-28 19:20:31 UTC`. */
 export function signatureLine(signature: TCertificateSignature, language: string): string {
+  return `${labelsFor(language).signature}: ${signatureText(signature, language)}`;
+}
+
+/** `PIN por SMS; canal del PIN: SMS; enviado a •••678; 2026-11-28 19:20:31 UTC`. */
+export function signatureText(signature: TCertificateSignature, language: string): string {
   const labels = labelsFor(language);
   const method = labelOf(
     Object.fromEntries(Object.entries(SIGN_METHOD_INFO).map(([key, info]) => [key, info.texts])),
     signature.method,
     language,
   );
-  const parts = [`${labels.signature}: ${method}`];
+  const parts = [method];
   if (signature.channel) parts.push(`${labels.pinChannel}: ${labelOf(PIN_CHANNEL_NAMES, signature.channel, language)}`);
   if (signature.sentTo) parts.push(`${labels.sentTo} ${signature.sentTo}`);
   parts.push(`${signature.at.slice(0, 10)} ${signature.at.slice(11, 19)} ${labels.utc}`);

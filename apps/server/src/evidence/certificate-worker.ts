@@ -24,6 +24,7 @@ import { findChainBreaks, findDocumentBreaks } from './evidence-verify.ts';
 import type { TSeal } from './seal.ts';
 import { prepareSentCopies } from './sent-copies.ts';
 import { sealPdf } from './sign-pdf.ts';
+import { storeSignedCopies } from './signed-copies.ts';
 
 export type TCertificateDeps = {
   db: Kysely<Database>;
@@ -168,6 +169,7 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
     let sha256 = existing?.sha256;
     if (!sha256) {
       await prepareSentCopies(deps, trx, [shippingId]);
+      await storeSignedCopies(deps, trx, shippingId);
       // The non-report first, so the certificate lists it with its hash.
       if (callsForNonReport(shipping.result)) await storeProduced(deps, trx, shipping, seal, 'nonReport');
       const certificate = await buildSignedCertificate(deps, trx, shipping, seal);
