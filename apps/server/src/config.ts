@@ -88,6 +88,9 @@ const ZConfig = z
     SMS_PROVIDER_TOKEN: z.string().min(1).optional(),
     WHATSAPP_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
     WHATSAPP_PROVIDER_TOKEN: z.string().min(1).optional(),
+    /** Generic JSON HTTP voice provider that reads a PIN in a call (WHATSAPP_VOICE); without one, the outbox. */
+    VOICE_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    VOICE_PROVIDER_TOKEN: z.string().min(1).optional(),
     /** Seconds a shipping may wait in `pending_to_send` (or a message overdue) before the sweep queues it again. */
     DELIVERY_SWEEP_STALE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Shared secret the providers sign their delivery callbacks with (HMAC-SHA256). */

@@ -143,9 +143,16 @@ export const TRANSITIONS: readonly TTransition[] = [
   { from: TRAVELLING, action: 'expire', fromResults: UNANSWERED, to: 'pending_cert', result: 'timeout' },
   { from: ['in_course'], action: 'custodyStart', fromResults: UNANSWERED, to: 'same', result: 'custody_in_course' },
   { from: ['in_course'], action: 'custodyEnd', fromResults: ['custody_in_course'], to: 'pending_cert', result: 'keep' },
-  // Postal: the courier reports, then its proof of delivery is collected
-  { from: ['sent'], action: 'courierDelivered', to: 'pending_cert_postal', result: 'accepted' },
-  { from: ['sent'], action: 'courierFailed', to: 'pending_cert_postal', result: 'error' },
+  // Postal: the courier reports, then its proof of delivery is collected. The receiver may have opened the
+  // online copy the letter offers first (`in_course`): the courier's result still decides.
+  {
+    from: TRAVELLING,
+    action: 'courierDelivered',
+    fromResults: UNANSWERED,
+    to: 'pending_cert_postal',
+    result: 'accepted',
+  },
+  { from: TRAVELLING, action: 'courierFailed', fromResults: UNANSWERED, to: 'pending_cert_postal', result: 'error' },
   // Cancelling something already travelling waits for the channel to confirm
   { from: TRAVELLING, action: 'cancel', to: 'cancel_pending', result: 'keep' },
   { from: ['cancel_pending'], action: 'cancelConfirmed', to: 'pending_cert', result: 'cancelled_by_sender' },

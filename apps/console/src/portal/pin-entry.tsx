@@ -20,7 +20,7 @@ export function PinEntry({ pin, view, t, busy }: { pin: TPin; view: TPortalView;
       <button type="button" disabled={busy} onClick={pin.requestPin}>
         {pin.pinSent ? t('resendPin') : t('requestPin')}
       </button>
-      {pin.pinSent && <p className="portal-note">{t('pinSent', { to: pin.pinSent.sentTo })}</p>}
+      {pin.pinSent && <PinSentNote sent={pin.pinSent} t={t} />}
       <label className="portal-field">
         <span>{t('pinLabel')}</span>
         <input
@@ -34,5 +34,16 @@ export function PinEntry({ pin, view, t, busy }: { pin: TPin; view: TPortalView;
       </label>
       <p className="portal-note">{t('attemptsLeft', { n: view.pinAttemptsLeft })}</p>
     </>
+  );
+}
+
+/** Where the PIN went (the channel and the masked address), and where it goes if that channel fails. */
+function PinSentNote({ sent, t }: { sent: TPortalPinSent; t: TTranslate }) {
+  const channel = t(`channel_${sent.channel}`);
+  return (
+    <p className="portal-note" role="status">
+      {t('pinSent', { channel, to: sent.sentTo })}
+      {sent.fallbackChannel && ` ${t('pinFallback', { channel, fallback: t(`channel_${sent.fallbackChannel}`) })}`}
+    </p>
   );
 }

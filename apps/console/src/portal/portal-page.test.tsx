@@ -80,6 +80,30 @@ describe('recipient page', () => {
     expect(screen.getByRole('button', { name: 'Enviarme un PIN' })).toBeTruthy();
   });
 
+  it('names the channel and the masked address the PIN went to, and its fallback, in each language', async () => {
+    const sent = {
+      channel: 'whatsapp',
+      sentTo: '•••••••••678',
+      fallbackChannel: 'sms',
+      expiresAt: '2026-12-01T10:00:00.000Z',
+      attemptsLeft: 3,
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(answer(200, view())).mockResolvedValueOnce(answer(200, sent));
+    render(<PortalPage token={TOKEN} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send me a PIN' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'We have sent a PIN by WhatsApp to •••••••••678. If it does not arrive by WhatsApp, we will send it by SMS.',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'es-es');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Le hemos enviado un PIN por WhatsApp a •••••••••678. Si no le llega por WhatsApp, se lo enviaremos por SMS.',
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox'), 'pt-pt');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Enviámos um PIN por WhatsApp para •••••••••678. Se não chegar por WhatsApp, enviá-lo-emos por SMS.',
+    );
+  });
+
   it('shows a wrong PIN with the attempts left, and an expired link as such', async () => {
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')

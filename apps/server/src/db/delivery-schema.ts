@@ -11,20 +11,22 @@ export type DeliveryMessagesTable = {
   receiver_id: BigintRef;
   purpose: 'access' | 'pin' | 'reminder';
   channel: string;
-  transport: 'outbox' | 'smtp' | 'sms_http' | 'whatsapp_http' | 'postal' | 'onscreen';
+  transport: 'outbox' | 'smtp' | 'sms_http' | 'whatsapp_http' | 'voice_http' | 'postal' | 'onscreen';
   recipient: string;
   subject: string | null;
   body: string;
   body_html: Generated<boolean>;
   content_sha256: string;
   idempotency_key: string;
-  status: Generated<'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'unknown'>;
+  status: Generated<'held' | 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'unknown'>;
   provider_ref: string | null;
   error: string | null;
   created_at: Generated<Date> & Timestamp;
   status_at: Generated<Date> & Timestamp;
   attempts: Generated<number>;
   next_attempt_at: Generated<Date> & Timestamp;
+  /** Migration 045: the message this one stands in for, `held` until that one fails. */
+  fallback_for: BigintRef | null;
 };
 
 export type OutboxView = {

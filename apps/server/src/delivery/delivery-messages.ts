@@ -17,6 +17,8 @@ export type TNewMessage = {
   bodyHtml?: boolean;
   /** Names the message for good: writing it again with the same key changes nothing. */
   idempotencyKey: string;
+  /** The message this one stands in for: it is held until that one fails (see releaseFallbacks). */
+  fallbackFor?: string;
 };
 
 /** SHA-256 over subject and body, as evidence of what the receiver was sent. */
@@ -28,7 +30,7 @@ export function hashMessageContent(subject: string | null, body: string): string
 
 /**
  * Records messages to receivers, each exactly once. An outbox message is complete when recorded (nothing
- * leaves); others start `queued` for their adapter. Call it inside the transaction of the state change
+ * leaves); others start `queued` for their adapter; a fallback starts `held`. Call it inside the transaction of the state change
  * that causes the messages, so both happen or neither does.
  */
 export function recordMessages(db: Kysely<Database>, messages: readonly TNewMessage[]) {
@@ -46,6 +48,7 @@ export function recordMessages(db: Kysely<Database>, messages: readonly TNewMess
       body_html: message.bodyHtml ?? false,
       content_sha256: hashMessageContent(message.subject, message.body),
       idempotency_key: message.idempotencyKey,
+      fallback_for: message.fallbackFor ?? null,
     })),
   );
 }

@@ -47,7 +47,12 @@ export async function insertMessagesOnce(db: Db, rows: readonly TMessageRow[]) {
   if (rows.length === 0) return [];
   const inserted = await db
     .insertInto('delivery_messages')
-    .values(rows.map((row) => ({ ...row, status: row.transport === 'outbox' ? 'sent' : 'queued' })))
+    .values(
+      rows.map((row) => ({
+        ...row,
+        status: row.fallback_for != null ? 'held' : row.transport === 'outbox' ? 'sent' : 'queued',
+      })),
+    )
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
     .returning(['id', 'guid', 'status', 'idempotency_key as key'])
     .execute();
@@ -67,4 +72,27 @@ export async function insertMessagesOnce(db: Db, rows: readonly TMessageRow[]) {
     if (!stored) throw new Error(`message ${row.idempotency_key} neither inserted nor found`);
     return { id: stored.id, guid: stored.guid, status: stored.status, created: created.has(row.idempotency_key) };
   });
+}
+
+/**
+ * Lets the held fallbacks of a message go (it failed): to the outbox at once, else queued for their
+ * adapter. Answers the released ones; a second call finds none.
+ */
+export function releaseFallbacks(db: Db, messageId: string) {
+  return db
+    .updateTable('delivery_messages')
+    .set((eb) => ({
+      status: eb
+        .case()
+        .when('transport', '=', 'outbox')
+        .then('sent' as const)
+        .else('queued' as const)
+        .end(),
+      status_at: new Date(),
+      next_attempt_at: new Date(),
+    }))
+    .where('fallback_for', '=', messageId)
+    .where('status', '=', 'held')
+    .returning(['id', 'guid', 'channel', 'transport'])
+    .execute();
 }

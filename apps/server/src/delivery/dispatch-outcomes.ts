@@ -3,9 +3,11 @@ import { findTransition, type ShippingAction } from '@sello/contracts/shipping-l
 import { deliveryFailureReason } from '@sello/contracts/shipping-situations';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
+import { releaseFallbacks } from './delivery.queries.ts';
 import { allAccessDelivered, selectServiceKind, type TMessageRow, updateReceiverStatus } from './dispatch.queries.ts';
 import { isCertifiedKind } from './dispatch.service.ts';
 
@@ -27,12 +29,13 @@ const EVENT_OF: Record<TDeliveryOutcome, string> = {
  * certified kinds, every receiver delivered closes it (`certifiedDelivered`); a failed or unknown one
  * is a failed delivery (`dispatchFailed`), unless the channel refused the recipient at hand-over while the
  * shipping was still `sent` (`dispatchRefused` → `not_send_error`). Otherwise (pin and reminder messages, a shipping already
- * further on) an event with the same state before and after. Runs inside the caller's transaction.
+ * further on) an event with the same state before and after. A message that failed releases its held
+ * fallback (named in the event). Runs inside the caller's transaction.
  */
 export async function recordDeliveryOutcome(
   jobs: TJobQueue,
   trx: Trx,
-  message: Pick<TMessageRow, 'guid' | 'shippingId' | 'receiverId' | 'purpose' | 'channel' | 'transport'>,
+  message: Pick<TMessageRow, 'id' | 'guid' | 'shippingId' | 'receiverId' | 'purpose' | 'channel' | 'transport'>,
   outcome: TDeliveryOutcome,
   report: {
     providerRef?: string | null;
@@ -46,7 +49,7 @@ export async function recordDeliveryOutcome(
   const shipping = await lockShipping(trx, null, message.shippingId);
   if (!shipping) return;
   const at = eventTime();
-  const details = {
+  const details: Record<string, string | null> = {
     message: message.guid,
     receiver: message.receiverId,
     channel: message.channel,
@@ -57,6 +60,17 @@ export async function recordDeliveryOutcome(
     providerRef: report.providerRef ?? null,
     reportedAt: report.reportedAt ?? null,
   };
+  if (outcome === 'failed' || outcome === 'unknown') {
+    // A message that did not deliver lets its held fallback go (WhatsApp → SMS or a voice call), on record.
+    const [fallback] = await releaseFallbacks(trx, message.id);
+    if (fallback) {
+      if (fallback.transport !== 'outbox') {
+        await jobs.send(DELIVERY_JOBS.send, { messageId: fallback.id }, { within: trx });
+      }
+      details.fallbackMessage = fallback.guid;
+      details.fallbackChannel = fallback.channel;
+    }
+  }
   const reason = report.detail ?? null;
   let action: ShippingAction | null = null;
   let situation: SituationReason | undefined;

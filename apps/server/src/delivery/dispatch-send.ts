@@ -1,10 +1,9 @@
 import type { Language } from '@sello/contracts/constants';
-import type { Channel } from '@sello/contracts/enums';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
-import { ChannelSendError } from '../platform/channel-adapter.ts';
+import { ChannelSendError, type TMessageChannel } from '../platform/channel-adapter.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import {
   selectMessage,
@@ -93,7 +92,7 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
     handedOver = true;
     const { providerRef } = await adapter.send({
       guid: message.guid,
-      channel: message.channel as Channel,
+      channel: message.channel as TMessageChannel,
       recipient: message.recipient,
       subject: message.subject,
       body: message.body,

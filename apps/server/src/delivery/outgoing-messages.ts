@@ -1,8 +1,8 @@
-import type { Channel } from '@sello/contracts/enums';
 import type { Transaction } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 import type { Database } from '../db/schema.ts';
+import type { TMessageChannel } from '../platform/channel-adapter.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { recordMessages, type TNewMessage } from './delivery-messages.ts';
@@ -13,7 +13,7 @@ type TTransport = DeliveryMessagesTable['transport'];
  * What carries a message: the outbox for sandbox shippings and for channels without a configured
  * provider, otherwise the channel's adapter. Postal and on-screen are the provider's own.
  */
-export function chooseTransport(config: TConfig, channel: Channel, sandbox: boolean): TTransport {
+export function chooseTransport(config: TConfig, channel: TMessageChannel, sandbox: boolean): TTransport {
   if (sandbox) return 'outbox';
   switch (channel) {
     case 'email':
@@ -22,6 +22,8 @@ export function chooseTransport(config: TConfig, channel: Channel, sandbox: bool
       return config.SMS_PROVIDER_URL ? 'sms_http' : 'outbox';
     case 'whatsapp':
       return config.WHATSAPP_PROVIDER_URL ? 'whatsapp_http' : 'outbox';
+    case 'voice':
+      return config.VOICE_PROVIDER_URL ? 'voice_http' : 'outbox';
     case 'postal':
       return 'postal';
     case 'onscreen':
@@ -29,7 +31,10 @@ export function chooseTransport(config: TConfig, channel: Channel, sandbox: bool
   }
 }
 
-export type TMessageToQueue = Omit<TNewMessage, 'transport' | 'channel'> & { channel: Channel; sandbox: boolean };
+export type TMessageToQueue = Omit<TNewMessage, 'transport' | 'channel'> & {
+  channel: TMessageChannel;
+  sandbox: boolean;
+};
 
 /**
  * Records messages to receivers and, for those a provider carries, queues their sending; all inside the
@@ -47,7 +52,7 @@ export async function queueMessages(
   const recorded = await recordMessages(trx, toRecord);
   const queued = recorded.map((message, index) => ({ ...message, transport: toRecord[index]!.transport }));
   for (const message of queued) {
-    if (message.created && message.transport !== 'outbox') {
+    if (message.created && message.transport !== 'outbox' && message.status !== 'held') {
       await deps.jobs.send(DELIVERY_JOBS.send, { messageId: message.id }, { within: trx });
     }
   }

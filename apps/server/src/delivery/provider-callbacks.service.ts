@@ -4,7 +4,7 @@ import { notFound } from '../platform/api-error.ts';
 import { lockMessageByGuid, type TMessageStatus, updateMessageStatus } from './dispatch.queries.ts';
 import { recordDeliveryOutcome } from './dispatch-outcomes.ts';
 
-const TRANSPORT_OF = { sms: 'sms_http', whatsapp: 'whatsapp_http' } as const;
+const TRANSPORT_OF = { sms: 'sms_http', whatsapp: 'whatsapp_http', voice: 'voice_http' } as const;
 
 /** A message the provider has reported on keeps its final status; a later report is recorded, not applied. */
 const FINAL: readonly TMessageStatus[] = ['delivered', 'failed'];

@@ -33,6 +33,11 @@ type TLabels = {
   deliveredOn: string;
   letterStatus: string;
   sandbox: string;
+  signature: string;
+  pinChannel: string;
+  sentTo: string;
+  signedBy: string;
+  signatureSummary: string;
   groups: Record<EvidenceGroup, string>;
 };
 
@@ -69,6 +74,11 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     deliveredOn: 'Fecha de entrega',
     letterStatus: 'Estado de la carta',
     sandbox: 'pruebas',
+    signature: 'Firma',
+    pinChannel: 'canal del PIN',
+    sentTo: 'enviado a',
+    signedBy: 'Firmado por',
+    signatureSummary: 'Resumen de firmas',
     groups: {
       submission: 'Envío al prestador',
       relay: 'Transmisión',
@@ -113,6 +123,11 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     deliveredOn: 'Delivery date',
     letterStatus: 'Letter status',
     sandbox: 'sandbox',
+    signature: 'Signature',
+    pinChannel: 'PIN channel',
+    sentTo: 'sent to',
+    signedBy: 'Signed by',
+    signatureSummary: 'Signature summary',
     groups: {
       submission: 'Submission',
       relay: 'Relay',
@@ -157,6 +172,11 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     deliveredOn: 'Data de entrega',
     letterStatus: 'Estado da carta',
     sandbox: 'testes',
+    signature: 'Assinatura',
+    pinChannel: 'canal do PIN',
+    sentTo: 'enviado para',
+    signedBy: 'Assinado por',
+    signatureSummary: 'Resumo das assinaturas',
     groups: {
       submission: 'Submissão',
       relay: 'Transmissão',

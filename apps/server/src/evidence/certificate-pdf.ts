@@ -16,6 +16,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { drawableText, embedTextFonts, textWidth } from '../platform/pdf-fonts.ts';
 import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
+import { signatureLine, type TCertificateSignature } from './certificate-signatures.ts';
 
 export type TCertificateContent = {
   /** The certificate, or the non-report of a shipping that did not reach its recipient. */
@@ -46,6 +47,8 @@ export type TCertificateContent = {
     status: string;
     /** The letters of a postal shipping: where each went, the courier's reference and the delivery date. */
     letters: TCertificateLetter[];
+    /** How the receiver signed (method, factor, time), as its acceptance event recorded it. */
+    signatures?: TCertificateSignature[];
   }[];
   /** The values the sender gave to the type's form, under each control's label. */
   formValues: { label: string; value: string }[];
@@ -200,6 +203,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
       `${receiver.position}. ${receiver.name}${receiver.document ? ` - ${receiver.document}` : ''} - ${receiver.contact} - ${status}`,
       { indent: 8 },
     );
+    for (const signature of receiver.signatures ?? []) write(signatureLine(signature, language), { indent: 20 });
     for (const letter of receiver.letters) {
       field(labels.postalAddress, letter.addressLines.join(', '), 20);
       field(labels.letterReference, letter.reference, 20);

@@ -11,6 +11,7 @@ import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecy
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { labelsFor } from './certificate-labels.ts';
 import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
+import { signaturesByReceiver } from './certificate-signatures.ts';
 import type { TStamp } from './cms-signature.ts';
 import {
   nextDocumentPosition,
@@ -25,6 +26,7 @@ import { findChainBreaks, findDocumentBreaks } from './evidence-verify.ts';
 import type { TSeal } from './seal.ts';
 import { prepareSentCopies } from './sent-copies.ts';
 import { sealPdf } from './sign-pdf.ts';
+import { storeSignedCopies } from './signed-copies.ts';
 
 export type TCertificateDeps = {
   db: Kysely<Database>;
@@ -64,6 +66,7 @@ async function buildSignedCertificate(
   }
   const issuedAt = new Date();
   const language = toLanguage(facts.language);
+  const signatures = signaturesByReceiver(events);
   const pdf = await buildCertificatePdf({
     report,
     providerName: deps.config.PROVIDER_NAME,
@@ -95,6 +98,7 @@ async function buildSignedCertificate(
       document: receiver.documentNumber ? `${receiver.documentType ?? ''} ${receiver.documentNumber}`.trim() : null,
       contact: [receiver.email, receiver.mobile].filter(Boolean).join(', ') || '-',
       status: receiver.status,
+      signatures: signatures.get(receiver.id) ?? [],
       letters: letters
         .filter((letter) => letter.receiverId === receiver.id)
         .map((letter) => ({
@@ -165,6 +169,7 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
     let sha256 = existing;
     if (!sha256) {
       await prepareSentCopies(deps, trx, [shippingId]);
+      await storeSignedCopies(deps, trx, shippingId);
       // The non-report first, so the certificate lists it with its hash.
       if (callsForNonReport(shipping.result)) await storeProduced(deps, trx, shipping, seal, 'nonReport');
       const certificate = await buildSignedCertificate(deps, trx, shipping, seal);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TChainEvent } from '../shippings/event-chain.ts';
 import { selectShippingRows } from '../shippings/shipping-list.queries.ts';
@@ -125,4 +125,16 @@ export async function selectDocumentKinds(db: Db, shippingIds: readonly string[]
     .where('shipping_id', 'in', shippingIds)
     .execute();
   return rows.map((row) => row.kind);
+}
+
+/** What a PIN signature stamps on the documents: the shipping's signature text and font (else its type's font). */
+export function selectSignatureSettings(db: Db, shippingId: string) {
+  return db
+    .selectFrom('shippings as s')
+    .innerJoin('shipping_types as t', 't.id', 's.type_id')
+    .innerJoin('users as u', 'u.id', 's.sender_id')
+    .select(['s.pin_signature_text as pinSignatureText', 's.reference', 'u.language'])
+    .select(sql<string>`coalesce(s.font, t.font)`.as('font'))
+    .where('s.id', '=', shippingId)
+    .executeTakeFirstOrThrow();
 }

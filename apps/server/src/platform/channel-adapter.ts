@@ -3,6 +3,9 @@ import type { Language } from '@sello/contracts/constants';
 import type { Channel } from '@sello/contracts/enums';
 import type { DeliveryMessagesTable } from '../db/delivery-schema.ts';
 
+/** What a message travels on: a shipping's channels, and the voice call that reads a PIN. */
+export type TMessageChannel = Channel | 'voice';
+
 /** A document a message carries, already checked against its SHA-256; `open` streams it from the blob store. */
 export type TOutgoingAttachment = {
   name: string;
@@ -18,7 +21,7 @@ export type TOutgoingAttachment = {
  */
 export type TOutgoingMessage = {
   guid: string;
-  channel: Channel;
+  channel: TMessageChannel;
   recipient: string;
   subject: string | null;
   body: string;

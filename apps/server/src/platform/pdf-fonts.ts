@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit, { type Font } from '@pdf-lib/fontkit';
+import fontkit, { type Font as TFontkitFont } from '@pdf-lib/fontkit';
+import type { Font } from '@sello/contracts/enums';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
@@ -19,9 +20,9 @@ function loadFontFiles() {
 // Each font file parsed once for every document: pdf-lib parses the bytes it is given for each document, and with
 // DejaVu's thousands of glyphs that parse (and the character set built from it) was most of a certificate's time.
 // A parsed font is only read afterwards; each document makes its own subset of it.
-const parsedFonts = new WeakMap<Uint8Array, Font>();
+const parsedFonts = new WeakMap<Uint8Array, TFontkitFont>();
 const fontkitParsingOnce = {
-  create(buffer: Uint8Array, postscriptName?: string): Font {
+  create(buffer: Uint8Array, postscriptName?: string): TFontkitFont {
     let font = parsedFonts.get(buffer);
     if (!font) {
       font = fontkit.create(buffer, postscriptName);
@@ -79,4 +80,28 @@ export function textWidth(font: PDFFont, text: string, size: number): number {
     total += width;
   }
   return (total * size) / 1000;
+}
+
+/**
+ * The fonts a type may stamp its PIN signature in, as embeddable files (npm @fontsource, latin subset:
+ * Spanish and Portuguese letters). Times and Courier are their metric twins Tinos and Cousine;
+ * Liberation Sans 2 is Arimo under another name, and Arimo is also the metric twin of Helvetica.
+ */
+const TYPE_FONT_FILES: Record<Font, string> = {
+  'times-roman': '@fontsource/tinos/files/tinos-latin-400-normal.woff',
+  courier: '@fontsource/cousine/files/cousine-latin-400-normal.woff',
+  helvetica: '@fontsource/arimo/files/arimo-latin-400-normal.woff',
+  'liberation-sans': '@fontsource/arimo/files/arimo-latin-400-normal.woff',
+};
+const typeFontFiles = new Map<Font, Promise<Buffer>>();
+
+/** Embeds a type's font (spec §3 fonts), subset to the characters the document uses. */
+export async function embedTypeFont(pdf: PDFDocument, font: Font): Promise<PDFFont> {
+  pdf.registerFontkit(fontkitParsingOnce);
+  let file = typeFontFiles.get(font);
+  if (!file) {
+    file = readFile(require.resolve(TYPE_FONT_FILES[font]));
+    typeFontFiles.set(font, file);
+  }
+  return pdf.embedFont(await file, { subset: true });
 }

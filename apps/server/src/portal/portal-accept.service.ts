@@ -3,7 +3,7 @@ import { releaseNextReceiver } from '../delivery/dispatch.service.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { selectCoReceivers, updatePortalReceiver } from './portal.queries.ts';
-import { verifyPin } from './portal-pin.service.ts';
+import { pinSignature, verifyPin } from './portal-pin.service.ts';
 import {
   assertCanAnswer,
   buildView,
@@ -58,13 +58,14 @@ export function createPortalAcceptService(deps: TPortalDeps) {
     accept(token: string, pin: string | undefined, now = new Date()): Promise<TPortalView> {
       return withReceiver(deps, token, now, async (scope) => {
         await assertCanAnswer(scope, ['sign']);
-        if (!asksForPin(scope.receiver.serviceKind)) {
+        if (!asksForPin(scope.receiver)) {
           await recordAcceptance(deps, scope, now, { answer: 'accepted', method: 'oneClick' });
           return buildView(scope.trx, scope, now);
         }
         const verified = await verifyPin(deps, scope, pin, now);
         if (verified instanceof ApiError) return verified;
-        await recordAcceptance(deps, scope, now, { answer: 'accepted', method: 'pin', ...verified });
+        const signature = await pinSignature(scope, verified.pinNumber);
+        await recordAcceptance(deps, scope, now, { answer: 'accepted', method: 'pin', ...verified, ...signature });
         return buildView(scope.trx, scope, now);
       });
     },

@@ -28,6 +28,19 @@ export function pinMessage(language: Language, pin: string, minutes: number): TT
   }
 }
 
+/** What a voice call reads: the PIN digit by digit, twice, in the receiver's language. */
+export function pinVoiceMessage(language: Language, pin: string): string {
+  const digits = pin.split('').join(', ');
+  switch (language) {
+    case 'en-en':
+      return `Your Sello PIN is: ${digits}. Once more: ${digits}.`;
+    case 'pt-pt':
+      return `O seu PIN Sello é: ${digits}. Repito: ${digits}.`;
+    default:
+      return `Su PIN de Sello es: ${digits}. Repito: ${digits}.`;
+  }
+}
+
 /**
  * A reminder before the response deadline. `link` is a fresh link for receivers who never opened the
  * first one; those who did are pointed back to it.

@@ -213,7 +213,7 @@ export async function buildView(trx: Trx, scope: Omit<TScope, 'trx'>, now: Date)
       sizeBytes: Number(document.sizeBytes),
     })),
     canAnswer: turn.canAnswer,
-    pinRequired: mode === 'sign' && asksForPin(fresh.serviceKind),
+    pinRequired: mode === 'sign' && asksForPin(fresh),
     pinAttemptsLeft: pinAttemptsLeft(fresh.pinFailures),
     waitingForPrevious: turn.waitingForPrevious,
     outcome: outcomeOf(fresh, mode),

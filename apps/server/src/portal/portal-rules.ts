@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PortalMode, PortalOutcome } from '@sello/contracts/catalogue/portal';
 import type { Language } from '@sello/contracts/constants';
-import type { Channel, IdentificationSubstate, ServiceKind } from '@sello/contracts/enums';
+import type { IdentificationSubstate, ServiceKind } from '@sello/contracts/enums';
 import {
   CAPTURE_MAX_BYTES,
   CAPTURE_MAX_FAILURES,
@@ -11,6 +11,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_MIN_BYTES,
 } from '@sello/contracts/portal-limits';
+import { isPinMethod, PIN_ROUTES, type PinChannel } from '@sello/contracts/reference/sign-methods';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
 import type { TPortalReceiver } from './portal.queries.ts';
 
@@ -19,7 +20,7 @@ import type { TPortalReceiver } from './portal.queries.ts';
 const DAY_MS = 86_400_000;
 /** Custody time when neither the shipping nor its type names one. */
 export const DEFAULT_CUSTODY_DAYS = 30;
-/** Acceptance kinds that ask for a PIN; express acceptance is one click. */
+/** Acceptance kinds that ask for a PIN when their type names no PIN method; express acceptance is one click. */
 const PIN_KINDS: ReadonlySet<string> = new Set(['acceptance', 'double_acceptance']);
 const OPEN_STATES: ReadonlySet<string> = new Set(['sent', 'in_course', 'cancel_pending']);
 const IDENTITY_KINDS: ReadonlySet<string> = new Set(['DNI_NIE', 'PASSPORT', 'DRIVER_LICENSE']);
@@ -35,9 +36,11 @@ export function portalModeOf(kind: string): PortalMode {
   return 'acknowledge';
 }
 
-/** Whether accepting a shipping of this kind takes a PIN. */
-export function asksForPin(serviceKind: string): boolean {
-  return PIN_KINDS.has(serviceKind);
+/** Whether accepting takes a PIN: a PIN method of the type does; one click does not; else by kind. */
+export function asksForPin(receiver: Pick<TPortalReceiver, 'serviceKind' | 'signMethod'>): boolean {
+  if (isPinMethod(receiver.signMethod)) return true;
+  if (receiver.signMethod === 'CLICK') return false;
+  return PIN_KINDS.has(receiver.serviceKind);
 }
 
 export function hashPin(receiverId: string, pin: string): string {
@@ -56,12 +59,19 @@ export function maskContact(value: string): string {
   return `${'•'.repeat(Math.max(digits.length - 3, 0))}${digits.slice(-3)}`;
 }
 
-/** Where a PIN goes: the mobile by SMS, else the address by email; null when the receiver has neither. */
-export function pinDestination(receiver: Pick<TPortalReceiver, 'mobile' | 'email'>) {
-  const channel: Channel | null = receiver.mobile ? 'sms' : receiver.email ? 'email' : null;
-  const recipient = receiver.mobile ?? receiver.email;
-  if (!channel || !recipient) return null;
-  return { channel: channel as 'sms' | 'email', recipient };
+export type TPinRoute = { channel: PinChannel; recipient: string; fallback: PinChannel | null };
+
+/**
+ * Where a PIN goes: on the channel the type's PIN method names (to the e-mail address or the mobile),
+ * with its fallback; a type without a PIN method sends it to the mobile by SMS, else by e-mail. Null when
+ * the receiver lacks the contact the method needs.
+ */
+export function pinRoute(receiver: Pick<TPortalReceiver, 'mobile' | 'email' | 'signMethod'>): TPinRoute | null {
+  const route = isPinMethod(receiver.signMethod)
+    ? PIN_ROUTES[receiver.signMethod]
+    : { channel: receiver.mobile ? ('sms' as const) : ('email' as const), fallback: null };
+  const recipient = route.channel === 'email' ? receiver.email : receiver.mobile;
+  return recipient ? { channel: route.channel, recipient, fallback: route.fallback } : null;
 }
 
 export function pinExpiry(now: Date): Date {

@@ -21,8 +21,8 @@ import {
   maskContact,
   outcomeOf,
   pinAttemptsLeft,
-  pinDestination,
   pinExpiry,
+  pinRoute,
   portalModeOf,
   samePin,
   tallyCaptures,
@@ -46,10 +46,12 @@ describe('portalModeOf', () => {
 });
 
 describe('PINs', () => {
-  it('are asked only by the acceptance kinds, not by an express one', () => {
-    expect(asksForPin('acceptance')).toBe(true);
-    expect(asksForPin('double_acceptance')).toBe(true);
-    expect(asksForPin('express_acceptance')).toBe(false);
+  it('are asked only by the acceptance kinds, not by an express one, unless the type names a PIN method', () => {
+    expect(asksForPin({ serviceKind: 'acceptance', signMethod: null })).toBe(true);
+    expect(asksForPin({ serviceKind: 'double_acceptance', signMethod: null })).toBe(true);
+    expect(asksForPin({ serviceKind: 'express_acceptance', signMethod: null })).toBe(false);
+    expect(asksForPin({ serviceKind: 'express_acceptance', signMethod: 'CLICK' })).toBe(false);
+    expect(asksForPin({ serviceKind: 'express_acceptance', signMethod: 'WHATSAPP_SMS' })).toBe(true);
   });
 
   it('are hashed per receiver and compared against the hash', () => {
@@ -61,13 +63,36 @@ describe('PINs', () => {
     expect(samePin(hash, '8', '123456')).toBe(false);
   });
 
-  it('go by SMS when there is a mobile, else by email, else nowhere', () => {
-    expect(pinDestination({ mobile: '+34600111222', email: 'a@b.es' })).toEqual({
+  it('go by SMS when there is a mobile, else by email, else nowhere, when the type names no PIN method', () => {
+    expect(pinRoute({ mobile: '+34600111222', email: 'a@b.es', signMethod: null })).toEqual({
       channel: 'sms',
       recipient: '+34600111222',
+      fallback: null,
     });
-    expect(pinDestination({ mobile: null, email: 'a@b.es' })).toEqual({ channel: 'email', recipient: 'a@b.es' });
-    expect(pinDestination({ mobile: null, email: null })).toBeNull();
+    expect(pinRoute({ mobile: null, email: 'a@b.es', signMethod: null })).toEqual({
+      channel: 'email',
+      recipient: 'a@b.es',
+      fallback: null,
+    });
+    expect(pinRoute({ mobile: null, email: null, signMethod: null })).toBeNull();
+  });
+
+  it("go on the channel the type's PIN method names, with its fallback, or nowhere without that contact", () => {
+    const both = { mobile: '+34600111222', email: 'a@b.es' };
+    expect(pinRoute({ ...both, signMethod: 'PIN_EMAIL' })).toEqual({
+      channel: 'email',
+      recipient: 'a@b.es',
+      fallback: null,
+    });
+    expect(pinRoute({ ...both, signMethod: 'PIN_WHATSAPP' })).toMatchObject({ channel: 'whatsapp', fallback: null });
+    expect(pinRoute({ ...both, signMethod: 'WHATSAPP_SMS' })).toEqual({
+      channel: 'whatsapp',
+      recipient: '+34600111222',
+      fallback: 'sms',
+    });
+    expect(pinRoute({ ...both, signMethod: 'WHATSAPP_VOICE' })).toMatchObject({ fallback: 'voice' });
+    expect(pinRoute({ mobile: '+34600111222', email: null, signMethod: 'PIN_EMAIL' })).toBeNull();
+    expect(pinRoute({ mobile: null, email: 'a@b.es', signMethod: 'PIN_SMS' })).toBeNull();
   });
 
   it('expire after their validity and count the attempts left, never below zero', () => {

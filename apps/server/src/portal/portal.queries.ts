@@ -39,6 +39,7 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
       's.response_deadline_at as responseDeadlineAt',
       's.is_sandbox as isSandbox',
       'c.name as senderCompany',
+      't.sign_method as signMethod',
       // The documents the type asks the receiver to show (OTHER: at least one other document).
       't.identification_documents as identificationDocuments',
     ])
@@ -352,4 +353,13 @@ export async function messageExists(db: Db, idempotencyKey: string): Promise<boo
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The messages that carried a PIN (by their idempotency keys): the first and any fallback of it. */
+export function selectPinMessages(trx: Trx, keys: readonly string[]) {
+  return trx
+    .selectFrom('delivery_messages')
+    .select(['channel', 'recipient', 'status', 'fallback_for as fallbackFor'])
+    .where('idempotency_key', 'in', keys)
+    .execute();
 }

@@ -202,7 +202,10 @@ export function createPostalService(deps: { db: Kysely<Database>; blobs: TBlobSt
     const shipping = await lockShipping(trx, null, letter.shippingId);
     if (!shipping) throw notFound();
     const at = eventTime();
-    assertAllowed(shipping, fields.result === 'delivered' ? 'courierDelivered' : 'courierFailed');
+    // The receiver answered online (the letter's link) before the courier did: the shipping waits for
+    // its certificate, and the courier's result is recorded as evidence without moving it.
+    const answeredOnline = shipping.state === 'pending_cert';
+    if (!answeredOnline) assertAllowed(shipping, fields.result === 'delivered' ? 'courierDelivered' : 'courierFailed');
     const proofDocumentId = proof
       ? await insertShippingDocument(trx, {
           shippingId: letter.shippingId,
@@ -231,7 +234,7 @@ export function createPostalService(deps: { db: Kysely<Database>; blobs: TBlobSt
       proofSha256: proof?.sha256 ?? null,
     };
     const progress = await selectCourierProgress(trx, letter.shippingId);
-    if (progress.open > 0) {
+    if (progress.open > 0 || answeredOnline) {
       // Other letters of the shipping are still with the courier: the answer is evidence, not a move.
       const lifecycle = lifecycleOf(shipping);
       await appendEvent(trx, shipping, {

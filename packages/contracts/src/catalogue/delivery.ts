@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 
 /** The channels whose provider reports deliveries back (the generic JSON HTTP provider). */
-export const CALLBACK_CHANNELS = ['sms', 'whatsapp'] as const;
+export const CALLBACK_CHANNELS = ['sms', 'whatsapp', 'voice'] as const;
 export type CallbackChannel = (typeof CALLBACK_CHANNELS)[number];
 
 /**

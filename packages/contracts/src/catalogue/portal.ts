@@ -4,6 +4,7 @@ import { LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { ZIdentificationDocumentKind, ZIdentificationSubstate } from '../enums.ts';
 import { CAPTURE_MAX_BYTES, VIDEO_MAX_BYTES } from '../portal-limits.ts';
+import { PIN_CHANNELS } from '../reference/sign-methods.ts';
 import { RECIPIENT_REJECT_REASONS } from '../shipping-situations.ts';
 
 /**
@@ -70,9 +71,11 @@ export const ZPortalView = z.object({
 export type TPortalView = z.infer<typeof ZPortalView>;
 
 export const ZPortalPinSent = z.object({
-  channel: z.enum(['sms', 'email']),
+  channel: z.enum(PIN_CHANNELS),
   /** The number or address, partly hidden. */
   sentTo: z.string(),
+  /** Where the PIN goes instead when `channel` does not deliver it (WHATSAPP_SMS, WHATSAPP_VOICE). */
+  fallbackChannel: z.enum(PIN_CHANNELS).nullable(),
   expiresAt: z.iso.datetime(),
   attemptsLeft: z.number().int(),
 });

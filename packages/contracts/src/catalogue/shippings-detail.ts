@@ -29,6 +29,8 @@ export const SHIPPING_DOCUMENT_KINDS = [
   // The postal letter as printed, and the courier's signed receipt of its delivery.
   'letter',
   'courier_proof',
+  // An original with the receivers' PIN signatures stamped on it, as the type's signature text says.
+  'signed',
 ] as const;
 export const ZShippingDocumentKind = z.enum(SHIPPING_DOCUMENT_KINDS);
 

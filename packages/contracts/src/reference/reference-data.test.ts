@@ -73,11 +73,20 @@ describe('sign methods', () => {
       'PIN_SMS',
       'PIN_EMAIL',
       'PIN_WHATSAPP',
+      'WHATSAPP_SMS',
+      'WHATSAPP_VOICE',
       'BIOHAND_GRAPH',
       'PKI',
       'PKI_CLOUD',
     ]);
-    expect(signMethodsOf('express_acceptance')).toEqual(['PIN_SMS', 'PIN_EMAIL', 'PIN_WHATSAPP', 'CLICK']);
+    expect(signMethodsOf('express_acceptance')).toEqual([
+      'PIN_SMS',
+      'PIN_EMAIL',
+      'PIN_WHATSAPP',
+      'WHATSAPP_SMS',
+      'WHATSAPP_VOICE',
+      'CLICK',
+    ]);
     expect(signMethodsOf('notification')).toEqual([]);
   });
 });

@@ -3,14 +3,17 @@ import type { Channel, ServiceKind } from '../enums.ts';
 import type { TLocalisedText } from './localised-text.ts';
 
 /**
- * How a receiver signs an acceptance. PKI, PKI_CLOUD and BIOHAND_GRAPH are the service codes of spec
- * §3; the PIN methods send a one-time code to the receiver's mobile, e-mail or WhatsApp; CLICK is the
- * one-click acceptance of the express service.
+ * How a receiver signs an acceptance. PKI, PKI_CLOUD, BIOHAND_GRAPH, WHATSAPP_SMS and WHATSAPP_VOICE are
+ * service codes of spec §3; the PIN methods send a one-time code to the receiver's mobile, e-mail or
+ * WhatsApp, WHATSAPP_SMS and WHATSAPP_VOICE by WhatsApp and, when WhatsApp does not deliver, by SMS or
+ * in a voice call; CLICK is the one-click acceptance of the express service.
  */
 export const SIGN_METHODS = [
   'PIN_SMS',
   'PIN_EMAIL',
   'PIN_WHATSAPP',
+  'WHATSAPP_SMS',
+  'WHATSAPP_VOICE',
   'CLICK',
   'BIOHAND_GRAPH',
   'PKI',
@@ -53,6 +56,26 @@ export const SIGN_METHOD_INFO: Readonly<Record<SignMethod, TSignMethodInfo>> = {
   },
   PIN_WHATSAPP: {
     texts: { 'es-es': 'PIN por WhatsApp', 'en-en': 'PIN by WhatsApp', 'pt-pt': 'PIN por WhatsApp' },
+    services: [...SIGNING_SERVICES, 'express_acceptance'],
+    channels: ELECTRONIC_CHANNELS,
+    contact: 'mobile',
+  },
+  WHATSAPP_SMS: {
+    texts: {
+      'es-es': 'PIN por WhatsApp, o por SMS si no llega',
+      'en-en': 'PIN by WhatsApp, or by SMS if it does not arrive',
+      'pt-pt': 'PIN por WhatsApp, ou por SMS se não chegar',
+    },
+    services: [...SIGNING_SERVICES, 'express_acceptance'],
+    channels: ELECTRONIC_CHANNELS,
+    contact: 'mobile',
+  },
+  WHATSAPP_VOICE: {
+    texts: {
+      'es-es': 'PIN por WhatsApp, o por llamada de voz si no llega',
+      'en-en': 'PIN by WhatsApp, or by voice call if it does not arrive',
+      'pt-pt': 'PIN por WhatsApp, ou por chamada de voz se não chegar',
+    },
     services: [...SIGNING_SERVICES, 'express_acceptance'],
     channels: ELECTRONIC_CHANNELS,
     contact: 'mobile',
@@ -100,3 +123,29 @@ export const SIGN_METHOD_INFO: Readonly<Record<SignMethod, TSignMethodInfo>> = {
 export function signMethodsOf(service: ServiceKind): SignMethod[] {
   return SIGN_METHODS.filter((method) => SIGN_METHOD_INFO[method].services.includes(service));
 }
+
+/** Where each PIN method sends the PIN first, and where when that does not deliver. */
+export const PIN_ROUTES = {
+  PIN_SMS: { channel: 'sms', fallback: null },
+  PIN_EMAIL: { channel: 'email', fallback: null },
+  PIN_WHATSAPP: { channel: 'whatsapp', fallback: null },
+  WHATSAPP_SMS: { channel: 'whatsapp', fallback: 'sms' },
+  WHATSAPP_VOICE: { channel: 'whatsapp', fallback: 'voice' },
+} as const satisfies Partial<Record<SignMethod, { channel: PinChannel; fallback: PinChannel | null }>>;
+export type PinSignMethod = keyof typeof PIN_ROUTES;
+
+/** The channels a PIN travels on; `voice` is a call that reads the digits. */
+export const PIN_CHANNELS = ['sms', 'email', 'whatsapp', 'voice'] as const;
+export type PinChannel = (typeof PIN_CHANNELS)[number];
+
+export function isPinMethod(method: string | null): method is PinSignMethod {
+  return method !== null && Object.hasOwn(PIN_ROUTES, method);
+}
+
+/** The PIN channels in words, as the certificate names them. */
+export const PIN_CHANNEL_NAMES: Readonly<Record<PinChannel, TLocalisedText>> = {
+  sms: { 'es-es': 'SMS', 'en-en': 'SMS', 'pt-pt': 'SMS' },
+  email: { 'es-es': 'correo electrónico', 'en-en': 'e-mail', 'pt-pt': 'correio eletrónico' },
+  whatsapp: { 'es-es': 'WhatsApp', 'en-en': 'WhatsApp', 'pt-pt': 'WhatsApp' },
+  voice: { 'es-es': 'llamada de voz', 'en-en': 'voice call', 'pt-pt': 'chamada de voz' },
+};

@@ -353,6 +353,7 @@ export const DOCUMENT_KIND_NAMES: Readonly<Record<string, TLocalisedText>> = {
     'pt-pt': 'Aviso de receção do estafeta',
   },
   non_report: { 'es-es': 'Sin informe', 'en-en': 'Without report', 'pt-pt': 'Sem relatório' },
+  signed: { 'es-es': 'Documento firmado', 'en-en': 'Signed document', 'pt-pt': 'Documento assinado' },
   original: { 'es-es': 'Original', 'en-en': 'Original', 'pt-pt': 'Original' },
   sent: { 'es-es': 'Enviado', 'en-en': 'Sent', 'pt-pt': 'Enviado' },
   video: { 'es-es': 'Vídeo', 'en-en': 'Video', 'pt-pt': 'Vídeo' },

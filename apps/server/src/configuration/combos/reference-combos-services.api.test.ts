@@ -22,6 +22,8 @@ describe('configuration/getSignMethods', () => {
       'PIN_SMS',
       'PIN_EMAIL',
       'PIN_WHATSAPP',
+      'WHATSAPP_SMS',
+      'WHATSAPP_VOICE',
       'CLICK',
       'BIOHAND_GRAPH',
       'PKI',

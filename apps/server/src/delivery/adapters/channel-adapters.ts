@@ -1,3 +1,4 @@
+import type { CallbackChannel } from '@sello/contracts/catalogue/delivery';
 import type { TConfig } from '../../config.ts';
 import type { TChannelAdapters } from '../../platform/channel-adapter.ts';
 import type { TPreferences } from '../../preferences/preferences.service.ts';
@@ -5,7 +6,7 @@ import { createHttpProviderAdapter } from './http-provider-adapter.ts';
 import { createSmtpAdapter } from './smtp-adapter.ts';
 
 /** The public address providers post their delivery reports to (the console's origin). */
-export async function providerCallbackUrl(preferences: TPreferences, channel: 'sms' | 'whatsapp'): Promise<string> {
+export async function providerCallbackUrl(preferences: TPreferences, channel: CallbackChannel): Promise<string> {
   return new URL(`/rest/services/delivery/callback/${channel}`, await preferences.consoleUrl()).toString();
 }
 
@@ -32,6 +33,15 @@ export function createChannelAdapters(config: TConfig, preferences: TPreferences
       url: config.WHATSAPP_PROVIDER_URL,
       token: config.WHATSAPP_PROVIDER_TOKEN,
       callbackUrl: () => providerCallbackUrl(preferences, 'whatsapp'),
+    });
+  }
+  if (config.VOICE_PROVIDER_URL) {
+    adapters.voice_http = createHttpProviderAdapter({
+      transport: 'voice_http',
+      url: config.VOICE_PROVIDER_URL,
+      token: config.VOICE_PROVIDER_TOKEN,
+      callbackUrl: () => providerCallbackUrl(preferences, 'voice'),
+      sendsLanguage: true,
     });
   }
   return adapters;

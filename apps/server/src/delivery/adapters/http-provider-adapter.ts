@@ -4,16 +4,19 @@ import { ChannelSendError, type TChannelAdapter } from '../../platform/channel-a
 const PROVIDER_TIMEOUT_MS = 15_000;
 
 export type THttpProviderSettings = {
-  transport: 'sms_http' | 'whatsapp_http';
+  transport: 'sms_http' | 'whatsapp_http' | 'voice_http';
   url: string;
   token: string | undefined;
   /** Where the provider posts its delivery reports for this channel. */
   callbackUrl: () => Promise<string>;
+  /** The voice provider also gets `language` (es-es, en-en, pt-pt): the voice that reads the text. */
+  sendsLanguage?: boolean;
 };
 
 /**
- * SMS and WhatsApp through one generic JSON provider (request and answer in docs/decisions/delivery.md):
- * `POST url {to, text, reference, callbackUrl}` with a bearer token; the answer `{id}` is the reference.
+ * SMS, WhatsApp and voice calls through one generic JSON provider (request and answer in
+ * docs/decisions/delivery.md): `POST url {to, text, reference, callbackUrl}` (voice: also `language`)
+ * with a bearer token; the answer `{id}` is the reference.
  * The guid goes as `reference` and `Idempotency-Key`, so trying again never makes a second message.
  */
 export function createHttpProviderAdapter(settings: THttpProviderSettings): TChannelAdapter {
@@ -33,6 +36,7 @@ export function createHttpProviderAdapter(settings: THttpProviderSettings): TCha
           body: JSON.stringify({
             to: message.recipient,
             text: message.body,
+            ...(settings.sendsLanguage && { language: message.language }),
             reference: message.guid,
             callbackUrl: await settings.callbackUrl(),
           }),

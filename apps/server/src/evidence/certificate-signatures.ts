@@ -1,0 +1,57 @@
+import { PIN_CHANNEL_NAMES, SIGN_METHOD_INFO } from '@sello/contracts/reference/sign-methods';
+import { labelOf } from '@sello/contracts/reference/status-labels';
+import type { TChainEvent } from '../shippings/event-chain.ts';
+import { labelsFor } from './certificate-labels.ts';
+
+/** How a receiver signed, as the acceptance event recorded it, and when (to the second). */
+export type TCertificateSignature = {
+  method: string;
+  /** The channel that carried the PIN and the address it went to, partly hidden. */
+  channel: string | null;
+  sentTo: string | null;
+  at: string;
+};
+
+function textOf(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** The signatures the chain records (an acceptance whose details name its `signMethod`), by receiver id. */
+export function signaturesByReceiver(events: readonly TChainEvent[]): Map<string, TCertificateSignature[]> {
+  const byReceiver = new Map<string, TCertificateSignature[]>();
+  for (const event of events) {
+    const receiverId = textOf(event.details.receiverId);
+    const method = textOf(event.details.signMethod);
+    if (!receiverId || !method || event.details.answer !== 'accepted') continue;
+    const list = byReceiver.get(receiverId) ?? [];
+    list.push({
+      method,
+      channel: textOf(event.details.pinChannel),
+      sentTo: textOf(event.details.pinSentTo),
+      at: event.at,
+    });
+    byReceiver.set(receiverId, list);
+  }
+  return byReceiver;
+}
+
+/** `Firma: PIN por SMS; canal del PIN: SMS; enviado a •••678; 2026-11-28 19:20:31 UTC`. */
+export function signatureLine(signature: TCertificateSignature, language: string): string {
+  return `${labelsFor(language).signature}: ${signatureText(signature, language)}`;
+}
+
+/** `PIN por SMS; canal del PIN: SMS; enviado a •••678; 2026-11-28 19:20:31 UTC`. */
+export function signatureText(signature: TCertificateSignature, language: string): string {
+  const labels = labelsFor(language);
+  const method = labelOf(
+    Object.fromEntries(Object.entries(SIGN_METHOD_INFO).map(([key, info]) => [key, info.texts])),
+    signature.method,
+    language,
+  );
+  const parts = [method];
+  if (signature.channel) parts.push(`${labels.pinChannel}: ${labelOf(PIN_CHANNEL_NAMES, signature.channel, language)}`);
+  if (signature.sentTo) parts.push(`${labels.sentTo} ${signature.sentTo}`);
+  parts.push(`${signature.at.slice(0, 10)} ${signature.at.slice(11, 19)} ${labels.utc}`);
+  // Not ` - `: pdftotext takes a dash at the end of a wrapped line for a hyphenation and joins the words.
+  return parts.join('; ');
+}
