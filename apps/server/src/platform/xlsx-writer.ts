@@ -1,6 +1,7 @@
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { constants } from 'node:zlib';
+import { ZipFile } from 'yazl';
 
 /**
  * A streaming writer of one-sheet .xlsx files: the sheet's XML is written as rows arrive and deflated
@@ -22,7 +23,6 @@ const MS_PER_DAY = 86_400_000;
 const EXCEL_EPOCH_DAYS = 25_569;
 /** Text is handed to the deflater in chunks of about this many characters. */
 const CHUNK_CHARS = 64 * 1024;
-const MAX_ZIP32 = 0xffff_ffff;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -130,164 +130,6 @@ async function* sheetXml(
   yield Buffer.from(`${text}</sheetData></worksheet>`, 'utf8');
 }
 
-type TZipEntry = {
-  name: Buffer;
-  crc: number;
-  size: number;
-  compressedSize: number;
-  offset: number;
-  /** Sizes and CRC follow the data (streamed entries), not in the local header. */
-  streamed: boolean;
-};
-
-/** MS-DOS time and date of the entries. */
-function dosDateTime(date: Date): { time: number; date: number } {
-  return {
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
-    date: ((date.getFullYear() - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
-  };
-}
-
-const FLAG_DATA_DESCRIPTOR = 0x0008;
-const FLAG_UTF8_NAME = 0x0800;
-const METHOD_DEFLATE = 8;
-const ZIP_VERSION = 20;
-
-/** Writes a ZIP archive to `out`: small entries whole, one large entry streamed (data descriptor). */
-class ZipWriter {
-  readonly #out: Writable;
-  readonly #entries: TZipEntry[] = [];
-  readonly #stamp = dosDateTime(new Date());
-  #offset = 0;
-
-  constructor(out: Writable) {
-    this.#out = out;
-  }
-
-  async #write(buffer: Buffer): Promise<void> {
-    if (this.#out.destroyed) throw new Error('the download was closed');
-    this.#offset += buffer.length;
-    if (!this.#out.write(buffer)) await drained(this.#out);
-  }
-
-  #localHeader(entry: TZipEntry): Buffer {
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(ZIP_VERSION, 4);
-    header.writeUInt16LE(FLAG_UTF8_NAME | (entry.streamed ? FLAG_DATA_DESCRIPTOR : 0), 6);
-    header.writeUInt16LE(METHOD_DEFLATE, 8);
-    header.writeUInt16LE(this.#stamp.time, 10);
-    header.writeUInt16LE(this.#stamp.date, 12);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressedSize, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
-    return Buffer.concat([header, entry.name]);
-  }
-
-  async addFile(name: string, text: string): Promise<void> {
-    const data = Buffer.from(text, 'utf8');
-    const compressed = deflateRawSync(data);
-    const entry = {
-      name: Buffer.from(name, 'utf8'),
-      crc: crc32(data),
-      size: data.length,
-      compressedSize: compressed.length,
-      offset: this.#offset,
-      streamed: false,
-    };
-    await this.#write(this.#localHeader(entry));
-    await this.#write(compressed);
-    this.#entries.push(entry);
-  }
-
-  async addStream(name: string, chunks: AsyncIterable<Buffer>): Promise<void> {
-    const entry: TZipEntry = {
-      name: Buffer.from(name, 'utf8'),
-      crc: 0,
-      size: 0,
-      compressedSize: 0,
-      offset: this.#offset,
-      streamed: true,
-    };
-    await this.#write(this.#localHeader(entry));
-    await pipeline(
-      chunks,
-      async function* checksum(source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          entry.crc = crc32(chunk, entry.crc);
-          entry.size += chunk.length;
-          yield chunk;
-        }
-      },
-      createDeflateRaw({ level: constants.Z_BEST_SPEED }),
-      async function* measure(source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          entry.compressedSize += chunk.length;
-          yield chunk;
-        }
-      },
-      this.#out,
-      { end: false },
-    );
-    this.#offset += entry.compressedSize;
-    if (entry.size > MAX_ZIP32 || this.#offset > MAX_ZIP32) throw new Error('export too large for a ZIP32 archive');
-    const descriptor = Buffer.alloc(16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(entry.crc, 4);
-    descriptor.writeUInt32LE(entry.compressedSize, 8);
-    descriptor.writeUInt32LE(entry.size, 12);
-    await this.#write(descriptor);
-    this.#entries.push(entry);
-  }
-
-  async end(): Promise<void> {
-    const start = this.#offset;
-    for (const entry of this.#entries) {
-      const header = Buffer.alloc(46);
-      header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(ZIP_VERSION, 4);
-      header.writeUInt16LE(ZIP_VERSION, 6);
-      header.writeUInt16LE(FLAG_UTF8_NAME | (entry.streamed ? FLAG_DATA_DESCRIPTOR : 0), 8);
-      header.writeUInt16LE(METHOD_DEFLATE, 10);
-      header.writeUInt16LE(this.#stamp.time, 12);
-      header.writeUInt16LE(this.#stamp.date, 14);
-      header.writeUInt32LE(entry.crc, 16);
-      header.writeUInt32LE(entry.compressedSize, 20);
-      header.writeUInt32LE(entry.size, 24);
-      header.writeUInt16LE(entry.name.length, 28);
-      header.writeUInt32LE(entry.offset, 42);
-      await this.#write(Buffer.concat([header, entry.name]));
-    }
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(this.#entries.length, 8);
-    end.writeUInt16LE(this.#entries.length, 10);
-    end.writeUInt32LE(this.#offset - start, 12);
-    end.writeUInt32LE(start, 16);
-    await this.#write(end);
-    this.#out.end();
-  }
-}
-
-/** Resolves when `out` can take more; rejects when it is closed first (the client went away). */
-function drained(out: Writable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const settle = (error?: Error) => {
-      out.off('drain', onDrain);
-      out.off('close', onClose);
-      out.off('error', onClose);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = () => settle();
-    const onClose = () => settle(new Error('the download was closed'));
-    out.on('drain', onDrain);
-    out.on('close', onClose);
-    out.on('error', onClose);
-  });
-}
-
 /**
  * Writes a one-sheet workbook to `out` and ends it: a bold header row, then one row per item of
  * `rows`. Reading `rows` stops (its iterator is returned) when `out` closes early.
@@ -298,16 +140,30 @@ export async function writeXlsx(
   columns: readonly TSheetColumn[],
   rows: AsyncIterable<readonly TCellValue[]>,
 ): Promise<void> {
-  const zip = new ZipWriter(out);
-  await zip.addFile('[Content_Types].xml', CONTENT_TYPES);
-  await zip.addFile('_rels/.rels', ROOT_RELS);
-  await zip.addFile(
+  const zip = new ZipFile();
+  const level = { compressionLevel: constants.Z_BEST_SPEED };
+  const addText = (path: string, text: string) => zip.addBuffer(Buffer.from(text, 'utf8'), path, level);
+  addText('[Content_Types].xml', CONTENT_TYPES);
+  addText('_rels/.rels', ROOT_RELS);
+  addText(
     'xl/workbook.xml',
     `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews>\
 <sheets><sheet name="${escapeXml(sheetName(name))}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
   );
-  await zip.addFile('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
-  await zip.addFile('xl/styles.xml', STYLES);
-  await zip.addStream('xl/worksheets/sheet1.xml', sheetXml(columns, rows));
-  await zip.end();
+  addText('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
+  addText('xl/styles.xml', STYLES);
+  const sheet = Readable.from(sheetXml(columns, rows));
+  const output = zip.outputStream as unknown as Readable;
+  // yazl neither forwards an entry stream's error nor ends its output on one: either ends the download here.
+  const fail = (error: Error) => output.destroy(error);
+  sheet.on('error', fail);
+  zip.on('error', fail);
+  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', level);
+  zip.end();
+  try {
+    await pipeline(output, out);
+  } finally {
+    // A download closed early stops reading the rows (the iterator is returned).
+    sheet.destroy();
+  }
 }

@@ -41,7 +41,8 @@ function unzip(zip: Buffer): Map<string, Buffer> {
     const data = inflateRawSync(zip.subarray(dataStart, dataStart + compressedSize));
     expect({ name, size: data.length, crc: crc32(data) }).toEqual({ name, size, crc });
     files.set(name, data);
-    at += 46 + nameLength;
+    // The name, then the extra field and the comment (their lengths at +30 and +32).
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return files;
 }
