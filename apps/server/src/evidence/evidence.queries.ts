@@ -75,7 +75,8 @@ export function selectCertificateLetters(db: Db, shippingId: string) {
       'reference',
       'status',
       'courier_ref as courierRef',
-      'result_date as resultDate',
+      // As text (YYYY-MM-DD): the driver would turn a date into a local-midnight Date object.
+      sql<string | null>`result_date::text`.as('resultDate'),
     ])
     .where('shipping_id', '=', shippingId)
     .orderBy('id')

@@ -81,6 +81,9 @@ describe('a postal receiver who opens the online copy', () => {
     expect(text).toContain('Abierto por el destinatario');
     expect(text).toContain(result === 'delivered' ? 'Entregado por el mensajero' : 'Fallo del mensajero');
     expect(text).toContain('Referencia del mensajero: CR-9');
+    // The courier's date reads as a date in the reader's language, not as a JavaScript date string.
+    expect(text).toMatch(new RegExp(`Fecha de entrega: \\d{1,2} \\S+ ${today().slice(0, 4)}`));
+    expect(text).not.toMatch(/GMT|Coordinated Universal Time/);
   });
 
   it('and acknowledges it online before the courier answers: the courier result is still recorded, as evidence', async () => {
