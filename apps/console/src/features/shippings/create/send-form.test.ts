@@ -6,7 +6,6 @@ import {
   receiverDocumentError,
   serverFieldName,
   templateContentTypeOf,
-  templateUseOfMessage,
   toSendRequest,
   typeDefaults,
   validateSendRequest,
@@ -86,16 +85,13 @@ describe('new-shipping form: templates, languages and files', () => {
     expect(defaultTemplateOf(undefined, 'email')).toBeUndefined();
   });
 
-  it("writes a template's subject, never its text into the message (the template frames the message)", () => {
-    expect(valuesFromTemplate({ subject: 'Notice', content: '<p>Hi {{message}}</p>' })).toEqual({ subject: 'Notice' });
-    expect(valuesFromTemplate({ subject: null, content: 'SMS text' })).toEqual({});
-    expect(valuesFromTemplate({ subject: '  ', content: 'SMS text' })).toEqual({});
-  });
-
-  it('tells whether the template places the message', () => {
-    expect(templateUseOfMessage('<p>Dear {{receiverName}},</p><p>{{ message }}</p>')).toBe('placed');
-    expect(templateUseOfMessage('<p>{{company}} has sent you a notice.</p>')).toBe('notPlaced');
-    expect(templateUseOfMessage(undefined)).toBeNull();
+  it('fills the body from a template, and the subject only when the template has one', () => {
+    expect(valuesFromTemplate({ subject: 'Notice', content: '<p>Hi</p>' })).toEqual({
+      subject: 'Notice',
+      message: '<p>Hi</p>',
+    });
+    expect(valuesFromTemplate({ subject: null, content: 'SMS text' })).toEqual({ message: 'SMS text' });
+    expect(valuesFromTemplate({ subject: '  ', content: 'SMS text' })).toEqual({ message: 'SMS text' });
   });
 
   it('sends the chosen template, and each receiver language', () => {

@@ -207,19 +207,10 @@ export function defaultTemplateOf(type: TTypeTemplates | undefined, channel: Cha
   return id ?? undefined;
 }
 
-/**
- * What choosing a template writes on the form: its subject when it has one. Its text is not copied into the
- * message: the template is the frame the message is sent in (where it says {{message}}).
- */
+/** What choosing a template writes on the form: its body, and its subject when it has one. */
 export function valuesFromTemplate(template: Pick<TTemplateDetail, 'subject' | 'content'>): TSendFormValues {
   const subject = text(template.subject);
-  return subject ? { subject } : {};
-}
-
-/** How a template uses the sender's message: it places it where it says {{message}}, or leaves it out. */
-export function templateUseOfMessage(content: string | undefined): 'placed' | 'notPlaced' | null {
-  if (content === undefined) return null;
-  return /\{\{\s*message\s*\}\}/.test(content) ? 'placed' : 'notPlaced';
+  return subject ? { subject, message: template.content } : { message: template.content };
 }
 
 export type TFileCheck =

@@ -1,12 +1,9 @@
-import { templatesApi } from '@sello/contracts/catalogue/templates';
 import type { Language } from '@sello/contracts/constants';
 import type { Channel } from '@sello/contracts/enums';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint } from '../../../api/http-client.ts';
 import { channelName, serviceName } from '../shared/shipping-labels.tsx';
-import { defaultTemplateOf, templateUseOfMessage } from './send-form.ts';
+import { defaultTemplateOf } from './send-form.ts';
 import type { TCreateLookups } from './use-create-lookups.ts';
 
 /** Company, type, channel, reference, template, subject and body of the shipping. */
@@ -24,14 +21,6 @@ export function ShippingDataCard({
   lang: Language;
 }) {
   const { t } = useTranslation();
-  // The chosen template (read when it was chosen, so from the cache): how it uses the message.
-  const chosen = useQuery({
-    queryKey: ['templates', 'detail', templateId],
-    queryFn: () => callEndpoint(templatesApi.detail, { query: { templateSelected: templateId! } }),
-    enabled: templateId !== undefined,
-    staleTime: 60_000,
-  });
-  const use = templateUseOfMessage(chosen.data?.content);
   const required = [{ required: true, message: t('ERR_FIELD_REQUIRED') }];
   const channels = type?.channels ?? [];
   return (
@@ -87,15 +76,9 @@ export function ShippingDataCard({
         name="message"
         label={t('SHIPPING_BODY')}
         extra={
-          templateId !== undefined && use !== null ? (
-            <span data-testid="create-message-use" data-use={use}>
-              {t(use === 'placed' ? 'SHIPPING_BODY_IN_TEMPLATE' : 'SHIPPING_BODY_NOT_IN_TEMPLATE', {
-                variable: '{{message}}',
-              })}
-            </span>
-          ) : templateId === undefined && defaultTemplateOf(type, channel) !== undefined ? (
-            t('SHIPPING_BODY_TEMPLATE_HINT')
-          ) : undefined
+          templateId === undefined && defaultTemplateOf(type, channel) !== undefined
+            ? t('SHIPPING_BODY_TEMPLATE_HINT')
+            : undefined
         }
       >
         <Input.TextArea rows={4} maxLength={20_000} data-testid="create-message" />
