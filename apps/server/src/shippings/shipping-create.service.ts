@@ -6,7 +6,7 @@ import type { ErrorKey } from '@sello/contracts/error-keys';
 import { findIllegalSmsCharacters } from '@sello/contracts/patterns';
 import { initialLifecycle, type TLifecycle } from '@sello/contracts/shipping-lifecycle';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
-import { stripTemplateVariables, TEMPLATE_VARIABLES } from '@sello/contracts/template-variables';
+import { stripTemplateVariables } from '@sello/contracts/template-variables';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -31,6 +31,7 @@ import {
 } from './shipping-create.queries.ts';
 import { insertShippingDocuments, type TNewDocument } from './shipping-documents.queries.ts';
 import { insertEvents, type TNewEvent } from './shipping-lifecycle.queries.ts';
+import { fillTemplate, firstPlaceholder, sameText } from './shipping-placeholders.ts';
 import { chainEvent, eventTime } from './shipping-transitions.ts';
 import { checkTypeValues } from './shipping-type-checks.ts';
 import { queueStateFollowUps } from './state-follow-ups.ts';
@@ -110,32 +111,6 @@ function mayUseCompany(principal: TPrincipal, company: { id: string; domainId: s
   if (company.domainId !== principal.domainId) return false;
   return principal.roleKeys.includes('domainAdmin') || principal.companyIds.includes(company.id);
 }
-
-const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** `{{name}}` placeholders of a text, filled from the custom fields and the company name (escaped into HTML). */
-function fillTemplate(body: string, values: Record<string, string>, html = false): string {
-  return body.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined ? whole : html ? escapeHtml(value) : value;
-  });
-}
-
-/**
- * The first `{{name}}` left in a text that no one will fill, as written: no receiver may read one. The
- * template variables (template-variables.ts) are filled for each receiver when the message is composed,
- * except those in `refused` (the sender's message cannot hold itself).
- */
-function firstPlaceholder(text: string | null | undefined, refused: readonly string[] = []): string | undefined {
-  const known = new Set<string>(TEMPLATE_VARIABLES.filter((name) => !refused.includes(name)));
-  for (const match of text?.matchAll(PLACEHOLDER) ?? []) if (!known.has(match[1]!)) return match[0];
-  return undefined;
-}
-
-/** Two texts that differ only in spacing: a message that is the template's own text. */
-const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 
 function toReceiverRow(receiver: TReceiver, position: number): TNewReceiver {
   const postal = receiver.postal;
