@@ -250,7 +250,7 @@ test.describe('delivery journeys', () => {
       .poll(
         async () => {
           const [body] = await outboxBodies(sent.email, 'access');
-          link = /https?:\/\/\S+\/portal\/#\/r\/[A-Za-z0-9_-]{43}/.exec(body ?? '')?.[0] ?? '';
+          link = /https?:\/\/[^\s"'<>]+\/portal\/#\/r\/[A-Za-z0-9_-]{43}/.exec(body ?? '')?.[0] ?? '';
           return link;
         },
         { timeout: 60_000, message: 'the access message in the outbox' },
