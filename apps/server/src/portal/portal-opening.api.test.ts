@@ -40,6 +40,24 @@ describe('links', () => {
     expect(post.json().key).toBe('ERR_LINK_INVALID');
   });
 
+  it('shows a shipping sent in a template as its access message read: the template filled for the receiver', async () => {
+    const template = await t.database.db
+      .selectFrom('templates')
+      .select('id')
+      .where('name', '=', 'Renewal with documents')
+      .executeTakeFirstOrThrow();
+    const sent = await dispatchForTest(t, user, 'Notarial notification', {
+      body: { templateId: Number(template.id), customFields: { reference: 'HOME-7', deadline: '2026-12-31' } },
+    });
+    const view = (await portalCall(t, sent.tokens[0]!, 'GET', 'shipping')).json();
+    expect(view.body).toMatch(/^Your policy HOME-7 renews on 2026-12-31\. The new conditions/);
+    expect(view.body).not.toContain('<p>');
+    expect(view.body).not.toContain('{{');
+    // With a message of the sender's own and no template, the page shows that text.
+    const own = await dispatchForTest(t, user, 'Notarial notification', { body: { message: 'Written by hand' } });
+    expect((await portalCall(t, own.tokens[0]!, 'GET', 'shipping')).json().body).toBe('Written by hand');
+  });
+
   it('shows a receiver nothing of the other receivers', async () => {
     const joint = await dispatchForTest(t, user, 'Joint deed acceptance');
     const view = await portalCall(t, joint.tokens[0]!, 'GET', 'shipping');

@@ -22,6 +22,7 @@ import {
   updatePortalReceiver,
   updateShippingPortalFields,
 } from './portal.queries.ts';
+import { pageMessage } from './portal-message.ts';
 import {
   answerOpen,
   asksForPin,
@@ -52,7 +53,15 @@ export type TPortalDeps = {
   preferences: TPreferences;
 };
 
-export type TScope = { trx: Trx; shipping: TLockedShipping; receiver: TPortalReceiver; mode: PortalMode };
+/** What the page's message is written with: the provider's name and the console's address. */
+type TSite = { provider: string; consoleUrl: string };
+export type TScope = {
+  trx: Trx;
+  shipping: TLockedShipping;
+  receiver: TPortalReceiver;
+  mode: PortalMode;
+  site: TSite;
+};
 
 /** Appends an event that changes no state. */
 export async function note(trx: Trx, shipping: TLockedShipping, action: string, details: TDetails, reason?: string) {
@@ -99,6 +108,7 @@ export async function withReceiver<T>(
 ): Promise<T> {
   const access = await findReceiverAccess(deps.db, token, now);
   if (!access) throw new ApiError(401, 'ERR_LINK_INVALID');
+  const site = { provider: deps.config.PROVIDER_NAME, consoleUrl: await deps.preferences.consoleUrl() };
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const shipping = await lockShipping(trx, null, access.shippingId);
     if (!shipping || shipping.deletedAt !== null) throw new ApiError(401, 'ERR_LINK_INVALID');
@@ -107,7 +117,7 @@ export async function withReceiver<T>(
     if (await recordOpening(deps, trx, shipping, receiver, mode, now)) {
       receiver = await selectPortalReceiver(trx, access.receiverId);
     }
-    return work({ trx, shipping, receiver, mode });
+    return work({ trx, shipping, receiver, mode, site });
   });
   if (outcome instanceof ApiError) throw outcome;
   return outcome;
@@ -201,7 +211,7 @@ export async function buildView(trx: Trx, scope: Omit<TScope, 'trx'>, now: Date)
     serviceKind: fresh.serviceKind,
     mode,
     subject: fresh.subject,
-    body: fresh.body,
+    body: pageMessage(fresh, languageOf(fresh), scope.site.provider, scope.site.consoleUrl),
     receiverName: fresh.receiverName,
     language: languageOf(fresh),
     responseDeadlineAt: fresh.responseDeadlineAt?.toISOString() ?? null,

@@ -9,9 +9,19 @@ import {
   situationReasonKey,
 } from '../shared/shipping-labels.tsx';
 
+/**
+ * A template's words without its markup: a shipping sent in a template with no text of the sender's own
+ * shows the template as filled at creation (the receiver's own values still as {{variables}}).
+ */
+function textOf(html: string): string {
+  const lines = html.replace(/<\/(p|div|li|h[1-6]|tr|blockquote)\s*>|<br\s*\/?>/gi, '$&\n');
+  return new DOMParser().parseFromString(lines, 'text/html').body.textContent?.trim() ?? '';
+}
+
 /** The shipping's own data: subject, service, situation, dates, custom and form fields, and its message. */
 export function DetailDataCard({ shipping }: { shipping: TShippingDetail }) {
   const { t, i18n } = useTranslation();
+  const message = shipping.body || (shipping.templateBody ? textOf(shipping.templateBody) : null);
   return (
     <Card title={t('SHIPPING_DATA')} size="small" className="shipping-detail-card">
       <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" data-testid="detail-data">
@@ -72,9 +82,9 @@ export function DetailDataCard({ shipping }: { shipping: TShippingDetail }) {
           items={shipping.formValues.map((entry) => ({ key: entry.name, label: entry.label, children: entry.value }))}
         />
       )}
-      {shipping.body && (
+      {message && (
         <Typography.Paragraph className="shipping-body" data-testid="detail-body">
-          {shipping.body}
+          {message}
         </Typography.Paragraph>
       )}
     </Card>

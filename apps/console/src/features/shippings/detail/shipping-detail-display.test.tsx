@@ -40,6 +40,13 @@ describe('shipping detail page', () => {
     expect(call?.[1]).toEqual({ query: { requestId: 41 } });
   });
 
+  it('shows the words of the template a shipping was sent in when the sender wrote none', async () => {
+    detail = { ...DETAIL, body: null, templateBody: '<p>Dear {{name}},</p><p>your deed <b>EXP-41</b> awaits.</p>' };
+    renderDetail();
+    await screen.findByTestId('shipping-detail');
+    expect(screen.getByTestId('detail-body').textContent).toBe('Dear {{name}},\nyour deed EXP-41 awaits.');
+  });
+
   it('lists the receivers with their contact and translated delivery status', async () => {
     renderDetail();
     const receivers = await screen.findByTestId('detail-receivers');

@@ -1,0 +1,37 @@
+import type { Language } from '@sello/contracts/constants';
+import { accessTemplateValues } from '../delivery/dispatch-templates.ts';
+import { formatExpiry, plainText } from '../delivery/dispatch-texts.ts';
+import { renderTemplate } from '../templates/template-render.ts';
+import type { TPortalReceiver } from './portal.queries.ts';
+
+/**
+ * The message the receiver's page shows: the text their access message carried, as plain text and without
+ * the link (they are on the page it leads to). A shipping sent in a template reads as the template filled
+ * for this receiver, with the sender's own text where it says {{message}}; one without, as the sender's text.
+ */
+export function pageMessage(
+  receiver: TPortalReceiver,
+  language: Language,
+  provider: string,
+  publicUrl: string,
+): string | null {
+  if (receiver.templateBody === null || receiver.templateContentType === null) return receiver.body;
+  const deadline = receiver.responseDeadlineAt ?? receiver.accessExpiresAt;
+  const values = accessTemplateValues({
+    receiverName: receiver.receiverName,
+    company: receiver.senderCompany,
+    subject: receiver.subject,
+    reference: receiver.reference,
+    link: null,
+    deadline: deadline === null ? '' : formatExpiry(deadline, language),
+    provider,
+    body: receiver.body,
+  });
+  const template = {
+    contentType: receiver.templateContentType as 'HTML' | 'SMS',
+    subject: null,
+    body: receiver.templateBody,
+  };
+  const text = plainText(renderTemplate(template, values, publicUrl).body);
+  return text === '' ? receiver.body : text;
+}
