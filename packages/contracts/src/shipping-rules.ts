@@ -77,6 +77,16 @@ export const ACCESS_RESEND_STATES: readonly ShippingStateFilter[] = ['sent', 'in
  * letter is a new print job), not on screen (nothing travels), not a certified kind (its message is
  * the certified content: a second copy would be a second certified delivery).
  */
+/**
+ * The result as it reads for a kind: `accepted` means an answer only where the receiver is asked to accept or be
+ * identified; for the others (notifications, communications, custody, certified e-mail and SMS) it is the delivery.
+ */
+export function shownResult<R extends string>(result: R, kind: string): R | 'delivered' {
+  const rule = SERVICE_RULES[kind as ServiceKind];
+  if (result !== 'accepted' || !rule || rule.signing || rule.identification) return result;
+  return 'delivered';
+}
+
 export function resendsAccess(kind: string, channel: string): boolean {
   if (kind === 'certified_email' || kind === 'certified_sms') return false;
   return channel !== 'postal' && channel !== 'onscreen';

@@ -8,7 +8,7 @@ import {
   LETTER_STATUS_NAMES,
   labelOf,
   RECEIVER_STATUS_NAMES,
-  RESULT_NAMES,
+  resultLabel,
   SITUATION_CODE_NAMES,
   STATE_NAMES,
 } from '@sello/contracts/reference/status-labels';
@@ -190,7 +190,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
   field(labels.service, labelOf(SERVICE_NAMES, shipping.service, language));
   field(labels.channel, labelOf(CHANNEL_NAMES, shipping.channel, language));
   field(labels.state, labelOf(STATE_NAMES, shipping.state, language));
-  field(labels.result, labelOf(RESULT_NAMES, shipping.result, language) || null);
+  field(labels.result, resultLabel(shipping.result, shipping.service, language) || null);
   if (shipping.situationCode) field(labels.situation, labelOf(SITUATION_CODE_NAMES, shipping.situationCode, language));
   gap();
   field(labels.sender, `${sender.name} (${sender.username})`);
@@ -229,7 +229,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
   for (const event of content.events) {
     const { group, etsiEvent } = evidenceGroupOf(event.action);
     const state = labelOf(STATE_NAMES, event.toState, language);
-    const outcome = `${state}${event.toResult ? ` / ${labelOf(RESULT_NAMES, event.toResult, language)}` : ''}`;
+    const outcome = `${state}${event.toResult ? ` / ${resultLabel(event.toResult, shipping.service, language)}` : ''}`;
     const actor = event.actor === 'system' ? labels.system : event.actor;
     const action = labelOf(EVENT_NAMES, event.action, language);
     write(

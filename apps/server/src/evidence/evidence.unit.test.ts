@@ -102,7 +102,9 @@ describe('the certificate PDF', () => {
     expect(text).toContain('Servicio: Notificación');
     expect(text).toContain('Canal: Correo postal');
     expect(text).toContain('Estado: Cerrado');
-    expect(text).toContain('Resultado: Aceptado');
+    // A notification asks for no answer: its `accepted` result is the delivery.
+    expect(text).toContain('Resultado: Entregado');
+    expect(text).not.toContain('Aceptado');
     expect(text).toContain('Dirección postal: Calle Mayor, 7, 28013 Madrid');
     expect(text).toContain('Referencia del mensajero: CORREOS-998877');
     expect(text).toContain('Fecha de entrega: 20 nov 2026');
@@ -111,6 +113,14 @@ describe('the certificate PDF', () => {
     for (const code of ['notification', 'pending_cert', 'accepted', '[original]', 'delivered']) {
       expect(text).not.toMatch(new RegExp(`(^|[\\s:/])${code.replace(/[[\]]/g, '\\$&')}($|[\\s,])`, 'm'));
     }
+  });
+
+  it('names the result of a kind that asks the receiver to accept as accepted', async () => {
+    const base = content('en-en', 'Lucía Pérez');
+    const acceptance = { ...base, shipping: { ...base.shipping, service: 'acceptance' } };
+    const text = readPdfText(await (await buildCertificatePdf(acceptance)).save(), false);
+    expect(text).toContain('Result: Accepted');
+    expect(readPdfText(await (await buildCertificatePdf(base)).save(), false)).toContain('Result: Delivered');
   });
 
   it('draws any script (what DejaVu Sans lacks becomes ?), wraps long text and runs onto more pages', async () => {

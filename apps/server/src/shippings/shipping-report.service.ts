@@ -3,7 +3,7 @@ import type { TShippingRow } from '@sello/contracts/catalogue/shippings-list';
 import type { TExportJob, TShippingsReportRequest } from '@sello/contracts/catalogue/shippings-report';
 import { DEFAULT_LANGUAGE, type Language } from '@sello/contracts/constants';
 import { SERVICE_NAMES } from '@sello/contracts/reference/services';
-import { CHANNEL_NAMES, labelOf, RESULT_NAMES, STATE_NAMES } from '@sello/contracts/reference/status-labels';
+import { CHANNEL_NAMES, labelOf, resultLabel, STATE_NAMES } from '@sello/contracts/reference/status-labels';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -105,7 +105,7 @@ function reportColumns(language: Language | undefined): { sheet: string; columns
     (row) => row.sender,
     (row) => row.receiver,
     (row) => labelOf(STATE_NAMES, row.state, language),
-    (row) => labelOf(RESULT_NAMES, row.result, language) || null,
+    (row) => resultLabel(row.result, row.service, language) || null,
     (row) => (row.isSandbox ? labels.yes : labels.no),
     (row) => new Date(row.createdAt),
     (row) => new Date(row.updatedAt),

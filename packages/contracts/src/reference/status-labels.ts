@@ -12,6 +12,7 @@ import {
 } from '../enums.ts';
 import type { NonStateEvent } from '../evidence-groups.ts';
 import type { ShippingAction } from '../shipping-lifecycle.ts';
+import { shownResult } from '../shipping-rules.ts';
 import type { TLocalisedText } from './localised-text.ts';
 import { NOTICE_METHOD_INFO } from './notice-methods.ts';
 
@@ -120,6 +121,16 @@ export const RESULT_NAMES: Readonly<Record<ResultFilter, TLocalisedText>> = {
   },
   timeout: { 'es-es': 'Plazo vencido', 'en-en': 'Timed out', 'pt-pt': 'Prazo expirado' },
 };
+
+/** The `accepted` result of a kind that asks for no answer (shipping-rules.ts `shownResult`). */
+const DELIVERED_RESULT_NAME: TLocalisedText = { 'es-es': 'Entregado', 'en-en': 'Delivered', 'pt-pt': 'Entregue' };
+
+/** A shipping's result in words, as it reads for its kind. */
+export function resultLabel(result: string | null | undefined, kind: string, language: string | null | undefined) {
+  if (result === null || result === undefined) return '';
+  const shown = shownResult(result, kind);
+  return shown === 'delivered' ? inLanguage(DELIVERED_RESULT_NAME, language) : labelOf(RESULT_NAMES, shown, language);
+}
 
 /** The situation reasons of spec §4 in words. */
 export const SITUATION_REASON_NAMES: Readonly<Record<SituationReason, TLocalisedText>> = {

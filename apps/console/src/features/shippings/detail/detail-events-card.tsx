@@ -1,11 +1,12 @@
 import type { TShippingEvent } from '@sello/contracts/catalogue/shippings-detail';
 import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
+import { shownResult } from '@sello/contracts/shipping-rules';
 import { Card, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../shared/shipping-labels.tsx';
+import { formatDateTime, resultKey } from '../shared/shipping-labels.tsx';
 
 /** The shipping's timeline: when, who, which evidence group, and the change of state. */
-export function DetailEventsCard({ events }: { events: TShippingEvent[] }) {
+export function DetailEventsCard({ events, service }: { events: TShippingEvent[]; service: string }) {
   const { t } = useTranslation();
   return (
     <Card title={t('SHIPPING_EVENTS')} size="small" className="shipping-detail-card">
@@ -24,7 +25,7 @@ export function DetailEventsCard({ events }: { events: TShippingEvent[] }) {
                 {t(`EVENT_ACTION_${event.action}`, { defaultValue: event.action })}:{' '}
                 {event.fromState ? `${t(`SHIPPING_STATE_${event.fromState}`)} → ` : ''}
                 {t(`SHIPPING_STATE_${event.toState}`)}
-                {event.toResult ? ` (${t(`SHIPPING_RESULT_${event.toResult}`)})` : ''}
+                {event.toResult ? ` (${t(resultKey(shownResult(event.toResult, service)))})` : ''}
               </div>
               {event.reason && <div className="shipping-event-reason">{event.reason}</div>}
             </div>

@@ -68,7 +68,7 @@ export function DetailHeader({
         />
         <Typography.Title level={2}>{t('SHIPPING_DETAIL_TITLE', { id: shipping.requestId })}</Typography.Title>
         <StateTag state={shipping.state} testId="detail-state" />
-        <ResultTag result={shipping.result} testId="detail-result" />
+        <ResultTag result={shipping.result} service={shipping.service} testId="detail-result" />
         {shipping.deleted && <Tag color="red">{t('SHIPPING_DELETED')}</Tag>}
         {shipping.isSandbox && <Tag color="purple">{t('SHIPPING_SANDBOX')}</Tag>}
       </Space>

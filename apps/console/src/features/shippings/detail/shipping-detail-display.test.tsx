@@ -1,6 +1,6 @@
 import { shippingsDetailApi, type TShippingDetail } from '@sello/contracts/catalogue/shippings-detail';
 import { allowedUserActions } from '@sello/contracts/shipping-lifecycle';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DETAIL, HASH, mockedCall, renderDetail, setUpShippingDetailPage } from './shipping-detail.test-setup.tsx';
 
@@ -45,6 +45,16 @@ describe('shipping detail page', () => {
     renderDetail();
     await screen.findByTestId('shipping-detail');
     expect(screen.getByTestId('detail-body').textContent).toBe('Dear {{name}},\nyour deed EXP-41 awaits.');
+  });
+
+  it('reads the accepted result of a notification as delivered, of an acceptance as accepted', async () => {
+    detail = { ...DETAIL, service: 'notification', result: 'accepted' };
+    renderDetail();
+    expect((await screen.findByTestId('detail-result')).textContent).toBe('Delivered');
+    cleanup();
+    detail = { ...DETAIL, service: 'acceptance', result: 'accepted' };
+    renderDetail();
+    expect((await screen.findByTestId('detail-result')).textContent).toBe('Accepted');
   });
 
   it('lists the receivers with their contact and translated delivery status', async () => {

@@ -52,7 +52,7 @@ export default function ShippingDetailPage() {
       <DetailReceiversCard receivers={shipping.receivers} />
       <DetailDocumentsCard shipping={shipping} />
       {shipping.authorisations.length > 0 && <DetailAuthorisationsCard authorisations={shipping.authorisations} />}
-      <DetailEventsCard events={shipping.events} />
+      <DetailEventsCard events={shipping.events} service={shipping.service} />
       <DenyDialog
         open={denyOpen}
         count={1}

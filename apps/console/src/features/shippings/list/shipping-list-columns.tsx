@@ -69,7 +69,7 @@ export function useShippingListColumns(): TPagedColumn<TShippingRow>[] {
       title: t('SHIPPING_RESULT'),
       sortable: true,
       filter: { kind: 'options', options: RESULT_FILTERS.map((value) => ({ value, label: t(resultKey(value)) })) },
-      render: (row) => <ResultTag result={row.result} testId={`row-result-${row.requestId}`} />,
+      render: (row) => <ResultTag result={row.result} service={row.service} testId={`row-result-${row.requestId}`} />,
     },
     {
       key: 'createdAt',

@@ -10,6 +10,7 @@ import type {
 import type { TLocalisedText } from '@sello/contracts/reference/localised-text';
 import { NOTICE_METHOD_INFO } from '@sello/contracts/reference/notice-methods';
 import { SERVICE_NAMES } from '@sello/contracts/reference/services';
+import { shownResult } from '@sello/contracts/shipping-rules';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ const RESULT_COLORS: Partial<Record<ResultFilter, string>> = {
 };
 
 export const stateKey = (state: ShippingStateFilter) => `SHIPPING_STATE_${state}`;
-export const resultKey = (result: ResultFilter) => `SHIPPING_RESULT_${result}`;
+export const resultKey = (result: ResultFilter | 'delivered') => `SHIPPING_RESULT_${result}`;
 export const situationReasonKey = (reason: SituationReason) => `SITUATION_REASON_${reason}`;
 export const identificationSubstateKey = (substate: IdentificationSubstate) => `IDENTIFICATION_SUBSTATE_${substate}`;
 
@@ -57,12 +58,24 @@ export function StateTag({ state, testId }: { state: ShippingStateFilter; testId
   );
 }
 
-export function ResultTag({ result, testId }: { result: ResultFilter | null; testId?: string }) {
+/**
+ * A shipping's result as it reads for its kind (a notification's `accepted` reads as delivered); without the kind
+ * (lists of failures only) as the result's own name.
+ */
+export function ResultTag({
+  result,
+  service,
+  testId,
+}: {
+  result: ResultFilter | null;
+  service?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (result === null) return <span data-testid={testId}>—</span>;
   return (
     <Tag color={RESULT_COLORS[result] ?? 'default'} data-testid={testId} data-result={result}>
-      {t(resultKey(result))}
+      {t(resultKey(service === undefined ? result : shownResult(result, service)))}
     </Tag>
   );
 }
