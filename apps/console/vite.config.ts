@@ -17,7 +17,7 @@ function versionFile(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'assets/json/version.json',
-        source: JSON.stringify({ version: rootPackage.version }),
+        source: JSON.stringify({ implementation_version: rootPackage.version }),
       });
     },
   };

@@ -20,10 +20,13 @@ export const ZFeedbackFile = z.object({
 });
 export type TFeedbackFile = z.infer<typeof ZFeedbackFile>;
 
-/** The fields a person fills in; shared by the form and the server. */
+/**
+ * The fields a person fills in; shared by the form and the server. The e-mail is shown (and sent) only when the
+ * signed-in user has one (spec §2); a report without a session must carry one (the service checks).
+ */
 export const ZFeedbackForm = z.object({
   name: requiredText(FEEDBACK_LIMITS.name),
-  email: requiredText(FEEDBACK_LIMITS.email).refine(isEmail, 'ERR_EMAIL_INVALID'),
+  email: requiredText(FEEDBACK_LIMITS.email).refine(isEmail, 'ERR_EMAIL_INVALID').optional(),
   subject: requiredText(FEEDBACK_LIMITS.subject),
   msg: requiredText(FEEDBACK_LIMITS.message),
 });

@@ -34,6 +34,11 @@ export type TCallOptions = {
   authToken?: string;
   /** One per intended request (a form submission): a retried call with it creates nothing twice. */
   idempotencyKey?: string;
+  /**
+   * The caller tells the user the same whatever the outcome (the feedback of spec §4): a failure other than a
+   * refused session neither signs out (a network failure included) nor shows an alert nor closes dialogs.
+   */
+  outcomeIgnored?: boolean;
 };
 
 /** A failed call. `message` is `status - statusText body` for HTTP errors (spec §8). */
@@ -98,6 +103,7 @@ function handleFailure(error: ApiCallError, url: string, options: TCallOptions):
     }
     return error;
   }
+  if (options.outcomeIgnored) return error;
   if (error.status === 0 || isMissingRoute(error)) {
     // Spec §8's logout, for a signed-in user only: signed out (on /login) it would reload the page into the
     // same failure again and again.

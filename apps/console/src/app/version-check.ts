@@ -18,7 +18,8 @@ export async function checkVersion(fetchBuildVersion = defaultBuildVersion): Pro
 async function defaultBuildVersion(): Promise<string> {
   const response = await fetch(`assets/json/version.json?t=${Date.now()}`);
   if (!response.ok) throw new Error(`version.json ${response.status}`);
-  return ((await response.json()) as { version: string }).version;
+  // The version info of spec §3: one field, implementation_version.
+  return ((await response.json()) as { implementation_version: string }).implementation_version;
 }
 
 /** Runs the check now and then every `minutes` minutes. */

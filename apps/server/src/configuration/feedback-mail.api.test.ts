@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, signedInClient, type TTestApp } from '../../test/test-app.ts';
+import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 
 let t: TTestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -49,6 +49,33 @@ describe('configuration/sendFeedback with SMTP configured', () => {
       .where('request_cid', '=', '42')
       .executeTakeFirstOrThrow();
     expect(row.mailed_at).toBeInstanceOf(Date);
+  });
+
+  it("takes a signed-in user's report without an e-mail, and refuses one without a session", async () => {
+    const client = await signedInClient(t.app, 'company.manager');
+    const report = { name: 'Marta Lopes', subject: 'No e-mail on my account', msg: 'Please call me.' };
+    const signedIn = await client.post('configuration/sendFeedback', report);
+    expect(signedIn.statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('feedback')
+      .select(['email', 'user_id'])
+      .where('subject', '=', report.subject)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBeNull();
+    expect(row.user_id).not.toBeNull();
+    expect(smtp.received.at(-1)?.raw).toContain('From: Marta Lopes (no e-mail on the account)');
+    const anonymous = await new TestClient(t.app).post('configuration/sendFeedback', {
+      ...report,
+      subject: 'Anonymous without e-mail',
+    });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json()).toMatchObject({ key: 'ERR_VALIDATION', fields: { email: 'ERR_FIELD_REQUIRED' } });
+    const kept = await t.database.db
+      .selectFrom('feedback')
+      .select('id')
+      .where('subject', '=', 'Anonymous without e-mail')
+      .execute();
+    expect(kept).toHaveLength(0);
   });
 
   it('keeps the report when the mail server is gone', async () => {

@@ -33,13 +33,17 @@ export function createFeedbackService({ db, blobs, preferences, mailer, supportE
   }
 
   async function sendFeedback(feedback: TFeedback, userId: string | null, ip: string) {
+    // A signed-in user is known by id; anyone else must say where to answer.
+    if (feedback.email === undefined && userId === null) {
+      throw new ApiError(400, 'ERR_VALIDATION', { email: 'ERR_FIELD_REQUIRED' });
+    }
     const attachment = feedback.file ? await checkAttachment(feedback.file) : null;
     // Outside the database's rows: a report's attachment weighs on no table scan, backup or replica.
     const stored = attachment ? await blobs.put(attachment.content) : null;
     const { id } = await insertFeedback(db, {
       user_id: userId,
       name: feedback.name,
-      email: feedback.email,
+      email: feedback.email ?? null,
       subject: feedback.subject,
       msg: feedback.msg,
       device_info: feedback.deviceInfo ?? null,
@@ -59,7 +63,7 @@ export function createFeedbackService({ db, blobs, preferences, mailer, supportE
         to: supportEmail,
         subject: `[Sello feedback #${id}] ${feedback.subject}`,
         text: [
-          `From: ${feedback.name} <${feedback.email}>`,
+          `From: ${feedback.name}${feedback.email ? ` <${feedback.email}>` : ' (no e-mail on the account)'}`,
           `User id: ${userId ?? '-'}`,
           `Page: ${feedback.currentUrl ?? '-'}`,
           `Request: ${feedback.requestCid ?? feedback.guid ?? '-'}`,

@@ -125,7 +125,7 @@ export type FeedbackTable = {
   id: Generated<string> & Id;
   user_id: BigintRef | null;
   name: string;
-  email: string;
+  email: string | null;
   subject: string;
   msg: string;
   device_info: string | null;

@@ -38,9 +38,8 @@ export function FeedbackModal({
   maxSizeKb: number;
 }) {
   const { t } = useTranslation();
-  // Spec §2 shows the e-mail only when the user has one; a report without one is refused by the server and lost, so
-  // a user without an e-mail is asked for one (docs/decisions/console.md).
-  const askEmail = !context.userEmail;
+  // Spec §2: the e-mail is shown, prefilled, only when the user has one; without it the report goes by user id.
+  const showEmail = Boolean(context.userEmail);
   const [fields, setFields] = useState<TFields>({ name: '', email: '', subject: '', msg: '' });
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
@@ -57,13 +56,13 @@ export function FeedbackModal({
   useEffect(() => onCloseAllDialogs(onClose), [onClose]);
 
   const errors = useMemo(() => {
-    const parsed = ZFeedbackForm.safeParse(fields);
+    const parsed = ZFeedbackForm.safeParse(showEmail ? fields : { ...fields, email: undefined });
     const found: Partial<Record<keyof TFields, string>> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) found[issue.path[0] as keyof TFields] ??= issue.message;
     }
     return found;
-  }, [fields]);
+  }, [fields, showEmail]);
   const valid = Object.keys(errors).length === 0;
 
   const identifier = pickFeedbackIdentifier(context.requestCid, context.guid);
@@ -80,17 +79,22 @@ export function FeedbackModal({
     setSending(true);
     const first = files[0];
     try {
-      await callEndpoint(configurationShellApi.sendFeedback, {
-        body: {
-          ...fields,
-          ...describeDevice(),
-          idUser: context.userId,
-          currentUrl: context.currentUrl,
-          requestCid: context.requestCid,
-          guid: context.guid,
-          ...(first && { file: { name: first.name, type: first.type, content: await readAsDataUrl(first) } }),
+      await callEndpoint(
+        configurationShellApi.sendFeedback,
+        {
+          body: {
+            ...fields,
+            email: showEmail ? fields.email : undefined,
+            ...describeDevice(),
+            idUser: context.userId,
+            currentUrl: context.currentUrl,
+            requestCid: context.requestCid,
+            guid: context.guid,
+            ...(first && { file: { name: first.name, type: first.type, content: await readAsDataUrl(first) } }),
+          },
         },
-      });
+        { outcomeIgnored: true },
+      );
     } catch {
       // Spec §4: whatever the outcome, the user is told the report was sent.
     } finally {
@@ -136,19 +140,16 @@ export function FeedbackModal({
             data-testid="feedback-name"
           />
         </Form.Item>
-        <Form.Item
-          label={t('FEEDBACK_EMAIL')}
-          required
-          {...(askEmail && { extra: t('FEEDBACK_EMAIL_ASK') })}
-          {...fieldStatus('email')}
-        >
-          <Input
-            value={fields.email}
-            onChange={update('email')}
-            maxLength={FEEDBACK_LIMITS.email}
-            data-testid="feedback-email"
-          />
-        </Form.Item>
+        {showEmail && (
+          <Form.Item label={t('FEEDBACK_EMAIL')} required {...fieldStatus('email')}>
+            <Input
+              value={fields.email}
+              onChange={update('email')}
+              maxLength={FEEDBACK_LIMITS.email}
+              data-testid="feedback-email"
+            />
+          </Form.Item>
+        )}
         <Form.Item label={t('FEEDBACK_SUBJECT')} required {...fieldStatus('subject')}>
           <Input
             value={fields.subject}
