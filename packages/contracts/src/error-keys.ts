@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Error and message keys. The spec names a few (§8); the rest follow its style and are ours.
  * Every key has a translation in the console's three languages (a test checks it).
@@ -203,13 +205,14 @@ export const MESSAGE_KEYS = [
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
-/** Body of every error answer of the API. */
-export type TApiError = {
-  key: ErrorKey;
+/** Body of every error answer of the API (the OpenAPI document's `ApiError`). */
+export const ZApiError = z.object({
+  key: z.enum(ERROR_KEYS),
   /** Field-level errors: field path → error key. */
-  fields?: Record<string, ErrorKey>;
+  fields: z.record(z.string(), z.enum(ERROR_KEYS)).optional(),
   /** Values to embed in the translated message. */
-  params?: Record<string, string | number>;
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** Values to embed in one field's message: field path → values (e.g. the characters an SMS cannot carry). */
-  fieldParams?: Record<string, Record<string, string | number>>;
-};
+  fieldParams: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number()]))).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
