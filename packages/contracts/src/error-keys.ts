@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Error and message keys. The spec names a few (§8); the rest follow its style and are ours.
  * Every key has a translation in the console's three languages (a test checks it).
@@ -205,14 +203,13 @@ export const MESSAGE_KEYS = [
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
-/** Body of every error answer of the API (the OpenAPI document's `ApiError`). */
-export const ZApiError = z.object({
-  key: z.enum(ERROR_KEYS),
+/** Body of every error answer of the API (its schema, for the OpenAPI document: `ZApiError` in api-error.ts). */
+export type TApiError = {
+  key: ErrorKey;
   /** Field-level errors: field path → error key. */
-  fields: z.record(z.string(), z.enum(ERROR_KEYS)).optional(),
+  fields?: Record<string, ErrorKey>;
   /** Values to embed in the translated message. */
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  params?: Record<string, string | number>;
   /** Values to embed in one field's message: field path → values (e.g. the characters an SMS cannot carry). */
-  fieldParams: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number()]))).optional(),
-});
-export type TApiError = z.infer<typeof ZApiError>;
+  fieldParams?: Record<string, Record<string, string | number>>;
+};

@@ -62,14 +62,14 @@ const describeProblems = (report: TLint) =>
     .join('\n');
 
 describe('redocly lint of /docs/json', () => {
-  it('reports no error', { timeout: 120_000 }, async () => {
+  it('reports no error', { timeout: 300_000 }, async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const report = await lint(document, 'sello');
     expect(report.totals.errors, describeProblems(report)).toBe(0);
   });
 
   it('reports the errors of a document with a call missing its answers and naming an unknown scheme', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const call = document.paths['/rest/services/shippings/sendrequest'].post;

@@ -1,8 +1,9 @@
-import { IDEMPOTENT_CALLS, isApiKeyCall } from '@sello/contracts/api-key-scopes';
+import { ZApiError } from '@sello/contracts/api-error';
+import { API_KEY_SCOPES, IDEMPOTENT_CALLS, isApiKeyCall } from '@sello/contracts/api-key-scopes';
 import { CATALOGUE } from '@sello/contracts/catalogue';
 import { HEADERS } from '@sello/contracts/constants';
 import type { TEndpoint } from '@sello/contracts/endpoint';
-import { type ErrorKey, type TApiError, ZApiError } from '@sello/contracts/error-keys';
+import type { ErrorKey, TApiError } from '@sello/contracts/error-keys';
 import { z } from 'zod';
 
 type TExample = { summary: string; value: TApiError };
@@ -19,7 +20,6 @@ export type TOpenApiDocument = {
 };
 
 const API_ERROR_REF = { $ref: '#/components/schemas/ApiError' };
-const ALL_SCOPES = ['send', 'read', 'imports'] as const;
 
 /**
  * Calls beyond the idempotent ones whose service answers 409 when the record is not in a state that allows it, with
@@ -57,7 +57,7 @@ function inputFields(endpoint: TEndpoint): string[] {
   return [...fieldsOf(endpoint.params), ...fieldsOf(endpoint.query), ...fieldsOf(endpoint.body)];
 }
 
-const keyCallable = (endpoint: TEndpoint) => isApiKeyCall([...ALL_SCOPES], endpoint.id);
+const keyCallable = (endpoint: TEndpoint) => isApiKeyCall(API_KEY_SCOPES, endpoint.id);
 
 const example = (summary: string, value: TApiError): [string, TExample] => [value.key, { summary, value }];
 

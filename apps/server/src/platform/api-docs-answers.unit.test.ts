@@ -1,5 +1,5 @@
+import { ZApiError } from '@sello/contracts/api-error';
 import { ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
-import { ZApiError } from '@sello/contracts/error-keys';
 import { describe, expect, it } from 'vitest';
 import { describeAnswers, SEND_REQUEST_EXAMPLE, type TOpenApiDocument } from './api-docs-answers.ts';
 
