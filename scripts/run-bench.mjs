@@ -18,6 +18,7 @@ const BENCH_TIMEOUTS_MS = {
   'start-up': 300_000,
   imports: 600_000,
   'import-uploads': 300_000,
+  'send-with-key': 300_000,
 };
 
 function machine() {

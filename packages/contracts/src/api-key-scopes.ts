@@ -53,3 +53,15 @@ export const API_KEY_SCOPE_FLAGS: Record<ApiKeyScope, readonly PermissionFlag[]>
 export function isApiKeyCall(scopes: readonly ApiKeyScope[], endpointId: string): boolean {
   return scopes.some((scope) => API_KEY_CALLS[scope].includes(endpointId));
 }
+
+/**
+ * The calls that take an `Idempotency-Key` header (docs/decisions/integration.md): the creating calls a company's own
+ * system repeats after a timeout. The server's wrapper refuses any other call, so the API document stays true.
+ */
+export const IDEMPOTENT_CALLS: readonly string[] = [
+  'shippings.sendRequest',
+  'imports.import',
+  'imports.saveFromFile',
+  'imports.importWithTemplate',
+  'imports.saveWithTemplate',
+];

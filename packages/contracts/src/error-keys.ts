@@ -203,7 +203,7 @@ export const MESSAGE_KEYS = [
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
-/** Body of every error answer of the API. */
+/** Body of every error answer of the API (its schema, for the OpenAPI document: `ZApiError` in api-error.ts). */
 export type TApiError = {
   key: ErrorKey;
   /** Field-level errors: field path → error key. */

@@ -4,7 +4,7 @@ import { fillPath } from '@sello/contracts/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf } from '../../test/admin-fixtures.ts';
 import { ALL_SCOPES, ApiKeyClient, createApiKey } from '../../test/api-key-fixtures.ts';
-import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
+import { createShippingTestApp, LUCIA, pdfDataUrl, sendShipping, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TTestApp } from '../../test/test-app.ts';
 
 /**
@@ -84,6 +84,78 @@ describe('API keys × the shippings of each company', () => {
         if (kind === target) expect(response.statusCode, label).toBe(200);
         else expect([response.statusCode, response.json()], label).toEqual([404, { key: 'ERR_NOT_FOUND' }]);
       }
+    }
+  });
+
+  /** Every other call a `read` key makes about one shipping, with what the own company's key gets. */
+  const documentCalls = [
+    { call: (id: number) => ['GET', `shippings/signatures/${id}`, undefined] as const, own: [200, 409] },
+    {
+      call: (id: number) =>
+        ['GET', `shippings/shippingreadoriginalfile?requestId=${id}&fileRequest=1`, undefined] as const,
+      own: [200],
+    },
+    {
+      call: (id: number) => ['POST', 'shippings/shippingdownloadfile', { requestId: id, fileRequest: 1 }] as const,
+      own: [200],
+    },
+    // Not closed yet: no certificate, 409 ERR_NO_EVIDENCE.
+    { call: (id: number) => ['POST', `shippings/shippingDownloadPtRequest?requestId=${id}`, {}] as const, own: [409] },
+    {
+      call: (id: number) =>
+        ['PUT', 'shippings/shippingdownloadfiles', { listOfRequests: [id], downloadOptions: ['original'] }] as const,
+      own: [200],
+    },
+    {
+      call: (id: number) =>
+        ['PUT', 'shippings/numberDownloadFiles', { listOfRequests: [id], downloadOptions: ['original'] }] as const,
+      own: [200],
+    },
+    { call: (id: number) => ['PUT', 'shippings/downloadAvailability', { listOfRequests: [id] }] as const, own: [200] },
+  ];
+
+  it.each(targets)('a key downloads the documents of its own company’s shipping only (target: %s)', async (target) => {
+    for (const kind of targets) {
+      for (const { call, own } of documentCalls) {
+        const [method, path, body] = call(shippings[target]);
+        const response = await keys.get(kind)!.call(method, path, body);
+        const label = `${kind} key → ${method} ${path}: ${response.body.slice(0, 200)}`;
+        if (kind === target) expect(own, label).toContain(response.statusCode);
+        else expect([response.statusCode, response.json()], label).toEqual([404, { key: 'ERR_NOT_FOUND' }]);
+      }
+    }
+  });
+
+  it('sends only for its own company: another company of the tenant or another tenant is refused, nothing created', async () => {
+    const db = t.database.db;
+    const typeId = await typeIdOf(db, 'Certified e-mail');
+    for (const taxId of ['A76543214', 'B87654323']) {
+      const companyId = await companyIdOf(db, taxId);
+      const count = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('shippings')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('company_id', '=', String(companyId))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const response = await keys.get('own')!.post('shippings/sendrequest', {
+        companyId,
+        typeId,
+        channel: 'email',
+        subject: 'Not my company',
+        receivers: [LUCIA],
+        documents: [{ name: 'document.pdf', content: pdfDataUrl('Not my company') }],
+      });
+      // As for a user: a company outside the caller's is a wrong field of the form, never a shipping.
+      expect([response.statusCode, response.json()], taxId).toEqual([
+        400,
+        { key: 'ERR_VALIDATION', fields: { companyId: 'ERR_FIELD_INVALID' } },
+      ]);
+      expect(await count(), taxId).toBe(before);
     }
   });
 

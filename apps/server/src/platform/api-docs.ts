@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { describeAnswers, type TOpenApiDocument } from './api-docs-answers.ts';
 
 const DOCS_PREFIX = '/docs';
 
@@ -13,9 +14,12 @@ const DOCS_PREFIX = '/docs';
  * Needs @fastify/rate-limit registered first.
  */
 export async function registerApiDocs(app: FastifyInstance, options: { version: string; perMinute: number }) {
+  const rateLimited = new Set<string>();
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sello API', version: options.version },
+      // The server that answers the document: calls are relative to it (`/rest/services/...`).
+      servers: [{ url: '/', description: 'The Sello server that answers this document' }],
       components: {
         securitySchemes: {
           // The console's session token (security/login answers it), with the XSRF double-submit on mutating calls.
@@ -25,7 +29,16 @@ export async function registerApiDocs(app: FastifyInstance, options: { version: 
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Calls with a per-route limit of their own (sign-in, feedback) answer 429 too: noted as each route is described.
+    transform: (input) => {
+      const operationId = (input.schema as { operationId?: string } | undefined)?.operationId;
+      if (operationId && input.route.config && 'rateLimit' in input.route.config) rateLimited.add(operationId);
+      return jsonSchemaTransform(input);
+    },
+    transformObject: (input) =>
+      'openapiObject' in input
+        ? (describeAnswers(input.openapiObject as TOpenApiDocument, rateLimited) as typeof input.openapiObject)
+        : input.swaggerObject,
   });
   let documentJson: Buffer | null = null;
   const encodedDocument = () => {

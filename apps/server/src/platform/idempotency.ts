@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENT_CALLS } from '@sello/contracts/api-key-scopes';
 import { HEADERS } from '@sello/contracts/constants';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import type { Kysely } from 'kysely';
@@ -55,6 +56,7 @@ export function idempotent<E extends TEndpoint, R>(
   fingerprint: (input: THandlerInput<E>) => Promise<string> | string = (input) =>
     fingerprintRequest({ query: input.query, body: input.body }),
 ): THandler<E, R> {
+  if (!IDEMPOTENT_CALLS.includes(endpoint.id)) throw new Error(`${endpoint.id} is not listed in IDEMPOTENT_CALLS`);
   return async (input) => {
     const header = input.request.headers[HEADERS.idempotencyKey.toLowerCase()];
     if (header === undefined) return handler(input);
