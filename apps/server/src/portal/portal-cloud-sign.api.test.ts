@@ -166,4 +166,29 @@ describe('PKI_CLOUD: a one-time certificate for the receiver', () => {
     expect(pins).toEqual([]);
     expect(await documentsOf(sent.shippingId, 'signed')).toEqual([]);
   });
+
+  it('a PDF that cannot be read refuses the acceptance whole, with its key', async () => {
+    await useCloudSigning();
+    const unreadable = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const sent = await dispatchForTest(t, user, TYPE, {
+      body: {
+        documents: [{ name: 'deed.pdf', content: `data:application/pdf;base64,${unreadable.toString('base64')}` }],
+      },
+    });
+    const [token] = sent.tokens as [string];
+    await portalCall(t, token, 'POST', 'pin');
+    const pin = await readPinFromOutbox(t, sent.receiverIds[0]!);
+    const refused = await portalCall(t, token, 'POST', 'accept', { pin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().key).toBe('ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE');
+    expect(await documentsOf(sent.shippingId, 'signed')).toEqual([]);
+    const events = await eventsOf(t, sent.shippingId);
+    expect(events.map((event) => event.action)).not.toContain('accept');
+    const used = await t.database.db
+      .selectFrom('receiver_pins')
+      .select('used_at')
+      .where('receiver_id', '=', sent.receiverIds[0]!)
+      .executeTakeFirstOrThrow();
+    expect(used.used_at).toBeNull();
+  });
 });

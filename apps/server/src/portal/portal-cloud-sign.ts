@@ -31,6 +31,16 @@ export function createCloudSigning(config: TConfig, logger: { warn: (message: st
   };
 }
 
+/** The document pdf-lib reads, with at least one page for the signature field, or null. */
+async function readablePdf(bytes: Uint8Array): Promise<PDFDocument | null> {
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    return pdf.getPageCount() > 0 ? pdf : null;
+  } catch {
+    return null;
+  }
+}
+
 export function isCloudSigned(scope: Pick<TScope, 'receiver'>): boolean {
   return scope.receiver.signMethod === 'PKI_CLOUD';
 }
@@ -70,7 +80,9 @@ export async function signWithOneTimeCertificate(
   const signedDocuments: string[] = [];
   let position = await nextDocumentPosition(trx, shipping.id);
   for (const original of originals) {
-    const pdf = await PDFDocument.load(await deps.blobs.read(original.sha256), { updateMetadata: false });
+    // A PDF that cannot be read cannot be signed: the acceptance is refused whole (the PIN stays unused).
+    const pdf = await readablePdf(await deps.blobs.read(original.sha256));
+    if (!pdf) throw new ApiError(409, 'ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE');
     const bySigner = await sealPdf(
       pdf,
       { ...issued, friendlyName: null },
