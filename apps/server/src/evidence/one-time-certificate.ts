@@ -58,12 +58,8 @@ function createDemoSigningCa(providerName: string, password: string): { p12: Buf
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary') };
 }
 
-async function readOrCreateDemoCa(config: TCaConfig, logger: TLogger): Promise<TSigningCa> {
+async function readOrCreateDemoCa(config: TCaConfig): Promise<TSigningCa> {
   const file = path.join(config.dataDir, 'secrets', DEMO_SIGNING_CA);
-  logger.warn(
-    `SIGNING_CA_CERT_PATH/SIGNING_CA_KEY_PATH are not set: PKI_CLOUD one-time certificates are issued by a demo ` +
-      `signing CA (${file}) that nobody trusts. Several copies of the server must share the configured CA.`,
-  );
   const content = await readOrCreateSecret(file, (password) => createDemoSigningCa(config.PROVIDER_NAME, password));
   const { password, p12 } = JSON.parse(content) as { password: string; p12: string };
   const bundle = readSigningCertificate({ content: `data:application/x-pkcs12;base64,${p12}`, password });
@@ -71,8 +67,19 @@ async function readOrCreateDemoCa(config: TCaConfig, logger: TLogger): Promise<T
   return readCa(bundle.leaf.toString(), bundle.privateKey.export({ format: 'pem', type: 'pkcs1' }).toString());
 }
 
-/** The signing CA from its files or PEM variables, else the demo one made once in DATA_DIR/secrets; loaded once. */
+/**
+ * The signing CA from its files or PEM variables, else the demo one made once in DATA_DIR/secrets (warned about
+ * when the loader is made, at start); loaded once, at the first one-time certificate.
+ */
 export function createSigningCaLoader(config: TCaConfig, logger: TLogger): () => Promise<TSigningCa> {
+  const configured = Boolean(config.SIGNING_CA_CERT_PEM || config.SIGNING_CA_CERT_PATH);
+  if (!configured) {
+    logger.warn(
+      'SIGNING_CA_CERT_PATH/SIGNING_CA_KEY_PATH are not set: PKI_CLOUD one-time certificates are issued by a demo ' +
+        `signing CA (${path.join(config.dataDir, 'secrets', DEMO_SIGNING_CA)}) that nobody trusts. ` +
+        'Several copies of the server must share the configured CA.',
+    );
+  }
   let loading: Promise<TSigningCa> | null = null;
   return () => {
     loading ??= (async () => {
@@ -86,7 +93,7 @@ export function createSigningCaLoader(config: TCaConfig, logger: TLogger): () =>
         ]);
         return readCa(certificatePem, keyPem);
       }
-      return readOrCreateDemoCa(config, logger);
+      return readOrCreateDemoCa(config);
     })();
     loading.catch(() => {
       loading = null;
