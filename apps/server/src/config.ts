@@ -100,6 +100,16 @@ const ZConfig = z
     /** The provider's seal for signing certificates: a PKCS#12 file and its password. Without it a demo CA and seal are made in DATA_DIR/secrets. */
     SEAL_P12_PATH: z.string().min(1).optional(),
     SEAL_P12_PASSWORD: z.string().optional(),
+    /**
+     * The provider's signing CA that issues the one-time certificates of PKI_CLOUD signatures: its certificate and
+     * RSA key (unencrypted PEM), as files or as the PEM text itself. Without it a demo signing CA is made in DATA_DIR/secrets.
+     */
+    SIGNING_CA_CERT_PATH: z.string().min(1).optional(),
+    SIGNING_CA_KEY_PATH: z.string().min(1).optional(),
+    SIGNING_CA_CERT_PEM: z.string().includes('-----BEGIN CERTIFICATE-----').optional(),
+    SIGNING_CA_KEY_PEM: z.string().includes('PRIVATE KEY-----').optional(),
+    /** Minutes a one-time certificate is valid from its issuance. */
+    ONE_TIME_CERTIFICATE_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
     /** RFC 3161 time-stamping authority of the certificates' signatures; without it a demo TSA in DATA_DIR/secrets. */
     TSA_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** HTTP Basic credentials of the TSA, when it asks for them. */
@@ -154,6 +164,7 @@ const ZConfig = z
         message: 'TSA_USERNAME and TSA_PASSWORD go together',
       });
     }
+    checkSigningCa(config, context);
     if (config.TSA_USERNAME && !config.TSA_URL) {
       context.addIssue({ code: 'custom', path: ['TSA_URL'], message: 'required with TSA_USERNAME' });
     }
@@ -166,6 +177,36 @@ const ZConfig = z
       });
     }
   });
+
+/** The signing CA comes whole (certificate and key) from one source: files or PEM variables, never a mix. */
+function checkSigningCa(
+  config: Partial<
+    Record<'SIGNING_CA_CERT_PATH' | 'SIGNING_CA_KEY_PATH' | 'SIGNING_CA_CERT_PEM' | 'SIGNING_CA_KEY_PEM', string>
+  >,
+  context: z.RefinementCtx,
+) {
+  const paths = Boolean(config.SIGNING_CA_CERT_PATH) || Boolean(config.SIGNING_CA_KEY_PATH);
+  const pems = Boolean(config.SIGNING_CA_CERT_PEM) || Boolean(config.SIGNING_CA_KEY_PEM);
+  if (paths && pems) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SIGNING_CA_CERT_PEM'],
+      message: 'set SIGNING_CA_CERT_PATH/SIGNING_CA_KEY_PATH or SIGNING_CA_CERT_PEM/SIGNING_CA_KEY_PEM, not both',
+    });
+  } else if (paths && !(config.SIGNING_CA_CERT_PATH && config.SIGNING_CA_KEY_PATH)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SIGNING_CA_KEY_PATH'],
+      message: 'SIGNING_CA_CERT_PATH and SIGNING_CA_KEY_PATH go together',
+    });
+  } else if (pems && !(config.SIGNING_CA_CERT_PEM && config.SIGNING_CA_KEY_PEM)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SIGNING_CA_KEY_PEM'],
+      message: 'SIGNING_CA_CERT_PEM and SIGNING_CA_KEY_PEM go together',
+    });
+  }
+}
 
 export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; consoleDistDir: string };
 

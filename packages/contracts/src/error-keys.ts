@@ -161,6 +161,10 @@ export const ERROR_KEYS = [
   'ERR_PIN_EXPIRED',
   'ERR_PIN_UNAVAILABLE',
   'ERR_PIN_LIMIT',
+  // PKI_CLOUD: the receiver has no document number for the one-time certificate to name
+  'ERR_PKI_CLOUD_DOCUMENT_REQUIRED',
+  // PKI_CLOUD: a PDF sent to the receiver cannot be read, so it cannot be signed
+  'ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE',
   // second factor (issue 13)
   'ERR_2FA_CODE_INVALID',
   'ERR_2FA_CHALLENGE_ENDED',

@@ -88,6 +88,10 @@ const es = {
   err_ERR_PIN_INVALID: 'PIN incorrecto.',
   err_ERR_FILE_UNAVAILABLE: 'El archivo no está disponible ahora mismo. Inténtelo de nuevo en unos minutos.',
   err_ERR_PIN_UNAVAILABLE: 'No tenemos un móvil ni un correo al que enviar el PIN.',
+  err_ERR_PKI_CLOUD_DOCUMENT_REQUIRED:
+    'No podemos emitir su certificado de un solo uso: el envío no indica su número de documento. Pida al remitente que lo corrija.',
+  err_ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE:
+    'No podemos firmar uno de los documentos: el PDF no se puede leer. Pida al remitente que lo envíe de nuevo.',
   err_ERR_PIN_LIMIT: 'Ha solicitado demasiados PIN.',
   err_ERR_FIELD_REQUIRED: 'Este campo es obligatorio.',
   err_ERR_FILE_TYPE: 'La foto debe ser una imagen JPEG, PNG o WebP.',
@@ -182,6 +186,10 @@ const en: TTexts = {
   err_ERR_PIN_INVALID: 'Wrong PIN.',
   err_ERR_FILE_UNAVAILABLE: 'The file is not available right now. Please try again in a few minutes.',
   err_ERR_PIN_UNAVAILABLE: 'We have no mobile number or e-mail address to send the PIN to.',
+  err_ERR_PKI_CLOUD_DOCUMENT_REQUIRED:
+    'We cannot issue your one-time certificate: the shipping does not give your document number. Ask the sender to correct it.',
+  err_ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE:
+    'We cannot sign one of the documents: its PDF cannot be read. Ask the sender to send it again.',
   err_ERR_PIN_LIMIT: 'You have asked for too many PINs.',
   err_ERR_FIELD_REQUIRED: 'This field is required.',
   err_ERR_FILE_TYPE: 'The photo must be a JPEG, PNG or WebP image.',
@@ -275,6 +283,10 @@ const pt: TTexts = {
   err_ERR_PIN_INVALID: 'PIN errado.',
   err_ERR_FILE_UNAVAILABLE: 'O ficheiro não está disponível neste momento. Tente novamente dentro de alguns minutos.',
   err_ERR_PIN_UNAVAILABLE: 'Não temos um telemóvel nem um e-mail para enviar o PIN.',
+  err_ERR_PKI_CLOUD_DOCUMENT_REQUIRED:
+    'Não podemos emitir o seu certificado de utilização única: o envio não indica o seu número de documento. Peça ao remetente que o corrija.',
+  err_ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE:
+    'Não podemos assinar um dos documentos: o PDF não pode ser lido. Peça ao remetente que o envie de novo.',
   err_ERR_PIN_LIMIT: 'Pediu demasiados PIN.',
   err_ERR_FIELD_REQUIRED: 'Este campo é obrigatório.',
   err_ERR_FILE_TYPE: 'A fotografia tem de ser uma imagem JPEG, PNG ou WebP.',

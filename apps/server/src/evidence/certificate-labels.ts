@@ -36,6 +36,9 @@ type TLabels = {
   signature: string;
   pinChannel: string;
   sentTo: string;
+  certificateSubject: string;
+  certificateSerial: string;
+  certificateFingerprint: string;
   signedBy: string;
   signatureSummary: string;
   groups: Record<EvidenceGroup, string>;
@@ -77,6 +80,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     signature: 'Firma',
     pinChannel: 'canal del PIN',
     sentTo: 'enviado a',
+    certificateSubject: 'certificado de un solo uso para',
+    certificateSerial: 'número de serie',
+    certificateFingerprint: 'huella SHA-256',
     signedBy: 'Firmado por',
     signatureSummary: 'Resumen de firmas',
     groups: {
@@ -126,6 +132,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     signature: 'Signature',
     pinChannel: 'PIN channel',
     sentTo: 'sent to',
+    certificateSubject: 'one-time certificate for',
+    certificateSerial: 'serial number',
+    certificateFingerprint: 'SHA-256 fingerprint',
     signedBy: 'Signed by',
     signatureSummary: 'Signature summary',
     groups: {
@@ -175,6 +184,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     signature: 'Assinatura',
     pinChannel: 'canal do PIN',
     sentTo: 'enviado para',
+    certificateSubject: 'certificado de utilização única para',
+    certificateSerial: 'número de série',
+    certificateFingerprint: 'impressão digital SHA-256',
     signedBy: 'Assinado por',
     signatureSummary: 'Resumo das assinaturas',
     groups: {

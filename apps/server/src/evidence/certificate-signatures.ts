@@ -9,6 +9,8 @@ export type TCertificateSignature = {
   /** The channel that carried the PIN and the address it went to, partly hidden. */
   channel: string | null;
   sentTo: string | null;
+  /** The one-time certificate a PKI_CLOUD signature was made with. */
+  certificate: { subject: string; serial: string; sha256: string } | null;
   at: string;
 };
 
@@ -28,11 +30,18 @@ export function signaturesByReceiver(events: readonly TChainEvent[]): Map<string
       method,
       channel: textOf(event.details.pinChannel),
       sentTo: textOf(event.details.pinSentTo),
+      certificate: certificateOf(event.details),
       at: event.at,
     });
     byReceiver.set(receiverId, list);
   }
   return byReceiver;
+}
+
+function certificateOf(details: Record<string, unknown>): TCertificateSignature['certificate'] {
+  const [subject, serial, sha256] = [details.certificateSubject, details.certificateSerial, details.certificateSha256];
+  if (typeof subject !== 'string' || typeof serial !== 'string' || typeof sha256 !== 'string') return null;
+  return { subject, serial, sha256 };
 }
 
 /** `Firma: PIN por SMS; canal del PIN: SMS; enviado a •••678; 2026-11-28 19:20:31 UTC`. */
@@ -51,6 +60,12 @@ export function signatureText(signature: TCertificateSignature, language: string
   const parts = [method];
   if (signature.channel) parts.push(`${labels.pinChannel}: ${labelOf(PIN_CHANNEL_NAMES, signature.channel, language)}`);
   if (signature.sentTo) parts.push(`${labels.sentTo} ${signature.sentTo}`);
+  if (signature.certificate) {
+    const { subject, serial, sha256 } = signature.certificate;
+    parts.push(`${labels.certificateSubject} ${subject}`);
+    parts.push(`${labels.certificateSerial} ${serial}`);
+    parts.push(`${labels.certificateFingerprint} ${sha256}`);
+  }
   parts.push(`${signature.at.slice(0, 10)} ${signature.at.slice(11, 19)} ${labels.utc}`);
   // Not ` - `: pdftotext takes a dash at the end of a wrapped line for a hyphenation and joins the words.
   return parts.join('; ');

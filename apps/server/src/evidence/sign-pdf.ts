@@ -45,8 +45,9 @@ export async function sealPdf(
   options: { providerName: string; reason: string; signingTime: Date; stamp: TStamp },
 ): Promise<Buffer> {
   // The chain's certificates, plus 4 KiB for the attributes, the signature value (up to RSA-16384) and framing.
-  const signatureLength =
-    4_096 + TIMESTAMP_ROOM + seal.chain.reduce((total, certificate) => total + certificate.raw.length, 0);
+  // The placeholder is that many hex digits: an odd count would lose the last digit of the signature (byte range off by one).
+  const room = 4_096 + TIMESTAMP_ROOM + seal.chain.reduce((total, certificate) => total + certificate.raw.length, 0);
+  const signatureLength = room + (room % 2);
   pdflibAddPlaceholder({
     pdfDoc: pdf,
     reason: options.reason,

@@ -3,6 +3,12 @@ import { releaseNextReceiver } from '../delivery/dispatch.service.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { selectCoReceivers, updatePortalReceiver } from './portal.queries.ts';
+import {
+  assertCertifiable,
+  isCloudSigned,
+  signWithOneTimeCertificate,
+  type TCloudSigning,
+} from './portal-cloud-sign.ts';
 import { pinSignature, verifyPin } from './portal-pin.service.ts';
 import {
   assertCanAnswer,
@@ -45,7 +51,7 @@ export async function recordAcceptance(deps: TPortalDeps, scope: TScope, now: Da
 }
 
 /** The receiver acknowledges a notification, or accepts a shipping to sign (with a PIN when its kind asks for one). */
-export function createPortalAcceptService(deps: TPortalDeps) {
+export function createPortalAcceptService(deps: TPortalDeps, cloud: TCloudSigning) {
   return {
     acknowledge(token: string, now = new Date()): Promise<TPortalView> {
       return withReceiver(deps, token, now, async (scope) => {
@@ -62,10 +68,19 @@ export function createPortalAcceptService(deps: TPortalDeps) {
           await recordAcceptance(deps, scope, now, { answer: 'accepted', method: 'oneClick' });
           return buildView(scope.trx, scope, now);
         }
+        if (isCloudSigned(scope)) await assertCertifiable(scope);
         const verified = await verifyPin(deps, scope, pin, now);
         if (verified instanceof ApiError) return verified;
         const signature = await pinSignature(scope, verified.pinNumber);
-        await recordAcceptance(deps, scope, now, { answer: 'accepted', method: 'pin', ...verified, ...signature });
+        // PKI_CLOUD: the PIN proved who signs; the one-time certificate signs (and its method replaces the PIN's).
+        const certified = isCloudSigned(scope) ? await signWithOneTimeCertificate(deps, cloud, scope, now) : {};
+        await recordAcceptance(deps, scope, now, {
+          answer: 'accepted',
+          method: 'pin',
+          ...verified,
+          ...signature,
+          ...certified,
+        });
         return buildView(scope.trx, scope, now);
       });
     },

@@ -15,6 +15,7 @@ import {
   type TPortalReceiver,
   updatePortalReceiver,
 } from './portal.queries.ts';
+import { assertCertifiable, isCloudSigned } from './portal-cloud-sign.ts';
 import { pinMessage, pinVoiceMessage } from './portal-messages.ts';
 import {
   assertCanAnswer,
@@ -44,6 +45,8 @@ export function createPortalPinService(deps: TPortalDeps) {
         const { trx, shipping, receiver } = scope;
         await assertCanAnswer(scope, ['sign']);
         if (!asksForPin(receiver)) throw new ApiError(403, 'ERR_FORBIDDEN');
+        // No PIN for a certificate that could not be issued.
+        if (isCloudSigned(scope)) await assertCertifiable(scope);
         const n = (await countPins(trx, receiver.receiverId)) + 1;
         if (n > PIN_MAX_REQUESTS) throw new ApiError(429, 'ERR_PIN_LIMIT');
         const route = pinRoute(receiver);

@@ -5,6 +5,7 @@ import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createPortalAcceptService } from './portal-accept.service.ts';
+import { createCloudSigning } from './portal-cloud-sign.ts';
 import { createPortalIdentificationService } from './portal-identification.service.ts';
 import { createPortalOpenService } from './portal-open.service.ts';
 import { createPortalPinService } from './portal-pin.service.ts';
@@ -43,7 +44,7 @@ export function registerPortalRoutes(ctx: TAppContext): void {
   const portal = {
     ...createPortalOpenService(ctx),
     ...createPortalPinService(ctx),
-    ...createPortalAcceptService(ctx),
+    ...createPortalAcceptService(ctx, createCloudSigning(ctx.config, ctx.app.log)),
     ...createPortalVideoService(ctx),
     ...createPortalRejectService(ctx),
     ...createPortalIdentificationService(ctx),

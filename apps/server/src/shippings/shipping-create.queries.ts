@@ -28,6 +28,7 @@ export async function selectTypeForCreation(db: Db, domainId: string, companyId:
       'default_sms_template_id as defaultSmsTemplateId',
       'pin_signature_text as pinSignatureText',
       'font',
+      'sign_method as signMethod',
       'multi_signer_order as multiSignerOrder',
       'meta_properties as metaProperties',
       'custom_fields as customFields',

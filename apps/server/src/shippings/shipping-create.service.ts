@@ -33,7 +33,7 @@ import { insertShippingDocuments, type TNewDocument } from './shipping-documents
 import { insertEvents, type TNewEvent } from './shipping-lifecycle.queries.ts';
 import { fillTemplate, firstPlaceholder, sameText } from './shipping-placeholders.ts';
 import { chainEvent, eventTime } from './shipping-transitions.ts';
-import { checkTypeValues } from './shipping-type-checks.ts';
+import { checkSignerDocuments, checkTypeValues } from './shipping-type-checks.ts';
 import { queueStateFollowUps } from './state-follow-ups.ts';
 
 /** The reads creation makes; imports pass memoised ones so a thousand rows of one type read it once. */
@@ -220,6 +220,7 @@ export function createShippingCreation(deps: {
     if (receiverCount < rule.minReceivers || receiverCount > rule.maxReceivers) {
       errors.add('receivers', 'ERR_RECEIVERS_COUNT', { min: rule.minReceivers, max: rule.maxReceivers });
     }
+    if (rule.signing) checkSignerDocuments(type!.signMethod, request.receivers, (field, key) => errors.add(field, key));
     if (rule.documents === 'required' && request.documents.length === 0) errors.add('documents', 'ERR_FIELD_REQUIRED');
     if (rule.documents === 'none' && request.documents.length > 0) errors.add('documents', 'ERR_FIELD_INVALID');
     if (!rule.signing && request.multiSignerOrder === 1) errors.add('multiSignerOrder', 'ERR_FIELD_INVALID');

@@ -35,3 +35,15 @@ export function checkTypeValues(type: TTypeFields, request: TSendRequest, add: T
     .filter((control) => holdsValue(control) && isRelevant(control, values) && values[control.name]?.trim())
     .map((control) => ({ name: control.name, label: control.label, value: values[control.name]!.trim() }));
 }
+
+/** A type that signs with a one-time certificate (PKI_CLOUD) names each receiver's document number in it. */
+export function checkSignerDocuments(
+  signMethod: string | null,
+  receivers: readonly { documentNumber?: string | null }[],
+  add: TAdd,
+) {
+  if (signMethod !== 'PKI_CLOUD') return;
+  receivers.forEach((receiver, index) => {
+    if (!receiver.documentNumber?.trim()) add(`receivers.${index}.documentNumber`, 'ERR_PKI_CLOUD_DOCUMENT_REQUIRED');
+  });
+}
