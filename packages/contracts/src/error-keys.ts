@@ -161,6 +161,12 @@ export const ERROR_KEYS = [
   'ERR_PIN_EXPIRED',
   'ERR_PIN_UNAVAILABLE',
   'ERR_PIN_LIMIT',
+  // the handwritten signature: none drawn, too short to be one, beyond the bounds, or data that do not read
+  'ERR_SIGNATURE_EMPTY',
+  'ERR_SIGNATURE_TOO_SHORT',
+  'ERR_SIGNATURE_TOO_LARGE',
+  'ERR_SIGNATURE_UNREADABLE',
+  'ERR_SIGNATURE_REQUIRED',
   // second factor (issue 13)
   'ERR_2FA_CODE_INVALID',
   'ERR_2FA_CHALLENGE_ENDED',

@@ -25,6 +25,7 @@ function view(overrides: Partial<TPortalView> = {}): TPortalView {
     canAnswer: true,
     pinRequired: true,
     pinAttemptsLeft: 3,
+    handwritingRequired: false,
     waitingForPrevious: false,
     outcome: null,
     identification: null,

@@ -2,6 +2,7 @@ import { PIN_CHANNEL_NAMES, SIGN_METHOD_INFO } from '@sello/contracts/reference/
 import { labelOf } from '@sello/contracts/reference/status-labels';
 import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
+import { biometricHashLabel } from './handwritten-labels.ts';
 
 /** How a receiver signed, as the acceptance event recorded it, and when (to the second). */
 export type TCertificateSignature = {
@@ -9,6 +10,8 @@ export type TCertificateSignature = {
   /** The channel that carried the PIN and the address it went to, partly hidden. */
   channel: string | null;
   sentTo: string | null;
+  /** A handwritten signature's biometric data, hashed (SHA-256, hex). */
+  biometricSha256?: string | null;
   at: string;
 };
 
@@ -28,6 +31,7 @@ export function signaturesByReceiver(events: readonly TChainEvent[]): Map<string
       method,
       channel: textOf(event.details.pinChannel),
       sentTo: textOf(event.details.pinSentTo),
+      biometricSha256: textOf(event.details.biometricSha256),
       at: event.at,
     });
     byReceiver.set(receiverId, list);
@@ -51,6 +55,7 @@ export function signatureText(signature: TCertificateSignature, language: string
   const parts = [method];
   if (signature.channel) parts.push(`${labels.pinChannel}: ${labelOf(PIN_CHANNEL_NAMES, signature.channel, language)}`);
   if (signature.sentTo) parts.push(`${labels.sentTo} ${signature.sentTo}`);
+  if (signature.biometricSha256) parts.push(`${biometricHashLabel(language)}: ${signature.biometricSha256}`);
   parts.push(`${signature.at.slice(0, 10)} ${signature.at.slice(11, 19)} ${labels.utc}`);
   // Not ` - `: pdftotext takes a dash at the end of a wrapped line for a hyphenation and joins the words.
   return parts.join('; ');
