@@ -103,6 +103,11 @@ for (const device of DEVICES) {
       const pad = page.getByRole('img', { name: text.pad });
       await expect(pad).toBeVisible();
       const draw = device.hasTouch ? touchDrawer(page) : mouseDrawer(page);
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { pointerTypes: string[] }).pointerTypes = seen;
+        document.addEventListener('pointerdown', (event) => seen.push(event.pointerType), true);
+      });
 
       // A short dash is not a signature: refused on the page, nothing recorded.
       const box = (await pad.boundingBox())!;
@@ -120,6 +125,9 @@ for (const device of DEVICES) {
       await drawSignature(pad, draw);
       await page.getByRole('button', { name: text.sign }).click();
       await expect(page.getByText(text.accepted)).toBeVisible();
+      // The strokes came from the device itself: a finger on the phone, the mouse on the desktop.
+      const pointerTypes = await page.evaluate(() => (window as unknown as { pointerTypes: string[] }).pointerTypes);
+      expect(new Set(pointerTypes)).toEqual(new Set([device.hasTouch ? 'touch' : 'mouse']));
 
       expect((await shippingState(sent.shippingId))?.result).toBe('accepted');
       const evidence = await withDatabase(async (client) => {
