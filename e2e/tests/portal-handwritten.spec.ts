@@ -106,7 +106,13 @@ for (const device of DEVICES) {
       await page.evaluate(() => {
         const seen: string[] = [];
         (window as unknown as { pointerTypes: string[] }).pointerTypes = seen;
-        document.addEventListener('pointerdown', (event) => seen.push(event.pointerType), true);
+        document.addEventListener(
+          'pointerdown',
+          (event) => {
+            if (event.target instanceof HTMLCanvasElement) seen.push(event.pointerType);
+          },
+          true,
+        );
       });
 
       // A short dash is not a signature: refused on the page, nothing recorded.
@@ -125,7 +131,7 @@ for (const device of DEVICES) {
       await drawSignature(pad, draw);
       await page.getByRole('button', { name: text.sign }).click();
       await expect(page.getByText(text.accepted)).toBeVisible();
-      // The strokes came from the device itself: a finger on the phone, the mouse on the desktop.
+      // The strokes on the pad came from the device itself: a finger on the phone, the mouse on the desktop.
       const pointerTypes = await page.evaluate(() => (window as unknown as { pointerTypes: string[] }).pointerTypes);
       expect(new Set(pointerTypes)).toEqual(new Set([device.hasTouch ? 'touch' : 'mouse']));
 
