@@ -64,6 +64,28 @@ function drawSignature(
   });
 }
 
+/** Frames each signature at the foot of the document's last page, right to left, rows upwards. */
+export async function stampSignatures(
+  bytes: Uint8Array,
+  fontName: Font,
+  signed: readonly { outline: THandwritingOutline; caption: string[] }[],
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const font = await embedTypeFont(pdf, fontName);
+  const last = pdf.getPages().at(-1) ?? pdf.addPage();
+  const { width } = last.getSize();
+  const perRow = Math.max(1, Math.floor((width - 2 * MARGIN + 12) / (BOX_WIDTH + 12)));
+  signed.forEach((item, index) => {
+    const column = index % perRow;
+    const row = Math.floor(index / perRow);
+    const x = width - MARGIN - BOX_WIDTH - column * (BOX_WIDTH + 12);
+    const y =
+      MARGIN / 2 + CAPTION_LINES * CAPTION_SIZE * 1.3 + row * (BOX_HEIGHT + (CAPTION_LINES + 1) * CAPTION_SIZE * 1.3);
+    drawSignature(last, font, { x, y }, item.outline, item.caption);
+  });
+  return pdf.save();
+}
+
 /**
  * Stores the signed document (kind `signed`) of each PDF the sender sent when receivers signed by hand: their
  * stroke images, drawn as vector paths from the points, framed at the foot of the last page with who signed,
@@ -108,20 +130,8 @@ export async function storeHandwrittenCopies(
   const fontName = (FONTS as readonly string[]).includes(settings.font) ? (settings.font as Font) : 'helvetica';
   let position = await nextDocumentPosition(trx, shippingId);
   for (const original of originals) {
-    const pdf = await PDFDocument.load(await deps.blobs.read(original.sha256), { updateMetadata: false });
-    const font = await embedTypeFont(pdf, fontName);
-    const last = pdf.getPages().at(-1) ?? pdf.addPage();
-    const { width } = last.getSize();
-    const perRow = Math.max(1, Math.floor((width - 2 * MARGIN + 12) / (BOX_WIDTH + 12)));
-    signed.forEach((item, index) => {
-      const column = index % perRow;
-      const row = Math.floor(index / perRow);
-      const x = width - MARGIN - BOX_WIDTH - column * (BOX_WIDTH + 12);
-      const y =
-        MARGIN / 2 + CAPTION_LINES * CAPTION_SIZE * 1.3 + row * (BOX_HEIGHT + (CAPTION_LINES + 1) * CAPTION_SIZE * 1.3);
-      drawSignature(last, font, { x, y }, item.outline, item.caption);
-    });
-    const stored = await deps.blobs.put(Buffer.from(await pdf.save()));
+    const bytes = await stampSignatures(await deps.blobs.read(original.sha256), fontName, signed);
+    const stored = await deps.blobs.put(Buffer.from(bytes));
     await insertDocuments(trx, shippingId, [
       {
         position: position++,
