@@ -130,3 +130,21 @@ describe('recipient page', () => {
     expect(screen.queryByRole('button', { name: 'Send me a PIN' })).toBeNull();
   });
 });
+
+describe('the handwritten signature pad', () => {
+  it('shows the pad instead of the PIN, and refuses to send an empty signature, in the receiver’s language', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () =>
+        answer(200, view({ pinRequired: false, handwritingRequired: true, language: 'pt-pt' })),
+      );
+    render(<PortalPage token={TOKEN} />);
+    expect(await screen.findByRole('img', { name: 'Quadro de assinatura' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar-me um PIN' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Apagar e assinar de novo' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Assinar e aceitar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Assine no quadro antes de aceitar.');
+    // Nothing was sent: the only calls are the view's.
+    expect(fetchMock.mock.calls.every(([url]) => url === '/rest/services/portal/shipping')).toBe(true);
+  });
+});
