@@ -18,6 +18,7 @@ import { importsApi } from './catalogue/imports.ts';
 import { apiKeysApi } from './catalogue/integration-api-keys.ts';
 import { webhooksApi } from './catalogue/integration-webhooks.ts';
 import { portalApi } from './catalogue/portal.ts';
+import { portalHandwrittenApi } from './catalogue/portal-handwritten.ts';
 import { postalApi } from './catalogue/postal.ts';
 import { securityApi } from './catalogue/security.ts';
 import { samlApi } from './catalogue/security-saml.ts';
@@ -154,7 +155,7 @@ export const API_GROUPS = {
   download: downloadApi,
   delivery: deliveryApi,
   postal: postalApi,
-  portal: portalApi,
+  portal: { ...portalApi, ...portalHandwrittenApi },
   evidence: evidenceApi,
   twoFactor: twoFactorApi,
   drafts: draftsApi,

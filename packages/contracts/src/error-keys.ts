@@ -165,6 +165,12 @@ export const ERROR_KEYS = [
   'ERR_PKI_CLOUD_DOCUMENT_REQUIRED',
   // PKI_CLOUD: a PDF sent to the receiver cannot be read, so it cannot be signed
   'ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE',
+  // the handwritten signature: none drawn, too short to be one, beyond the bounds, or data that do not read
+  'ERR_SIGNATURE_EMPTY',
+  'ERR_SIGNATURE_TOO_SHORT',
+  'ERR_SIGNATURE_TOO_LARGE',
+  'ERR_SIGNATURE_UNREADABLE',
+  'ERR_SIGNATURE_REQUIRED',
   // second factor (issue 13)
   'ERR_2FA_CODE_INVALID',
   'ERR_2FA_CHALLENGE_ENDED',

@@ -31,3 +31,16 @@ export const RECIPIENT_REJECT_REASONS = [
   'USER_MOBILE_CHANGED',
   'OTHER_REASONS',
 ] as const;
+/**
+ * Bounds of a handwritten signature: the pad (CSS pixels), its strokes and points, how long it may take, the
+ * body's size, and what a signature needs at least (points, and ink length as a share of the pad's width).
+ */
+export const HANDWRITING_LIMITS = {
+  maxPadSize: 4000,
+  maxStrokes: 60,
+  maxPoints: 6000,
+  maxDurationMs: 120_000,
+  maxBodyBytes: 512 * 1024,
+  minPoints: 12,
+  minInkShare: 0.6,
+} as const;

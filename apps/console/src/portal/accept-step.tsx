@@ -1,3 +1,4 @@
+import { HandwritingPad } from './handwriting-pad.tsx';
 import { PinEntry, type TPin } from './pin-entry.tsx';
 import { portalApi } from './portal-api.ts';
 import { PrimaryButton, StepCard } from './portal-buttons.tsx';
@@ -31,6 +32,9 @@ export function AcceptStep({
       {t('reject')}
     </button>
   );
+  if (view.handwritingRequired) {
+    return <HandwritingPad token={token} view={view} t={t} busy={busy} run={run} rejectButton={rejectButton} />;
+  }
   return (
     <section className="portal-card">
       <p>{t('signHint')}</p>

@@ -1,4 +1,5 @@
 import type { TPortalPinSent, TPortalView } from '@sello/contracts/catalogue/portal';
+import type { TPortalHandwriting } from '@sello/contracts/catalogue/portal-handwritten';
 import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 
 /** An error answer of the server: its key and parameters (attempts left, failures left). */
@@ -44,6 +45,8 @@ export const portalApi = {
   acknowledge: (token: string) => json<TPortalView>(token, 'POST', 'acknowledge'),
   requestPin: (token: string) => json<TPortalPinSent>(token, 'POST', 'pin'),
   accept: (token: string, pin?: string) => json<TPortalView>(token, 'POST', 'accept', pin ? { pin } : {}),
+  acceptHandwritten: (token: string, signature: TPortalHandwriting) =>
+    json<TPortalView>(token, 'POST', 'accept/handwritten', signature),
   reject: (token: string, reason: string, situationReason?: string) =>
     json<TPortalView>(token, 'POST', 'reject', { reason, ...(situationReason && { situationReason }) }),
   startIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/start'),

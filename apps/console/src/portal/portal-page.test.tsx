@@ -25,6 +25,7 @@ function view(overrides: Partial<TPortalView> = {}): TPortalView {
     canAnswer: true,
     pinRequired: true,
     pinAttemptsLeft: 3,
+    handwritingRequired: false,
     waitingForPrevious: false,
     outcome: null,
     identification: null,
@@ -127,5 +128,23 @@ describe('recipient page', () => {
     render(<PortalPage token={TOKEN} />);
     expect((await screen.findByRole('status')).textContent).toBe('You have accepted. Thank you.');
     expect(screen.queryByRole('button', { name: 'Send me a PIN' })).toBeNull();
+  });
+});
+
+describe('the handwritten signature pad', () => {
+  it('shows the pad instead of the PIN, and refuses to send an empty signature, in the receiver’s language', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () =>
+        answer(200, view({ pinRequired: false, handwritingRequired: true, language: 'pt-pt' })),
+      );
+    render(<PortalPage token={TOKEN} />);
+    expect(await screen.findByRole('img', { name: 'Quadro de assinatura' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar-me um PIN' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Apagar e assinar de novo' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Assinar e aceitar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Assine no quadro antes de aceitar.');
+    // Nothing was sent: the only calls are the view's.
+    expect(fetchMock.mock.calls.every(([url]) => url === '/rest/services/portal/shipping')).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { AuditTables } from './audit-schema.ts';
 import type { DeliveryTables } from './delivery-schema.ts';
 import type { DraftTables } from './draft-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
+import type { HandwritingTables } from './handwriting-schema.ts';
 import type { ImportTables } from './import-schema.ts';
 import type { IntegrationTables } from './integration-schema.ts';
 import type { OidcTables } from './oidc-schema.ts';
@@ -277,6 +278,7 @@ export type Database = ShippingTables &
   ImportTables &
   PostalTables &
   PortalTables &
+  HandwritingTables &
   TwoFactorTables &
   PasswordTables &
   FederationTables &

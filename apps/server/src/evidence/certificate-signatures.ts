@@ -2,6 +2,7 @@ import { PIN_CHANNEL_NAMES, SIGN_METHOD_INFO } from '@sello/contracts/reference/
 import { labelOf } from '@sello/contracts/reference/status-labels';
 import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
+import { biometricHashLabel } from './handwritten-labels.ts';
 
 /** How a receiver signed, as the acceptance event recorded it, and when (to the second). */
 export type TCertificateSignature = {
@@ -11,6 +12,8 @@ export type TCertificateSignature = {
   sentTo: string | null;
   /** The one-time certificate a PKI_CLOUD signature was made with. */
   certificate: { subject: string; serial: string; sha256: string } | null;
+  /** A handwritten signature's biometric data, hashed (SHA-256, hex). */
+  biometricSha256?: string | null;
   at: string;
 };
 
@@ -31,6 +34,7 @@ export function signaturesByReceiver(events: readonly TChainEvent[]): Map<string
       channel: textOf(event.details.pinChannel),
       sentTo: textOf(event.details.pinSentTo),
       certificate: certificateOf(event.details),
+      biometricSha256: textOf(event.details.biometricSha256),
       at: event.at,
     });
     byReceiver.set(receiverId, list);
@@ -66,6 +70,7 @@ export function signatureText(signature: TCertificateSignature, language: string
     parts.push(`${labels.certificateSerial} ${serial}`);
     parts.push(`${labels.certificateFingerprint} ${sha256}`);
   }
+  if (signature.biometricSha256) parts.push(`${biometricHashLabel(language)}: ${signature.biometricSha256}`);
   parts.push(`${signature.at.slice(0, 10)} ${signature.at.slice(11, 19)} ${labels.utc}`);
   // Not ` - `: pdftotext takes a dash at the end of a wrapped line for a hyphenation and joins the words.
   return parts.join('; ');

@@ -23,6 +23,7 @@ import {
   selectStoredDocuments,
 } from './evidence.queries.ts';
 import { findChainBreaks, findDocumentBreaks } from './evidence-verify.ts';
+import { storeHandwrittenCopies } from './handwritten-stamp.ts';
 import type { TSeal } from './seal.ts';
 import { prepareSentCopies } from './sent-copies.ts';
 import { sealPdf } from './sign-pdf.ts';
@@ -170,6 +171,7 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
     if (!sha256) {
       await prepareSentCopies(deps, trx, [shippingId]);
       await storeSignedCopies(deps, trx, shippingId);
+      await storeHandwrittenCopies(deps, trx, shippingId);
       // The non-report first, so the certificate lists it with its hash.
       if (callsForNonReport(shipping.result)) await storeProduced(deps, trx, shipping, seal, 'nonReport');
       const certificate = await buildSignedCertificate(deps, trx, shipping, seal);

@@ -64,6 +64,8 @@ export function createPortalAcceptService(deps: TPortalDeps, cloud: TCloudSignin
     accept(token: string, pin: string | undefined, now = new Date()): Promise<TPortalView> {
       return withReceiver(deps, token, now, async (scope) => {
         await assertCanAnswer(scope, ['sign']);
+        // A handwritten signature is given with its own call, never replaced by a click.
+        if (scope.receiver.signMethod === 'BIOHAND_GRAPH') throw new ApiError(400, 'ERR_SIGNATURE_REQUIRED');
         if (!asksForPin(scope.receiver)) {
           await recordAcceptance(deps, scope, now, { answer: 'accepted', method: 'oneClick' });
           return buildView(scope.trx, scope, now);

@@ -225,6 +225,7 @@ export async function buildView(trx: Trx, scope: Omit<TScope, 'trx'>, now: Date)
     canAnswer: turn.canAnswer,
     pinRequired: mode === 'sign' && asksForPin(fresh),
     pinAttemptsLeft: pinAttemptsLeft(fresh.pinFailures),
+    handwritingRequired: mode === 'sign' && fresh.signMethod === 'BIOHAND_GRAPH',
     waitingForPrevious: turn.waitingForPrevious,
     outcome: outcomeOf(fresh, mode),
     identification,

@@ -1,11 +1,18 @@
 import { portalApi } from '@sello/contracts/catalogue/portal';
-import { CAPTURE_MAX_BYTES, RECEIVER_TOKEN_HEADER, VIDEO_MAX_BYTES } from '@sello/contracts/portal-limits';
+import { portalHandwrittenApi } from '@sello/contracts/catalogue/portal-handwritten';
+import {
+  CAPTURE_MAX_BYTES,
+  HANDWRITING_LIMITS,
+  RECEIVER_TOKEN_HEADER,
+  VIDEO_MAX_BYTES,
+} from '@sello/contracts/portal-limits';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createPortalAcceptService } from './portal-accept.service.ts';
 import { createCloudSigning } from './portal-cloud-sign.ts';
+import { createPortalHandwrittenService } from './portal-handwritten.service.ts';
 import { createPortalIdentificationService } from './portal-identification.service.ts';
 import { createPortalOpenService } from './portal-open.service.ts';
 import { createPortalPinService } from './portal-pin.service.ts';
@@ -45,6 +52,7 @@ export function registerPortalRoutes(ctx: TAppContext): void {
     ...createPortalOpenService(ctx),
     ...createPortalPinService(ctx),
     ...createPortalAcceptService(ctx, createCloudSigning(ctx.config, ctx.app.log)),
+    ...createPortalHandwrittenService(ctx),
     ...createPortalVideoService(ctx),
     ...createPortalRejectService(ctx),
     ...createPortalIdentificationService(ctx),
@@ -70,6 +78,16 @@ export function registerPortalRoutes(ctx: TAppContext): void {
     portalApi.accept,
     async ({ request, body }) => portal.accept(tokenOf(request), body.pin),
     calls,
+  );
+  registerEndpoint(
+    app,
+    portalHandwrittenApi.acceptHandwritten,
+    async ({ request, body }) => portal.acceptHandwritten(tokenOf(request), body),
+    {
+      ...calls,
+      bodyLimit: HANDWRITING_LIMITS.maxBodyBytes,
+      beforeBody: (request) => portal.acceptHandwrittenLink(tokenOf(request)),
+    },
   );
   registerEndpoint(
     app,

@@ -53,6 +53,8 @@ export const ZPortalView = z.object({
   /** Acceptance asks for a PIN before accepting. */
   pinRequired: z.boolean(),
   pinAttemptsLeft: z.number().int(),
+  /** Acceptance asks for a handwritten signature drawn on the page (sign method BIOHAND_GRAPH). */
+  handwritingRequired: z.boolean(),
   /** Double acceptance in order: the previous signer has not accepted yet. */
   waitingForPrevious: z.boolean(),
   outcome: z.enum(PORTAL_OUTCOMES).nullable(),
