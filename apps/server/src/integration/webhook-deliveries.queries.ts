@@ -1,25 +1,34 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** An event and the endpoint it goes to, as one attempt needs them (none when either is gone). */
-export async function selectDeliveryTarget(db: Kysely<Database>, eventId: string, endpointId: string) {
-  return db
+/**
+ * The events and the endpoints a batch of attempts goes to, keyed `eventId endpointId` (none when either is gone):
+ * one read for the whole batch.
+ */
+export async function selectDeliveryTargets(
+  db: Kysely<Database>,
+  pairs: readonly { eventId: string; endpointId: string }[],
+) {
+  const rows = await db
     .selectFrom('webhook_events as v')
     .innerJoin('webhook_endpoints as e', 'e.company_id', 'v.company_id')
     .select([
+      'v.id as eventId',
       'v.type',
       'v.data',
       'v.created_at as eventAt',
+      'e.id as endpointId',
       'e.company_id as companyId',
       'e.url',
       'e.secret_sealed as secretSealed',
       'e.enabled',
       'e.last_success_at as lastSuccessAt',
     ])
-    .where('v.id', '=', eventId)
-    .where('e.id', '=', endpointId)
+    .where('v.id', 'in', [...new Set(pairs.map((pair) => pair.eventId))])
+    .where('e.id', 'in', [...new Set(pairs.map((pair) => pair.endpointId))])
     .where('e.deleted_at', 'is', null)
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map((row) => [`${row.eventId} ${row.endpointId}`, row]));
 }
 
 export type TDeliveryAttempt = {
@@ -34,20 +43,22 @@ export type TDeliveryAttempt = {
   error: string | null;
 };
 
-export async function insertDelivery(db: Kysely<Database>, row: TDeliveryAttempt) {
+export async function insertDeliveries(db: Kysely<Database>, rows: readonly TDeliveryAttempt[]) {
   await db
     .insertInto('webhook_deliveries')
-    .values({
-      event_id: row.eventId,
-      endpoint_id: row.endpointId,
-      attempt: row.attempt,
-      manual: row.manual,
-      succeeded: row.succeeded,
-      response_status: row.responseStatus,
-      latency_ms: row.latencyMs,
-      response_excerpt: row.responseExcerpt,
-      error: row.error,
-    })
+    .values(
+      rows.map((row) => ({
+        event_id: row.eventId,
+        endpoint_id: row.endpointId,
+        attempt: row.attempt,
+        manual: row.manual,
+        succeeded: row.succeeded,
+        response_status: row.responseStatus,
+        latency_ms: row.latencyMs,
+        response_excerpt: row.responseExcerpt,
+        error: row.error,
+      })),
+    )
     .execute();
 }
 

@@ -11,10 +11,10 @@ import type { TMailer } from '../platform/mailer.ts';
 import { createOutboundFetch, outboundPolicyOf } from '../platform/outbound-url.ts';
 import { openBox } from '../platform/sealed-box.ts';
 import {
-  insertDelivery,
+  insertDeliveries,
   markEndpointSucceeded,
   selectCompanyPeople,
-  selectDeliveryTarget,
+  selectDeliveryTargets,
   type TDeliveryAttempt,
   updateEndpointEnabled,
 } from './webhook-deliveries.queries.ts';
@@ -109,33 +109,59 @@ export function createWebhookDelivery(deps: TWebhookDeliveryDeps) {
     }
   }
 
-  return async function deliver(payload: TPayload): Promise<void> {
-    const { eventId, endpointId, attempt, manual } = payload;
-    const target = await selectDeliveryTarget(db, eventId, endpointId);
-    // A deleted or disabled endpoint is sent nothing more (a manual "send again" goes to an enabled one only).
-    if (!target?.enabled) return;
-    const secret = openBox(target.secretSealed, deps.certificateKey, WEBHOOK_SECRET_BINDING);
+  type TTarget = NonNullable<ReturnType<Awaited<ReturnType<typeof selectDeliveryTargets>>['get']>>;
+
+  /** One attempt's post: the body signed now with the endpoint's secret (opened once per batch and endpoint). */
+  async function attempt(payload: TPayload, target: TTarget, secrets: Map<string, string>) {
+    let secret = secrets.get(target.endpointId);
+    if (secret === undefined) {
+      secret = openBox(target.secretSealed, deps.certificateKey, WEBHOOK_SECRET_BINDING);
+      secrets.set(target.endpointId, secret);
+    }
     const body = webhookBody(target, config.PUBLIC_URL);
-    const outcome = await post(target.url, signWebhook(secret, eventId, new Date(), body), body);
-    const row: TDeliveryAttempt = { eventId, endpointId, attempt, manual, error: null, ...outcome };
-    let disabled = false;
-    await db.transaction().execute(async (trx) => {
-      await insertDelivery(trx, row);
-      if (outcome.succeeded) return markEndpointSucceeded(trx, endpointId);
-      if (manual) return;
-      if (attempt < config.WEBHOOK_MAX_ATTEMPTS) {
-        const next = { eventId, endpointId, attempt: attempt + 1 };
-        await jobs.send(WEBHOOK_JOBS.deliver, next, { within: trx, startAfter: retryDelaySeconds(attempt, config) });
-        return;
-      }
-      // Given up: an endpoint that took nothing since this event was made has been failing all that time.
-      const failingThroughout = !target.lastSuccessAt || target.lastSuccessAt < target.eventAt;
-      if (failingThroughout) disabled = await updateEndpointEnabled(trx, endpointId, false);
+    const outcome = await post(target.url, signWebhook(secret, payload.eventId, new Date(), body), body);
+    return { payload, target, row: { ...payload, error: null, ...outcome } satisfies TDeliveryAttempt };
+  }
+
+  /**
+   * A fetched batch of attempts: posted at once, then logged with one insert, with the next attempt of each failed one
+   * queued in the same transaction (or, after the last, its endpoint disabled).
+   */
+  return async function deliverBatch(payloads: readonly TPayload[]): Promise<void> {
+    const targets = await selectDeliveryTargets(db, payloads);
+    const secrets = new Map<string, string>();
+    // A deleted or disabled endpoint is sent nothing more (a manual "send again" goes to an enabled one only).
+    const live = payloads.flatMap((payload) => {
+      const target = targets.get(`${payload.eventId} ${payload.endpointId}`);
+      return target?.enabled ? [{ payload, target }] : [];
     });
-    if (disabled) {
-      logger.warn({ endpointId, eventId, attempts: attempt }, 'webhook endpoint disabled after failing every attempt');
+    const done = await Promise.all(live.map(({ payload, target }) => attempt(payload, target, secrets)));
+    if (done.length === 0) return;
+    const disabled: TTarget[] = [];
+    await db.transaction().execute(async (trx) => {
+      await insertDeliveries(
+        trx,
+        done.map(({ row }) => row),
+      );
+      const succeeded = new Set(done.filter(({ row }) => row.succeeded).map(({ row }) => row.endpointId));
+      for (const endpointId of succeeded) await markEndpointSucceeded(trx, endpointId);
+      for (const { payload, target, row } of done) {
+        if (row.succeeded || payload.manual) continue;
+        if (payload.attempt < config.WEBHOOK_MAX_ATTEMPTS) {
+          const next = { eventId: payload.eventId, endpointId: payload.endpointId, attempt: payload.attempt + 1 };
+          const startAfter = retryDelaySeconds(payload.attempt, config);
+          await jobs.send(WEBHOOK_JOBS.deliver, next, { within: trx, startAfter });
+          continue;
+        }
+        // Given up: an endpoint that took nothing since this event was made has been failing all that time.
+        const failingThroughout = !target.lastSuccessAt || target.lastSuccessAt < target.eventAt;
+        if (failingThroughout && (await updateEndpointEnabled(trx, payload.endpointId, false))) disabled.push(target);
+      }
+    });
+    for (const target of disabled) {
+      logger.warn({ endpointId: target.endpointId }, 'webhook endpoint disabled after failing every attempt');
       await tellAdministrators(target.companyId, target.url).catch((error) =>
-        logger.error({ err: error, endpointId }, 'mail of a disabled webhook endpoint not sent'),
+        logger.error({ err: error, endpointId: target.endpointId }, 'mail of a disabled webhook endpoint not sent'),
       );
     }
   };
