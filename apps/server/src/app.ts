@@ -38,6 +38,7 @@ import { createImportJobs } from './imports/import-jobs.ts';
 import { registerImportsRoutes } from './imports/imports.routes.ts';
 import { registerApiKeysRoutes } from './integration/api-keys.routes.ts';
 import { createApiKeysService } from './integration/api-keys.service.ts';
+import { createWebhookJobs } from './integration/webhook-jobs.ts';
 import { registerWebhooksRoutes } from './integration/webhooks.routes.ts';
 import { registerApiDocs } from './platform/api-docs.ts';
 import { createBlobStores } from './platform/blob-stores.ts';
@@ -213,6 +214,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
     ...createEvidenceJobs(ctx),
     ...createPortalJobs(ctx),
     ...createImportJobs(ctx),
+    ...createWebhookJobs({ ...ctx, logger }),
     ...createAuditJobs({ db: database.db, logger: app.log, retentionDays: config.AUDIT_RETENTION_DAYS }),
   ]);
   app.addHook('onClose', () => jobs.stop());

@@ -117,6 +117,14 @@ const ZConfig = z
     TSA_PASSWORD: z.string().min(1).optional(),
     /** Milliseconds to wait for the TSA's answer before the certificate job retries later. */
     TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Webhook retries: the first waits this many seconds, each next one twice as long (docs/decisions/integration.md). */
+    WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3_600).default(10),
+    /** The longest wait between two attempts of a webhook delivery, seconds. */
+    WEBHOOK_RETRY_MAX_SECONDS: z.coerce.number().min(0.1).max(86_400).default(14_400),
+    /** Attempts of one delivery before it is given up (and its endpoint disabled); the default spans about 30 hours. */
+    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(18),
+    /** Milliseconds an endpoint has to answer a delivery. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Largest `sendrequest` body, MiB: the documents travel in it base64-encoded. */
     /** Where documents, certificates and exports are kept: `local` (DATA_DIR/files) or an S3-compatible bucket shared by every copy. */
     BLOB_STORE: z.enum(['local', 's3']).default('local'),

@@ -167,6 +167,9 @@ export const API_GROUPS = {
     webhooksList: webhooksApi.list,
     webhooksNew: webhooksApi.create,
     webhooksRotateSecret: webhooksApi.rotateSecret,
+    webhooksSetEnabled: webhooksApi.setEnabled,
+    webhooksDeliveries: webhooksApi.deliveries,
+    webhooksSendAgain: webhooksApi.sendAgain,
     webhooksDelete: webhooksApi.remove,
   },
 } as const;

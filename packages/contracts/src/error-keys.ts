@@ -199,6 +199,7 @@ export const ERROR_KEYS = [
   'ERR_IDEMPOTENCY_KEY_REUSED',
   'ERR_IDEMPOTENCY_KEY_IN_FLIGHT',
   'ERR_WEBHOOK_URL_REFUSED',
+  'ERR_WEBHOOK_DISABLED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -40,10 +40,37 @@ export type WebhookEndpointsTable = {
   created_by: BigintRef;
   created_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  disabled_at: NullableTimestamp;
+};
+
+/** migrations/048_s13_webhook_deliveries.sql */
+export type WebhookEventsTable = {
+  id: string;
+  company_id: BigintRef;
+  type: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date> & Timestamp;
+};
+
+export type WebhookDeliveriesTable = {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: BigintRef;
+  attempt: number;
+  manual: Generated<boolean>;
+  succeeded: boolean;
+  response_status: number | null;
+  latency_ms: number;
+  response_excerpt: Generated<string>;
+  error: string | null;
+  attempted_at: Generated<Date> & Timestamp;
 };
 
 export type IntegrationTables = {
   api_keys: ApiKeysTable;
   idempotent_requests: IdempotentRequestsTable;
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };

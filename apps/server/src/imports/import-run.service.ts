@@ -4,6 +4,7 @@ import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely } from 'kysely';
 import type { TImportSettings } from '../db/import-schema.ts';
 import type { Database } from '../db/schema.ts';
+import { recordImportFinished } from '../integration/webhook-events.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
@@ -250,7 +251,12 @@ export function createImportRun(deps: {
     // its own rows; their kept counts' row locks order their commits).
     const settled = await Promise.allSettled(Array.from({ length: BATCHES_IN_FLIGHT }, createBatches));
     for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
-    if (await release(importId, record.userId)) await updateImportCounts(db, importId, 'FINISHED');
+    if (await release(importId, record.userId)) {
+      await db.transaction().execute(async (trx) => {
+        await updateImportCounts(trx, importId, 'FINISHED');
+        await recordImportFinished(trx, jobs, importId);
+      });
+    }
   }
 
   /**

@@ -1,12 +1,20 @@
-import type { TWebhookEndpoint, TWebhookEndpointNew } from '@sello/contracts/catalogue/integration-webhooks';
+import type {
+  TWebhookDelivery,
+  TWebhookEndpoint,
+  TWebhookEndpointNew,
+} from '@sello/contracts/catalogue/integration-webhooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TCertificateKey } from '../platform/certificate-key.ts';
+import { WEBHOOK_JOBS } from '../platform/job-catalogue.ts';
+import type { TJobQueue } from '../platform/jobs.ts';
 import { checkOutboundUrl, OutboundUrlRefused, type TOutboundPolicy } from '../platform/outbound-url.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { sealBox } from '../platform/sealed-box.ts';
 import { assertAdministersCompany } from './company-admin.ts';
+import { selectDeliveries, selectDeliveryForResend, updateEndpointEnabled } from './webhook-deliveries.queries.ts';
+import { WEBHOOK_SECRET_BINDING } from './webhook-delivery.ts';
 import { createWebhookSecret } from './webhook-signature.ts';
 import {
   deleteWebhookEndpoint,
@@ -28,13 +36,13 @@ function toEndpoint(row: TWebhookEndpointRow): TWebhookEndpoint {
   };
 }
 
-type Deps = { db: Kysely<Database>; certificateKey: TCertificateKey; outbound: TOutboundPolicy };
+type Deps = { db: Kysely<Database>; certificateKey: TCertificateKey; outbound: TOutboundPolicy; jobs: TJobQueue };
+
+/** The delivery log shows an endpoint's latest attempts. */
+const DELIVERY_LOG_LENGTH = 100;
 
 /** A company's webhook endpoints, managed by its administrators (the rules of its API keys). */
-/** The signing secret is sealed for this purpose alone, so it never opens as another kind of secret. */
-const WEBHOOK_SECRET_BINDING = { purpose: 'webhook-signing-secret' };
-
-export function createWebhooksService({ db, certificateKey, outbound }: Deps) {
+export function createWebhooksService({ db, certificateKey, outbound, jobs }: Deps) {
   async function findManaged(principal: TPrincipal, id: number): Promise<TWebhookEndpointRow> {
     const row = await selectWebhookEndpoint(db, String(id));
     if (!row) throw notFound();
@@ -82,6 +90,37 @@ export function createWebhooksService({ db, certificateKey, outbound }: Deps) {
       const keyId = certificateKey.id;
       await updateWebhookSecret(db, row.id, sealed, keyId);
       return { ...toEndpoint(row), secret };
+    },
+    async setEnabled(principal: TPrincipal, id: number, enabled: boolean): Promise<TWebhookEndpoint> {
+      const row = await findManaged(principal, id);
+      await updateEndpointEnabled(db, row.id, enabled);
+      return toEndpoint((await selectWebhookEndpoint(db, row.id))!);
+    },
+    async deliveries(principal: TPrincipal, endpointId: number): Promise<TWebhookDelivery[]> {
+      const row = await findManaged(principal, endpointId);
+      const rows = await selectDeliveries(db, row.id, DELIVERY_LOG_LENGTH);
+      return rows.map((delivery) => ({
+        id: Number(delivery.id),
+        eventId: delivery.eventId,
+        eventType: delivery.eventType as TWebhookDelivery['eventType'],
+        attempt: delivery.attempt,
+        manual: delivery.manual,
+        succeeded: delivery.succeeded,
+        responseStatus: delivery.responseStatus,
+        latencyMs: delivery.latencyMs,
+        responseExcerpt: delivery.error ?? delivery.responseExcerpt,
+        attemptedAt: delivery.attemptedAt.toISOString(),
+      }));
+    },
+    /** One more attempt of a logged delivery's event, now, with the same event id; it is not retried on failure. */
+    async sendAgain(principal: TPrincipal, deliveryId: number) {
+      const delivery = await selectDeliveryForResend(db, String(deliveryId));
+      if (!delivery) throw notFound();
+      const endpoint = await findManaged(principal, Number(delivery.endpointId));
+      if (!endpoint.enabled) throw new ApiError(409, 'ERR_WEBHOOK_DISABLED');
+      const payload = { ...delivery, endpointId: endpoint.id, attempt: delivery.nextAttempt, manual: true };
+      await jobs.send(WEBHOOK_JOBS.deliver, payload);
+      return { ok: true as const };
     },
     async remove(principal: TPrincipal, id: number) {
       const row = await findManaged(principal, id);

@@ -96,3 +96,24 @@ export const AUDIT_JOBS = {
   /** Records older than AUDIT_RETENTION_DAYS leave the trail, the oldest end of each tenant's chain first. */
   purge: defineJob({ name: 'audit-purge', cron: '41 3 * * *' }),
 };
+
+/** The webhooks' queue; integration/webhook-jobs.ts binds its handler. */
+export const WEBHOOK_JOBS = {
+  /**
+   * Posts one event to one endpoint (one attempt). A failed attempt queues the next one itself, with its own back-off
+   * (WEBHOOK_RETRY_*), so every attempt is logged; the queue's own retries only cover a failing database.
+   */
+  deliver: defineJob({
+    name: 'webhooks-deliver',
+    payload: z.object({
+      eventId: z.string().min(1),
+      endpointId: ZRowId,
+      attempt: z.number().int().min(1),
+      manual: z.boolean().default(false),
+    }),
+    retryLimit: 5,
+    batchSize: 50,
+    localConcurrency: 2,
+    pollingIntervalSeconds: 0.5,
+  }),
+};

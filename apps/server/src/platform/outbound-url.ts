@@ -108,9 +108,10 @@ type TOutboundInit = {
 
 /**
  * `fetch` for URLs a tenant's configuration names, with the guard on every connection. Redirects are never
- * followed (like fetch's `redirect: 'error'`: a 3xx is refused), the answer is at most 1 MiB.
+ * followed (like fetch's `redirect: 'error'`: a 3xx is refused), the answer is at most 1 MiB. With `truncateAt` a
+ * longer answer is not refused: its first `truncateAt` bytes are kept and the rest is never read.
  */
-export function createOutboundFetch(policy: TOutboundPolicy) {
+export function createOutboundFetch(policy: TOutboundPolicy, { truncateAt }: { truncateAt?: number } = {}) {
   return async function outboundFetch(url: string | URL, init: TOutboundInit = {}): Promise<Response> {
     const target = parseAllowed(url, policy);
     const host = hostOf(target);
@@ -133,7 +134,11 @@ export function createOutboundFetch(policy: TOutboundPolicy) {
         let size = 0;
         message.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_BODY_BYTES) {
+          if (truncateAt !== undefined && size >= truncateAt) {
+            chunks.push(chunk.subarray(0, chunk.length - (size - truncateAt)));
+            message.destroy();
+            resolve({ message, bytes: Buffer.concat(chunks) });
+          } else if (size > MAX_BODY_BYTES) {
             outgoing.destroy(new OutboundUrlRefused('too-large', `${target.origin} answered over ${MAX_BODY_BYTES}`));
           } else chunks.push(chunk);
         });

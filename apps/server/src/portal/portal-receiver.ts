@@ -1,10 +1,15 @@
 import { OTHER_CAPTURES_LIMIT, type PortalMode, type TPortalView } from '@sello/contracts/catalogue/portal';
-import { IDENTIFICATION_DOCUMENT_KINDS, type IdentificationSubstate } from '@sello/contracts/enums';
+import {
+  IDENTIFICATION_DOCUMENT_KINDS,
+  type IdentificationSubstate,
+  type ShippingStateFilter,
+} from '@sello/contracts/enums';
 import { findTransition } from '@sello/contracts/shipping-lifecycle';
 import type { Kysely, Transaction } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { findReceiverAccess } from '../delivery/receiver-access.ts';
+import { recordShippingWebhookEvents } from '../integration/webhook-events.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
@@ -139,6 +144,11 @@ async function recordOpening(
       openedAt: now,
       ...(unopened && { status: 'opened', statusAt: now }),
     });
+    // A receiver's first opening is what the company's systems hear of as `shipping.read`.
+    const state = shipping.state as ShippingStateFilter;
+    await recordShippingWebhookEvents(trx, deps.jobs, [
+      { shippingId: shipping.id, from: state, to: state, action: 'opened' },
+    ]);
     changed = true;
   }
   if (shipping.state === 'sent') {

@@ -206,7 +206,13 @@ export async function applyTransitions(
     trx,
     moves
       .filter(({ to }) => !to.deleted)
-      .map(({ shipping, from, to }) => ({ shippingId: shipping.id, from: from.state, to: to.state })),
+      .map(({ shipping, from, to }, index) => ({
+        shippingId: shipping.id,
+        from: from.state,
+        to: to.state,
+        action: requests[index]!.action,
+        result: to.result,
+      })),
   );
   for (const { shipping, to } of moves) {
     shipping.state = to.state;

@@ -1,6 +1,7 @@
 import type { ShippingStateFilter } from '@sello/contracts/enums';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { recordShippingWebhookEvents, type TShippingMove } from '../integration/webhook-events.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 
@@ -8,12 +9,12 @@ import type { TJobQueue } from '../platform/jobs.ts';
  * Queues the work a state asks for, inside the transaction that enters it, one insert of jobs per kind of work: a
  * shipping that reaches `pending_to_send` is dispatched; one that reaches `pending_cert`/`pending_cert_postal` gets
  * its certificate; a cancellation of one travelling (`cancel_pending`) is confirmed. Every way into those states goes
- * through here, so none can be left waiting.
+ * through here, so none can be left waiting. The company's webhook events of the moves are recorded here too.
  */
 export async function queueStateFollowUps(
   jobs: TJobQueue,
   trx: Transaction<Database>,
-  moves: readonly { shippingId: string; from: ShippingStateFilter | null; to: ShippingStateFilter }[],
+  moves: readonly TShippingMove[],
 ): Promise<void> {
   const entering = (states: readonly ShippingStateFilter[]) =>
     moves
@@ -22,4 +23,5 @@ export async function queueStateFollowUps(
   await jobs.sendMany(DELIVERY_JOBS.dispatch, entering(['pending_to_send']), { within: trx });
   await jobs.sendMany(DELIVERY_JOBS.certificate, entering(['pending_cert', 'pending_cert_postal']), { within: trx });
   await jobs.sendMany(DELIVERY_JOBS.confirmCancel, entering(['cancel_pending']), { within: trx });
+  await recordShippingWebhookEvents(trx, jobs, moves);
 }

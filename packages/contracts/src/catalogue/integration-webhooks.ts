@@ -17,6 +17,7 @@ export const WEBHOOK_EVENTS = [
   'import.finished',
 ] as const;
 export const ZWebhookEvent = z.enum(WEBHOOK_EVENTS);
+export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
 
 export const ZWebhookEndpoint = z.object({
   id: z.number().int(),
@@ -42,6 +43,25 @@ export const ZWebhookEndpointNew = z.object({
 export type TWebhookEndpointNew = z.infer<typeof ZWebhookEndpointNew>;
 
 const ZEndpointId = z.object({ id: ZIdField });
+
+export const ZWebhookEndpointEnabled = z.object({ id: ZIdField, enabled: z.boolean() });
+
+/** One attempt to post an event to an endpoint, as its delivery log shows it. */
+export const ZWebhookDelivery = z.object({
+  id: z.number().int(),
+  eventId: z.string(),
+  eventType: ZWebhookEvent,
+  attempt: z.number().int(),
+  manual: z.boolean(),
+  succeeded: z.boolean(),
+  /** The endpoint's HTTP status; null when no answer came (refused, timed out, unreachable). */
+  responseStatus: z.number().int().nullable(),
+  latencyMs: z.number().int(),
+  /** The first 500 characters of the answer, or why none came. */
+  responseExcerpt: z.string(),
+  attemptedAt: ZTimestamp,
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 /** A company's webhook endpoints, for its administrators. */
 export const webhooksApi = {
@@ -73,6 +93,36 @@ export const webhooksApi = {
     permission: ADMIN,
     body: ZEndpointId,
     response: ZWebhookEndpointWithSecret,
+    beyondSpec: true,
+  }),
+  setEnabled: defineEndpoint({
+    id: 'integration.webhooksSetEnabled',
+    method: 'POST',
+    path: 'integration/webhooks/setEnabled',
+    summary: 'Disable a webhook endpoint (it is sent nothing) or enable it again',
+    permission: ADMIN,
+    body: ZWebhookEndpointEnabled,
+    response: ZWebhookEndpoint,
+    beyondSpec: true,
+  }),
+  deliveries: defineEndpoint({
+    id: 'integration.webhooksDeliveries',
+    method: 'GET',
+    path: 'integration/webhooks/deliveries',
+    summary: "A webhook endpoint's delivery log, newest attempt first (the last 100)",
+    permission: ADMIN,
+    query: z.object({ endpointId: ZId }),
+    response: z.array(ZWebhookDelivery),
+    beyondSpec: true,
+  }),
+  sendAgain: defineEndpoint({
+    id: 'integration.webhooksSendAgain',
+    method: 'POST',
+    path: 'integration/webhooks/sendAgain',
+    summary: "Post a logged delivery's event to its endpoint once more (the same event id)",
+    permission: ADMIN,
+    body: z.object({ deliveryId: ZIdField }),
+    response: z.object({ ok: z.literal(true) }),
     beyondSpec: true,
   }),
   remove: defineEndpoint({

@@ -7,6 +7,7 @@ import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { ApiKeysSection } from '../api-keys/api-keys-section.tsx';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
+import { WebhooksSection } from '../webhooks/webhooks-section.tsx';
 import { useCompany, useSaveCompany } from './use-companies.ts';
 
 type TCompanyFields = {
@@ -47,7 +48,14 @@ export default function CompanyFormPage() {
       kind="companies"
       editing={id !== undefined}
       loading={id !== undefined && !company.data}
-      extra={id !== undefined && <ApiKeysSection companyId={id} />}
+      extra={
+        id !== undefined && (
+          <>
+            <ApiKeysSection companyId={id} />
+            <WebhooksSection companyId={id} />
+          </>
+        )
+      }
     >
       <Form<TCompanyFields>
         form={form}
