@@ -2,6 +2,7 @@ import type { TWebhookEndpoint, TWebhookEndpointNew } from '@sello/contracts/cat
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import type { TCertificateKey } from '../platform/certificate-key.ts';
 import { checkOutboundUrl, OutboundUrlRefused, type TOutboundPolicy } from '../platform/outbound-url.ts';
 import type { TPrincipal } from '../platform/principal.ts';
@@ -35,11 +36,11 @@ type Deps = { db: Kysely<Database>; certificateKey: TCertificateKey; outbound: T
 const WEBHOOK_SECRET_BINDING = { purpose: 'webhook-signing-secret' };
 
 export function createWebhooksService({ db, certificateKey, outbound }: Deps) {
-  async function findManaged(principal: TPrincipal, id: number): Promise<TWebhookEndpointRow> {
+  async function findManaged(principal: TPrincipal, id: number) {
     const row = await selectWebhookEndpoint(db, String(id));
     if (!row) throw notFound();
-    await assertAdministersCompany(db, principal, row.companyId);
-    return row;
+    const domainId = await assertAdministersCompany(db, principal, row.companyId);
+    return { row, domainId };
   }
 
   /** https to a public host; plain http and private or loopback hosts only where the outbound policy allows them. */
@@ -60,32 +61,39 @@ export function createWebhooksService({ db, certificateKey, outbound }: Deps) {
     },
     async create(principal: TPrincipal, request: TWebhookEndpointNew) {
       const companyId = String(request.companyId);
-      await assertAdministersCompany(db, principal, companyId);
+      const domainId = await assertAdministersCompany(db, principal, companyId);
       await checkUrl(request.url);
       const secret = createWebhookSecret();
       const sealed = sealBox(secret, certificateKey, WEBHOOK_SECRET_BINDING);
       const keyId = certificateKey.id;
-      const id = await insertWebhookEndpoint(db, {
-        companyId,
-        url: request.url,
-        events: request.events,
-        sealed,
-        keyId,
-        createdBy: principal.userId,
+      const values = { companyId, url: request.url, events: request.events };
+      const id = await db.transaction().execute(async (trx) => {
+        const newId = await insertWebhookEndpoint(trx, { ...values, sealed, keyId, createdBy: principal.userId });
+        const entry = { domainId, entity: 'webhook_endpoints', entityId: newId, action: 'create' };
+        await recordAudit(trx, principal, { ...entry, after: { ...values, secret: '*' } });
+        return newId;
       });
       return { ...toEndpoint((await selectWebhookEndpoint(db, id))!), secret };
     },
     async rotateSecret(principal: TPrincipal, id: number) {
-      const row = await findManaged(principal, id);
+      const { row, domainId } = await findManaged(principal, id);
       const secret = createWebhookSecret();
       const sealed = sealBox(secret, certificateKey, WEBHOOK_SECRET_BINDING);
       const keyId = certificateKey.id;
-      await updateWebhookSecret(db, row.id, sealed, keyId);
+      await db.transaction().execute(async (trx) => {
+        await updateWebhookSecret(trx, row.id, sealed, keyId);
+        const entry = { domainId, entity: 'webhook_endpoints', entityId: row.id, action: 'rotate' };
+        await recordAudit(trx, principal, { ...entry, before: { secret: null }, after: { secret: '*' } });
+      });
       return { ...toEndpoint(row), secret };
     },
     async remove(principal: TPrincipal, id: number) {
-      const row = await findManaged(principal, id);
-      await deleteWebhookEndpoint(db, row.id);
+      const { row, domainId } = await findManaged(principal, id);
+      await db.transaction().execute(async (trx) => {
+        await deleteWebhookEndpoint(trx, row.id);
+        const entry = { domainId, entity: 'webhook_endpoints', entityId: row.id, action: 'delete' };
+        await recordAudit(trx, principal, { ...entry, before: { deleted: false }, after: { deleted: true } });
+      });
       return { ok: true as const };
     },
   };

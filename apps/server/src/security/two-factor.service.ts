@@ -200,6 +200,16 @@ export function createTwoFactorService({ db, security, secretKey, mailer, logger
       actorId: state.id,
       kind: 'enrolled',
     });
+    const actor = { userId: state.id, username: state.username, roles: state.roles };
+    await recordAudit(trx, actor, {
+      domainId: state.domainId,
+      entity: 'users',
+      entityId: state.id,
+      action: 'two-factor-enrol',
+      before: { twoFactor: state.totpSecret ? 'totp' : null },
+      // The authenticator's key and the recovery codes appear only as changed.
+      after: { twoFactor: 'totp', totpSecret: '*', recoveryCodes: '*' },
+    });
     return codes;
   }
 
