@@ -65,6 +65,7 @@ export default function AuditPage() {
         )}
         <DatePicker.RangePicker
           showTime
+          style={{ maxWidth: '100%' }}
           onChange={(range) => changePeriod(range)}
           aria-label={t('AUDIT_PERIOD')}
           data-testid="audit-period"
@@ -104,6 +105,7 @@ export default function AuditPage() {
       <Table<TAuditRecordRow>
         rowKey="id"
         size="small"
+        scroll={{ x: 'max-content' }}
         loading={trail.isFetching}
         dataSource={trail.data?.rows ?? []}
         expandable={{ expandedRowRender: (record) => <AuditChanges record={record} /> }}
