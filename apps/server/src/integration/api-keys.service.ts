@@ -100,14 +100,13 @@ export function createApiKeysService({ db, rateLimits, perMinute }: Deps) {
   }
 
   async function revoke(principal: TPrincipal, id: number): Promise<TApiKey> {
-    const { row, domainId } = await findManaged(principal, id);
-    if (row.revokedAt === null) {
-      await db.transaction().execute(async (trx) => {
-        await revokeApiKey(trx, String(id));
-        const entry = { domainId, entity: 'api_keys', entityId: id, action: 'revoke' };
-        await recordAudit(trx, principal, { ...entry, before: { revoked: false }, after: { revoked: true } });
-      });
-    }
+    const { domainId } = await findManaged(principal, id);
+    await db.transaction().execute(async (trx) => {
+      // Revoking a revoked key changes nothing, so it records nothing.
+      if (!(await revokeApiKey(trx, String(id)))) return;
+      const entry = { domainId, entity: 'api_keys', entityId: id, action: 'revoke' };
+      await recordAudit(trx, principal, { ...entry, before: { revoked: false }, after: { revoked: true } });
+    });
     return toApiKey((await selectApiKey(db, String(id)))!);
   }
 
