@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'sign-in-failed',
   'sign-out',
   'lock',
+  'two-factor-lock',
   'two-factor-enrol',
   'two-factor-reset',
   'password-change',
