@@ -60,6 +60,7 @@ export function adminScreens(ids: TIds): string[] {
     '/administration',
     '/administration/deleted',
     '/administration/postal',
+    '/administration/audit',
     ...edits.flatMap(([kind, id]) => [
       `/administration/${kind}/${d}`,
       `/administration/${kind}/create/${d}`,

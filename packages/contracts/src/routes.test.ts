@@ -12,6 +12,7 @@ import {
   MENU_ENTRIES,
   matchesPattern,
   PATHS,
+  showsAuditTrail,
   showsDeletedItems,
   type TMenuEntry,
 } from './routes.ts';
@@ -63,6 +64,7 @@ const ROUTE_TABLE: TRow[] = [
     all: ['administration', 'administrationSaml'],
   },
   { name: 'deleted items', paths: ['/administration/deleted'], any: [...BIN_FLAGS] },
+  { name: 'audit trail', paths: ['/administration/audit'], all: ['administration', 'administrationDomain'] },
 ];
 
 describe('route access (spec §6)', () => {
@@ -200,6 +202,12 @@ describe('menu visibility (spec §6)', () => {
     }
     const noBin = PERMISSION_FLAGS.filter((flag) => !(BIN_FLAGS as readonly string[]).includes(flag));
     expect(visible('MENU_DELETED', flags(...noBin))).toBe(false);
+  });
+
+  it('shows the audit trail to whoever may read it: administration with the domain flag', () => {
+    expect(showsAuditTrail(flags('administration', 'administrationDomain'))).toBe(true);
+    expect(showsAuditTrail(flags('administration'))).toBe(false);
+    expect(showsAuditTrail(flags('administrationDomain'))).toBe(false);
   });
 
   it('shows account and FAQs to everyone signed in, home to shipping-list holders', () => {

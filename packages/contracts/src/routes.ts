@@ -34,6 +34,8 @@ export const PATHS = {
   administrationDeleted: '/administration/deleted',
   /** Ours: the print room and the courier's results (postal delivery). */
   administrationPostal: '/administration/postal',
+  /** Ours: the audit trail of administrative changes and security events (domain and super admins). */
+  administrationAudit: '/administration/audit',
 } as const;
 
 export const ADMIN_KINDS = ['domains', 'companies', 'users', 'groups', 'certificates', 'samlcertificates'] as const;
@@ -97,6 +99,7 @@ export const ROUTE_ACCESS: readonly { pattern: string; requirement: TAccessRequi
   { pattern: PATHS.faqs, requirement: session },
   { pattern: PATHS.administrationDeleted, requirement: any(...BIN_FLAGS) },
   { pattern: PATHS.administrationPostal, requirement: all('administration') },
+  { pattern: PATHS.administrationAudit, requirement: all('administration', 'administrationDomain') },
   { pattern: PATHS.administration, requirement: all('administration') },
   ...ADMIN_KINDS.flatMap((kind) =>
     Object.values(adminPaths(kind)).map((pattern) => ({ pattern, requirement: adminKindRequirement(kind) })),
@@ -243,6 +246,11 @@ export function isMenuEntryActive(entry: TMenuEntry, path: string, search = ''):
 /** `path` is `prefix` or below it, segment-wise: `/types/edit/3` is under `/types/edit`, `/types/editor` is not. */
 function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+}
+
+/** The audit entry of the user menu shows to domain and super admins (the audit endpoints' permission). */
+export function showsAuditTrail(permissions: TPermissionMap): boolean {
+  return hasAll(permissions, ['administration', 'administrationDomain']);
 }
 
 /** The deleted-items entry of the user menu shows when any bin permission is held. */

@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { LANGUAGES, type Language } from '@sello/contracts/constants';
-import { PATHS, showsDeletedItems } from '@sello/contracts/routes';
+import { PATHS, showsAuditTrail, showsDeletedItems } from '@sello/contracts/routes';
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -64,6 +64,14 @@ function UserMenu() {
     showsDeletedItems(permissions) && {
       key: 'deleted',
       label: <Link to={PATHS.administrationDeleted}>{t('MENU_DELETED')}</Link>,
+    },
+    showsAuditTrail(permissions) && {
+      key: 'audit',
+      label: (
+        <Link to={PATHS.administrationAudit} data-testid="menu-audit">
+          {t('MENU_AUDIT')}
+        </Link>
+      ),
     },
     { type: 'divider' as const },
     { key: 'logout', label: <span data-testid="logout">{t('LOGOUT')}</span>, onClick: () => logout() },

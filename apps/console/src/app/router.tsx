@@ -42,6 +42,7 @@ const ADMINISTRATION_ROUTES: RouteObject[] = [
   guarded(PATHS.administration, loadAdministration),
   guarded(PATHS.administrationDeleted, () => import('../features/administration/deleted/deleted-items-page.tsx')),
   guarded(PATHS.administrationPostal, () => import('../features/postal/postal-page.tsx')),
+  guarded(PATHS.administrationAudit, () => import('../features/administration/audit/audit-page.tsx')),
   ...ADMIN_KINDS.flatMap((kind) => {
     const paths = adminPaths(kind);
     return [

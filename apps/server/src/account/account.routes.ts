@@ -10,7 +10,7 @@ export function registerAccountRoutes({ app, db, config }: TAppContext): void {
   registerEndpoint(app, accountApi.read, ({ principal }) => account.read(principal));
   registerEndpoint(app, accountApi.update, ({ principal, body }) => account.update(principal, body));
   registerEndpoint(app, accountApi.updateLanguage, async ({ principal, body }) => {
-    await account.updateLanguage(principal.userId, body.language);
+    await account.updateLanguage(principal, body.language);
     return { ok: true as const };
   });
   registerEndpoint(app, accountApi.userCompaniesList, ({ principal }) => account.userCompaniesList(principal.userId));

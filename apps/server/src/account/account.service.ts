@@ -3,6 +3,7 @@ import type { Language } from '@sello/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import type { TPrincipal, TPrincipalAccount } from '../platform/principal.ts';
 import { changePassword } from '../security/password-change.ts';
 import { verifyPassword } from '../security/passwords.ts';
@@ -53,7 +54,7 @@ export function createAccountService({ db, passwordMinLength }: Deps) {
   }
 
   /** A new password passes the shared policy and history; every other session of the user ends. */
-  async function update(principal: { userId: string; sessionId: string }, input: TAccountUpdate): Promise<TAccount> {
+  async function update(principal: TPrincipal, input: TAccountUpdate): Promise<TAccount> {
     const { userId } = principal;
     const row = await selectAccount(db, userId);
     if (!row) throw notFound();
@@ -64,9 +65,17 @@ export function createAccountService({ db, passwordMinLength }: Deps) {
     }
     await db.transaction().execute(async (trx) => {
       await updateAccountRow(trx, userId, { name: input.name, email: input.email });
+      const before = { name: row.name, email: row.email };
+      const after = { name: input.name, email: input.email };
+      if (before.name !== after.name || before.email !== after.email) {
+        const entry = { domainId: principal.domainId, entity: 'users', entityId: userId, action: 'account-update' };
+        await recordAudit(trx, principal, { ...entry, before, after });
+      }
       if (newPassword === undefined) return;
+      const { domainId, roles } = principal;
       await changePassword(trx, {
-        user: { id: userId, username: row.username, email: input.email },
+        user: { id: userId, username: row.username, email: input.email, domainId, roles },
+        via: 'account',
         newPassword,
         minLength: passwordMinLength,
         field: 'newPassword',
@@ -79,7 +88,20 @@ export function createAccountService({ db, passwordMinLength }: Deps) {
   return {
     read,
     update,
-    updateLanguage: (userId: string, language: Language) => updateLanguageRow(db, userId, language),
+    /** The user's own preference of language, recorded like any change to a user. */
+    updateLanguage: (principal: TPrincipal, language: Language) =>
+      db.transaction().execute(async (trx) => {
+        const entry = {
+          domainId: principal.domainId,
+          entity: 'users',
+          entityId: principal.userId,
+          action: 'preferences',
+        };
+        const before = { language: principal.language };
+        await updateLanguageRow(trx, principal.userId, language);
+        if (language !== principal.language)
+          await recordAudit(trx, principal, { ...entry, before, after: { language } });
+      }),
     userCompaniesList: async (userId: string) =>
       (await selectUserCompanies(db, userId)).map((company) => ({ value: Number(company.id), text: company.name })),
   };

@@ -100,6 +100,41 @@ describe('OpenID Connect sign-in against a certified provider', () => {
     expect((await browser.get('account/users/read')).statusCode).toBe(200);
   });
 
+  it("records the federated sign-in once in the audit trail, with the provider's name", async () => {
+    const userId = String(
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', 'company.user')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const since = await t.database.db
+      .selectFrom('audit_records')
+      .select(sql<string>`coalesce(max(id), 0)`.as('id'))
+      .executeTakeFirstOrThrow();
+    const { answer } = await finishWith('company.user@sello.local');
+    expect(answer.statusCode).toBe(200);
+    const records = await t.database.db
+      .selectFrom('audit_records')
+      .select(['entity', 'entity_id', 'action', 'actor_name', 'changes'])
+      .where('id', '>', since.id)
+      .execute();
+    expect(records).toEqual([
+      {
+        entity: 'users',
+        entity_id: userId,
+        action: 'sign-in',
+        actor_name: 'company.user',
+        changes: {
+          method: { before: null, after: 'federated' },
+          provider: { before: null, after: 'Test OpenID provider' },
+        },
+      },
+    ]);
+  });
+
   it('refuses a reused state, even in the browser that started it', async () => {
     const { browser, token } = await finishWith('company.user@sello.local');
     expectRefused(await browser.post('security/oauth/oauthlogin', { token }), 401, 'ERR_OIDC_STATE_INVALID');

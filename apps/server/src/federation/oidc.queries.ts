@@ -29,6 +29,7 @@ export async function selectOidcProvider(db: Kysely<Database>, id: number | stri
   return liveProviders(db)
     .select([
       'p.id',
+      'p.name',
       'p.domain_id as domainId',
       // Any claim, verified or not: the provider signs in only its own domain's users.
       sql<string[]>`ARRAY(SELECT c.email_domain FROM identity_provider_email_domains c WHERE c.provider_id = p.id)`.as(

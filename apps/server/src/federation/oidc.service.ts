@@ -131,6 +131,7 @@ export function createOidcService(
     if (!user.active || user.blocked) throw new ApiError(403, 'ERR_OIDC_USER_BLOCKED');
     return security.signInFederated(user.id, client, {
       trustToken,
+      providerName: provider.name,
       providerVouches: provider.trustIdpSecondFactor,
       configuredRank: provider.configuredRank,
       refusal: 'ERR_OIDC_USER_UNKNOWN',

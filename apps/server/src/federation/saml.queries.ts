@@ -11,6 +11,7 @@ function samlProviders(db: Kysely<Database>) {
     )
     .select([
       'p.id',
+      'p.name',
       'p.domain_id as domainId',
       'd.code as domainCode',
       'p.saml_entity_id as entityId',

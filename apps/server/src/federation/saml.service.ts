@@ -247,6 +247,7 @@ export function createSamlService(ctx: Pick<TAppContext, 'db' | 'preferences' | 
     if (!user) throw samlRefusal('ERR_SAML_USER_UNKNOWN');
     return security.signInFederated(user.id, client, {
       trustToken,
+      providerName: provider.name,
       providerVouches: provider.trustIdpSecondFactor,
       configuredRank: provider.configuredRank,
       refusal: 'ERR_SAML_USER_UNKNOWN',

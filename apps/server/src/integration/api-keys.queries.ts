@@ -84,8 +84,15 @@ export async function updateApiKeySecret(
   return result.numUpdatedRows > 0n;
 }
 
-export async function revokeApiKey(db: Kysely<Database>, id: string) {
-  await db.updateTable('api_keys').set({ revoked_at: sql`coalesce(revoked_at, now())` }).where('id', '=', id).execute();
+/** Revokes a live key; answers false when it was revoked already (nothing changes). */
+export async function revokeApiKey(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { TApiKey, TApiKeyNew } from '@sello/contracts/catalogue/integration
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import type { TRateLimits } from '../platform/rate-limit.ts';
 import { toKeyPrincipal } from './api-key-principal.ts';
@@ -53,11 +54,11 @@ type Deps = { db: Kysely<Database>; rateLimits: TRateLimits; perMinute: number }
 export type TApiKeysService = ReturnType<typeof createApiKeysService>;
 
 export function createApiKeysService({ db, rateLimits, perMinute }: Deps) {
-  async function findManaged(principal: TPrincipal, id: number): Promise<TApiKeyRow> {
+  async function findManaged(principal: TPrincipal, id: number) {
     const row = await selectApiKey(db, String(id));
     if (!row) throw notFound();
-    await assertAdministersCompany(db, principal, row.companyId);
-    return row;
+    const domainId = await assertAdministersCompany(db, principal, row.companyId);
+    return { row, domainId };
   }
 
   async function list(principal: TPrincipal, companyId: number): Promise<TApiKey[]> {
@@ -67,15 +68,14 @@ export function createApiKeysService({ db, rateLimits, perMinute }: Deps) {
 
   async function create(principal: TPrincipal, request: TApiKeyNew) {
     const companyId = String(request.companyId);
-    await assertAdministersCompany(db, principal, companyId);
+    const domainId = await assertAdministersCompany(db, principal, companyId);
     const { secret, secretHash, prefix } = newSecret();
-    const id = await insertApiKey(db, {
-      companyId,
-      name: request.name,
-      scopes: request.scopes,
-      secretHash,
-      prefix,
-      createdBy: principal.userId,
+    const values = { companyId, name: request.name, scopes: request.scopes, prefix };
+    const id = await db.transaction().execute(async (trx) => {
+      const newId = await insertApiKey(trx, { ...values, secretHash, createdBy: principal.userId });
+      const entry = { domainId, entity: 'api_keys', entityId: newId, action: 'create' };
+      await recordAudit(trx, principal, { ...entry, after: { ...values, secret: '*' } });
+      return newId;
     });
     const row = await selectApiKey(db, id);
     return { ...toApiKey(row!), secret };
@@ -83,16 +83,30 @@ export function createApiKeysService({ db, rateLimits, perMinute }: Deps) {
 
   /** A new secret; whoever rotates becomes the key's creator, so the key acts with their rank from now on. */
   async function rotate(principal: TPrincipal, id: number) {
-    await findManaged(principal, id);
+    const { row, domainId } = await findManaged(principal, id);
     const { secret, secretHash, prefix } = newSecret();
-    const rotated = await updateApiKeySecret(db, String(id), { secretHash, prefix, createdBy: principal.userId });
-    if (!rotated) throw new ApiError(409, 'ERR_API_KEY_INVALID');
+    await db.transaction().execute(async (trx) => {
+      const rotated = await updateApiKeySecret(trx, String(id), { secretHash, prefix, createdBy: principal.userId });
+      if (!rotated) throw new ApiError(409, 'ERR_API_KEY_INVALID');
+      const entry = { domainId, entity: 'api_keys', entityId: id, action: 'rotate' };
+      const before = { prefix: row.prefix, createdBy: row.createdBy, secret: null };
+      await recordAudit(trx, principal, {
+        ...entry,
+        before,
+        after: { prefix, createdBy: principal.username, secret: '*' },
+      });
+    });
     return { ...toApiKey((await selectApiKey(db, String(id)))!), secret };
   }
 
   async function revoke(principal: TPrincipal, id: number): Promise<TApiKey> {
-    await findManaged(principal, id);
-    await revokeApiKey(db, String(id));
+    const { domainId } = await findManaged(principal, id);
+    await db.transaction().execute(async (trx) => {
+      // Revoking a revoked key changes nothing, so it records nothing.
+      if (!(await revokeApiKey(trx, String(id)))) return;
+      const entry = { domainId, entity: 'api_keys', entityId: id, action: 'revoke' };
+      await recordAudit(trx, principal, { ...entry, before: { revoked: false }, after: { revoked: true } });
+    });
     return toApiKey((await selectApiKey(db, String(id)))!);
   }
 

@@ -7,13 +7,13 @@ import { selectLiveCompany } from './api-keys.queries.ts';
 
 /**
  * A company's API keys and webhooks are its administrators' to manage: another domain's company is not found (404),
- * another company of the domain is refused (403).
+ * another company of the domain is refused (403). Answers the company's domain (the tenant of its audit records).
  */
 export async function assertAdministersCompany(
   db: Kysely<Database>,
   principal: TPrincipal,
   companyId: string,
-): Promise<void> {
+): Promise<string> {
   const company = await selectLiveCompany(db, companyId);
   if (!company || (!principal.superAdmin && company.domainId !== principal.domainId)) throw notFound();
   const caller = {
@@ -22,4 +22,5 @@ export async function assertAdministersCompany(
     inCompany: principal.companyIds.includes(companyId),
   };
   if (!administersCompany(caller, company)) throw forbidden();
+  return company.domainId;
 }

@@ -6,6 +6,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import type { TCertificateKey } from '../platform/certificate-key.ts';
 import { WEBHOOK_JOBS } from '../platform/job-catalogue.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
@@ -43,11 +44,11 @@ const DELIVERY_LOG_LENGTH = 100;
 
 /** A company's webhook endpoints, managed by its administrators (the rules of its API keys). */
 export function createWebhooksService({ db, certificateKey, outbound, jobs }: Deps) {
-  async function findManaged(principal: TPrincipal, id: number): Promise<TWebhookEndpointRow> {
+  async function findManaged(principal: TPrincipal, id: number) {
     const row = await selectWebhookEndpoint(db, String(id));
     if (!row) throw notFound();
-    await assertAdministersCompany(db, principal, row.companyId);
-    return row;
+    const domainId = await assertAdministersCompany(db, principal, row.companyId);
+    return { row, domainId };
   }
 
   /** https to a public host; plain http and private or loopback hosts only where the outbound policy allows them. */
@@ -68,36 +69,43 @@ export function createWebhooksService({ db, certificateKey, outbound, jobs }: De
     },
     async create(principal: TPrincipal, request: TWebhookEndpointNew) {
       const companyId = String(request.companyId);
-      await assertAdministersCompany(db, principal, companyId);
+      const domainId = await assertAdministersCompany(db, principal, companyId);
       await checkUrl(request.url);
       const secret = createWebhookSecret();
       const sealed = sealBox(secret, certificateKey, WEBHOOK_SECRET_BINDING);
       const keyId = certificateKey.id;
-      const id = await insertWebhookEndpoint(db, {
-        companyId,
-        url: request.url,
-        events: request.events,
-        sealed,
-        keyId,
-        createdBy: principal.userId,
+      const values = { companyId, url: request.url, events: request.events };
+      const id = await db.transaction().execute(async (trx) => {
+        const newId = await insertWebhookEndpoint(trx, { ...values, sealed, keyId, createdBy: principal.userId });
+        const entry = { domainId, entity: 'webhook_endpoints', entityId: newId, action: 'create' };
+        await recordAudit(trx, principal, { ...entry, after: { ...values, secret: '*' } });
+        return newId;
       });
       return { ...toEndpoint((await selectWebhookEndpoint(db, id))!), secret };
     },
     async rotateSecret(principal: TPrincipal, id: number) {
-      const row = await findManaged(principal, id);
+      const { row, domainId } = await findManaged(principal, id);
       const secret = createWebhookSecret();
       const sealed = sealBox(secret, certificateKey, WEBHOOK_SECRET_BINDING);
       const keyId = certificateKey.id;
-      await updateWebhookSecret(db, row.id, sealed, keyId);
+      await db.transaction().execute(async (trx) => {
+        await updateWebhookSecret(trx, row.id, sealed, keyId);
+        const entry = { domainId, entity: 'webhook_endpoints', entityId: row.id, action: 'rotate' };
+        await recordAudit(trx, principal, { ...entry, before: { secret: null }, after: { secret: '*' } });
+      });
       return { ...toEndpoint(row), secret };
     },
     async setEnabled(principal: TPrincipal, id: number, enabled: boolean): Promise<TWebhookEndpoint> {
-      const row = await findManaged(principal, id);
-      await updateEndpointEnabled(db, row.id, enabled);
+      const { row, domainId } = await findManaged(principal, id);
+      await db.transaction().execute(async (trx) => {
+        if (!(await updateEndpointEnabled(trx, row.id, enabled))) return;
+        const entry = { domainId, entity: 'webhook_endpoints', entityId: row.id, action: 'update' };
+        await recordAudit(trx, principal, { ...entry, before: { enabled: row.enabled }, after: { enabled } });
+      });
       return toEndpoint((await selectWebhookEndpoint(db, row.id))!);
     },
     async deliveries(principal: TPrincipal, endpointId: number): Promise<TWebhookDelivery[]> {
-      const row = await findManaged(principal, endpointId);
+      const { row } = await findManaged(principal, endpointId);
       const rows = await selectDeliveries(db, row.id, DELIVERY_LOG_LENGTH);
       return rows.map((delivery) => ({
         id: Number(delivery.id),
@@ -116,15 +124,19 @@ export function createWebhooksService({ db, certificateKey, outbound, jobs }: De
     async sendAgain(principal: TPrincipal, deliveryId: number) {
       const delivery = await selectDeliveryForResend(db, String(deliveryId));
       if (!delivery) throw notFound();
-      const endpoint = await findManaged(principal, Number(delivery.endpointId));
+      const { row: endpoint } = await findManaged(principal, Number(delivery.endpointId));
       if (!endpoint.enabled) throw new ApiError(409, 'ERR_WEBHOOK_DISABLED');
       const payload = { ...delivery, endpointId: endpoint.id, attempt: delivery.nextAttempt, manual: true };
       await jobs.send(WEBHOOK_JOBS.deliver, payload);
       return { ok: true as const };
     },
     async remove(principal: TPrincipal, id: number) {
-      const row = await findManaged(principal, id);
-      await deleteWebhookEndpoint(db, row.id);
+      const { row, domainId } = await findManaged(principal, id);
+      await db.transaction().execute(async (trx) => {
+        await deleteWebhookEndpoint(trx, row.id);
+        const entry = { domainId, entity: 'webhook_endpoints', entityId: row.id, action: 'delete' };
+        await recordAudit(trx, principal, { ...entry, before: { deleted: false }, after: { deleted: true } });
+      });
       return { ok: true as const };
     },
   };

@@ -21,7 +21,8 @@ export function createExpiredPasswordService({ db, security, minLength }: Deps) 
     if (!user.passwordExpired) throw new ApiError(409, 'ERR_PWD_NOT_EXPIRED');
     await db.transaction().execute((trx) =>
       changePassword(trx, {
-        user: { id: user.id, username: user.username, email: user.email },
+        user: { id: user.id, username: user.username, email: user.email, domainId: user.domainId, roles: user.roles },
+        via: 'expired',
         newPassword: input.newpassword,
         minLength,
         field: 'newpassword',

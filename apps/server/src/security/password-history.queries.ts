@@ -41,13 +41,14 @@ export async function storeNewPassword(db: Db, userId: string, passwordHash: str
     .execute();
 }
 
-/** Ends every session of the user but `keepSessionId` (the one changing its own password). */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string | null) {
+/** Ends every session of the user but `keepSessionId` (the one changing its own password); answers how many. */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string | null): Promise<number> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: sql`now()` })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '<>', keepSessionId);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -53,6 +53,7 @@ export async function selectLiveLink(db: Db, recoveryHash: string, forUpdate = f
       't.change_token_hash as changeHash',
       't.change_expires_at as changeExpiresAt',
       'u.id as userId',
+      'u.domain_id as domainId',
       'u.username',
       'u.email',
       'u.language',
@@ -103,7 +104,7 @@ export async function selectRecoverableUser(db: Db, login: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('domains as d', 'd.id', 'u.domain_id')
-    .select(['u.id', 'u.username', 'u.email', 'u.language'])
+    .select(['u.id', 'u.domain_id as domainId', 'u.username', 'u.email', 'u.language'])
     .where(sql`lower(u.username)`, '=', login.toLowerCase())
     .where('u.deleted_at', 'is', null)
     .where('u.active', '=', true)

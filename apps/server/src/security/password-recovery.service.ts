@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import type { TMailer } from '../platform/mailer.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
@@ -68,11 +69,23 @@ export function createPasswordRecoveryService({ db, mailer, preferences, logger,
       }
       const user = await selectRecoverableUser(db, login.trim());
       if (user) {
-        const link = await issueRecoveryLink(db, {
-          userId: user.id,
-          purpose: 'recovery',
-          createdBy: null,
-          lifetimeMinutes: config.PASSWORD_RECOVERY_LINK_MINUTES,
+        const lifetimeMinutes = config.PASSWORD_RECOVERY_LINK_MINUTES;
+        const link = await db.transaction().execute(async (trx) => {
+          const issued = await issueRecoveryLink(trx, {
+            userId: user.id,
+            purpose: 'recovery',
+            createdBy: null,
+            lifetimeMinutes,
+          });
+          // Whoever asked proved nothing yet: the record names the account, not an actor.
+          const entry = {
+            domainId: user.domainId,
+            entity: 'users',
+            entityId: user.id,
+            action: 'password-recovery-request',
+          };
+          await recordAudit(trx, { anonymous: null }, { ...entry, after: { lifetimeMinutes } });
+          return issued;
         });
         void mailRecoveryLink({ db, mailer, preferences, logger }, user, link, 'recovery').catch((error: unknown) =>
           logger.error({ err: error }, 'recovery mail not recorded'),
@@ -116,7 +129,14 @@ export function createPasswordRecoveryService({ db, mailer, preferences, logger,
       const live = link.changeExpiresAt !== null && link.changeExpiresAt.getTime() > Date.now();
       if (!changeToken || !live || !sameHash(link.changeHash, hashToken(changeToken))) throw invalidLink();
       await changePassword(trx, {
-        user: { id: link.userId, username: link.username, email: link.email },
+        user: {
+          id: link.userId,
+          username: link.username,
+          email: link.email,
+          domainId: link.domainId,
+          roles: link.roles,
+        },
+        via: 'recovery',
         newPassword: input.newpassword,
         minLength: config.PASSWORD_MIN_LENGTH,
         field: 'newpassword',

@@ -61,11 +61,12 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
   }
 
   /** A session and its sign-in record, in one transaction (`method`: how the user proved who they are). */
-  async function openSession(user: TSignInUser, client: ClientInfo, method: TSignInMethod) {
+  async function openSession(user: TSignInUser, client: ClientInfo, method: TSignInMethod, provider?: string) {
     const { token, row } = await newSessionRow(user.id, client);
     const entry = { domainId: user.domainId, entity: 'users', entityId: user.id, action: 'sign-in' };
     const actor = { userId: user.id, username: user.username, roles: user.roles };
-    await runAudited(db, actor, { ...entry, after: { method } }, (trx) => insertSession(trx, row));
+    const after = provider === undefined ? { method } : { method, provider };
+    await runAudited(db, actor, { ...entry, after }, (trx) => insertSession(trx, row));
     return { token, expiresAt: row.expiresAt };
   }
 
@@ -126,13 +127,15 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
    * Opens the session of a user an identity provider has proved (SAML, OpenID Connect): the provider stands for the
    * password, so no password rule applies; an administrator's block refuses with `blockedKey`, and Sello's second
    * factor is asked unless the provider is trusted for it and the user administers nothing.
-   * `configuredRank`: the rank of whoever configured the provider (and its SAML certificate).
+   * `configuredRank`: the rank of whoever configured the provider (and its SAML certificate); `providerName` goes
+   * into the sign-in's audit record.
    */
   async function signInFederated(
     userId: string,
     client: ClientInfo,
     options: {
       trustToken?: string | undefined;
+      providerName: string;
       providerVouches: boolean;
       configuredRank: number;
       refusal: ErrorKey;
@@ -146,11 +149,16 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
     const vouches = options.providerVouches && !isAdministrator(user.roles);
     const challenge = await secondFactor.afterPassword(user.id, options.trustToken, vouches);
     if (challenge) return challenge;
-    return startSession(user, client, 'federated');
+    return startSession(user, client, 'federated', options.providerName);
   }
 
-  async function startSession(user: TSignInUser, client: ClientInfo, method: TSignInMethod): Promise<TSessionUser> {
-    const { token, expiresAt } = await openSession(user, client, method);
+  async function startSession(
+    user: TSignInUser,
+    client: ClientInfo,
+    method: TSignInMethod,
+    provider?: string,
+  ): Promise<TSessionUser> {
+    const { token, expiresAt } = await openSession(user, client, method, provider);
     const roleKeys = detectRoles(user.roles);
     return {
       id: Number(user.id),

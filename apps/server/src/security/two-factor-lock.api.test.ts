@@ -105,6 +105,15 @@ describe('locking the second factor', () => {
       .where('user_id', '=', locked.id)
       .execute();
     expect(events.map((event) => event.kind)).toContain('locked');
+    const audited = await t.database.db
+      .selectFrom('audit_records')
+      .select(['actor_name', 'changes'])
+      .where('entity_id', '=', locked.id)
+      .where('action', '=', 'two-factor-lock')
+      .execute();
+    expect(audited).toEqual([
+      { actor_name: USER, changes: { lockMinutes: { before: null, after: TWO_FACTOR.lockMinutes } } },
+    ]);
 
     // While locked: no code is judged, not even the right one on a challenge still open…
     await letTimePass(t, USER);

@@ -107,6 +107,12 @@ export function createTwoFactorService({ db, security, secretKey, mailer, logger
       const kind = user.lockedNow ? 'locked' : failures >= TWO_FACTOR.maxFailedCodes ? 'challenge_ended' : null;
       if (kind) {
         await insertTwoFactorEvent(trx, { userId: state.id, domainId: state.domainId, actorId: null, kind });
+        if (kind === 'locked') {
+          // Whoever holds the challenge passed the password step, so the record names the account's owner.
+          const actor = { userId: state.id, username: state.username, roles: state.roles };
+          const entry = { domainId: state.domainId, entity: 'users', entityId: state.id, action: 'two-factor-lock' };
+          await recordAudit(trx, actor, { ...entry, after: { lockMinutes: TWO_FACTOR.lockMinutes } });
+        }
         return { kind, state } as const;
       }
       const left = Math.min(TWO_FACTOR.maxFailedCodes - failures, TWO_FACTOR.maxFailedCodesPerUser - user.failures);
@@ -199,6 +205,16 @@ export function createTwoFactorService({ db, security, secretKey, mailer, logger
       domainId: state.domainId,
       actorId: state.id,
       kind: 'enrolled',
+    });
+    const actor = { userId: state.id, username: state.username, roles: state.roles };
+    await recordAudit(trx, actor, {
+      domainId: state.domainId,
+      entity: 'users',
+      entityId: state.id,
+      action: 'two-factor-enrol',
+      before: { twoFactor: state.totpSecret ? 'totp' : null },
+      // The authenticator's key and the recovery codes appear only as changed.
+      after: { twoFactor: 'totp', totpSecret: '*', recoveryCodes: '*' },
     });
     return codes;
   }
