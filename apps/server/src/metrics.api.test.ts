@@ -3,6 +3,8 @@ import path from 'node:path';
 import { HEADERS } from '@sello/contracts/constants';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { companyIdOf } from '../test/admin-fixtures.ts';
+import { createApiKey } from '../test/api-key-fixtures.ts';
 import { startProviderStub } from '../test/provider-stub.ts';
 import { createShippingTestApp, LUCIA, pdfDataUrl, selectMessagesOf, sendShipping } from '../test/shipping-fixtures.ts';
 import { createTestApp, signedInClient, type TestClient, type TTestApp } from '../test/test-app.ts';
@@ -111,6 +113,8 @@ describe('GET /metrics', () => {
 
   it('refuses a caller without the token: none, a wrong one, another scheme, a session, an API key', async () => {
     const admin = await signedInClient(t.app, 'super.admin');
+    const companyAdmin = await signedInClient(t.app, 'company.admin');
+    const apiKey = await createApiKey(companyAdmin, await companyIdOf(t.database.db, 'B12345674'));
     const refused: InjectOptions['headers'][] = [
       {},
       { authorization: `Bearer ${TOKEN}x` },
@@ -118,7 +122,7 @@ describe('GET /metrics', () => {
       { authorization: `Basic ${Buffer.from(`metrics:${TOKEN}`).toString('base64')}` },
       { authorization: TOKEN },
       { [HEADERS.authToken]: admin.token!, cookie: admin.cookieHeader('/metrics') },
-      { authorization: 'Bearer sello_0123456789abcdef0123456789abcdef' },
+      { authorization: `Bearer ${apiKey.secret}` },
     ];
     for (const headers of refused) {
       const response = await scrapeRaw(headers);
