@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEADERS } from '@sello/contracts/constants';
 import type { InjectOptions } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { companyIdOf } from '../test/admin-fixtures.ts';
 import { createApiKey } from '../test/api-key-fixtures.ts';
@@ -13,6 +14,7 @@ import { dispatchShippings } from './delivery/dispatch.service.ts';
 import { sendMessage } from './delivery/dispatch-send.ts';
 import { createEvidenceJobs } from './evidence/evidence-jobs.ts';
 import { DELIVERY_JOBS } from './platform/job-catalogue.ts';
+import { bindJob, createJobQueue, defineJob } from './platform/jobs.ts';
 import { lockShipping } from './shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from './shippings/shipping-transitions.ts';
 
@@ -243,6 +245,29 @@ describe('GET /metrics', () => {
     expect(
       sumOf(after, 'sello_dependency_errors_total', tsa) - sumOf(before, 'sello_dependency_errors_total', tsa),
     ).toBe(1);
+  });
+
+  it('counts a job run that fails, by queue', async () => {
+    const failing = defineJob({ name: 'metrics-test-failing', retryLimit: 0, pollingIntervalSeconds: 0.5 });
+    const worker = createJobQueue({ pool: t.database.pool, logger: pino({ level: 'silent' }), work: true });
+    await worker.start([
+      bindJob(failing, {
+        run: async () => {
+          throw new Error('the handler failed');
+        },
+      }),
+    ]);
+    try {
+      await worker.send(failing);
+      await expect
+        .poll(async () => sumOf(await scrape(), 'sello_job_failures_total', { queue: failing.name }), {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBe(1);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('the stuck-work sweep logs at error level and counts what it queued again', async () => {
