@@ -27,6 +27,8 @@ const DATA_DIR = '.test-data/bench-db';
 const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54395);
 const USER = 'company.user';
 const PATH = `${API_PREFIX}account/users/read`;
+/** The app runs as a monitored production copy does, timing every request for /metrics; BENCH_METRICS=off leaves it out. */
+const METRICS = process.env.BENCH_METRICS !== 'off';
 const LOAD = { connections: 10, warmupSeconds: 2, durationSeconds: 8, rounds: 2 } as const;
 /** The app must serve at least this share of the bare select server's requests per second. */
 const BUDGET_PERCENT = 50;
@@ -138,6 +140,7 @@ async function startSello() {
     LOG_LEVEL: 'info',
     DATA_DIR,
     EMBEDDED_PG_PORT: String(PG_PORT),
+    ...(METRICS && { METRICS_TOKEN: randomBytes(24).toString('hex') }),
   });
   // The app logs every request at `info` as in production; the lines go nowhere, their cost is measured.
   const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: '/dev/null', sync: false }));
@@ -195,7 +198,7 @@ async function main(): Promise<void> {
     const sello = await startSello();
     const bare = await startBareSelect(sello.connectionString, sello.poolSize, sello.userId);
     const BARE = 'bare Fastify + one indexed select of the user';
-    const APP = `GET ${PATH} (${USER})`;
+    const APP = `GET ${PATH} (${USER}, metrics ${METRICS ? 'on' : 'off'})`;
     const rounds: TFigures[] = [];
     for (let round = 0; round < LOAD.rounds; round++) {
       rounds.push(await measure(APP, `${sello.base}${PATH}`, sello.headers));
@@ -243,8 +246,9 @@ async function main(): Promise<void> {
       ...appStatements.map((row) => `| app | ${row.callsPerRequest} | ${row.meanExecMs} | \`${row.query}\` |`),
       ...bareStatements.map((row) => `| bare | ${row.callsPerRequest} | ${row.meanExecMs} | \`${row.query}\` |`),
     ];
-    writeResult('light-get', {
+    writeResult(METRICS ? 'light-get' : 'light-get-metrics-off', {
       ok,
+      metrics: METRICS,
       summary,
       load: LOAD,
       budgetPercent: BUDGET_PERCENT,

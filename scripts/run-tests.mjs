@@ -45,11 +45,12 @@ function readJson(file) {
   }
 }
 
-/** Debian's Chromium (browser tests) and poppler-utils (PDF signature checks) when absent. */
+/** Debian's Chromium (browser tests), poppler-utils (PDF signature checks) and prometheus (promtool checks the alert rules) when absent. */
 function ensureSystemPackages() {
   const wanted = [
     ['/usr/bin/chromium', 'chromium'],
     ['/usr/bin/pdfsig', 'poppler-utils'],
+    ['/usr/bin/promtool', 'prometheus'],
   ].filter(([binary]) => !existsSync(binary));
   if (wanted.length === 0) return true;
   const packages = wanted.map(([, name]) => name);

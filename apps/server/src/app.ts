@@ -49,6 +49,7 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import { DELIVERY_JOBS, IMPORT_JOBS } from './platform/job-catalogue.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { createPgRateLimitStore, createRateLimits } from './platform/rate-limit.ts';
 import { registerRequestContext } from './platform/request-context.ts';
 import { registerPortalRoutes } from './portal/portal.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerErrorHandler(app);
   registerRequestContext(app);
   registerInputGuard(app);
+  registerMetrics(app, { token: config.METRICS_TOKEN, db: database.db, pool: database.pool });
 
   // The security headers are worked out once (@fastify/helmet would rebuild them on every request).
   const securityHeaders = helmet({

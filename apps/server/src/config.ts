@@ -145,6 +145,8 @@ const ZConfig = z
       .string()
       .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /')
       .default(''),
+    /** Bearer token of `GET /metrics` (Prometheus); without it the path answers 404. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
     SHIPPING_BODY_LIMIT_MB: z.coerce.number().int().min(1).max(2048).default(200),
   })
   .superRefine((config, context) => {

@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a metrics token of 32 characters or more, and refuses a shorter one', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32) }).METRICS_TOKEN).toBe('m'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ SMTP_URL: '', PORT: '' }).PORT).toBe(8080);
   });

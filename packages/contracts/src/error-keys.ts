@@ -194,6 +194,7 @@ export const ERROR_KEYS = [
   'ERR_DRAFT_TOO_LARGE',
   // API keys, idempotent calls and webhooks (issue 33)
   'ERR_API_KEY_INVALID',
+  'ERR_METRICS_TOKEN_INVALID',
   'ERR_API_KEY_CALL',
   'ERR_IDEMPOTENCY_KEY_INVALID',
   'ERR_IDEMPOTENCY_KEY_REUSED',

@@ -36,6 +36,9 @@ export type TTable =
 export type TRecord = { table: TTable; id: number };
 export type TRequest = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown; record?: TRecord };
 
+/** The token of `GET /metrics`, which no caller's session or key replaces. */
+export const METRICS_TOKEN = 'matrix-metrics-token-0123456789abcdef';
+
 export const CALLERS: Caller[] = [
   { login: 'super.admin', home: 'DEMO', kind: 'super' },
   { login: 'domain.admin', home: 'DEMO', kind: 'domainAdmin' },
@@ -275,7 +278,7 @@ export async function snapshot(record: TRecord | undefined) {
 export function setUpMatrixTestApp(): void {
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: sink.url });
+    t = await createTestApp({ SMTP_URL: sink.url, METRICS_TOKEN });
     await seedFlaggedUsers(t.database.db);
     for (const caller of CALLERS) clients.set(caller.login, await signedInClient(t.app, caller.login));
     for (const code of ['DEMO', 'ACME'] as const) domainIds[code] = await domainIdOf(t.database.db, code);

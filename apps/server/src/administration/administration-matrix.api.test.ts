@@ -1,4 +1,5 @@
 import { API_GROUPS } from '@sello/contracts/catalogue';
+import { HEADERS } from '@sello/contracts/constants';
 import type { TEndpoint } from '@sello/contracts/endpoint';
 import { describe, expect, it } from 'vitest';
 import { CASES } from './administration-matrix-cases.test-setup.ts';
@@ -9,6 +10,7 @@ import {
   clients,
   expectedStatus,
   MARKERS,
+  METRICS_TOKEN,
   setUpMatrixTestApp,
   snapshot,
   t,
@@ -58,5 +60,22 @@ describe('OpenAPI document', () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json().paths)).toContain('/rest/services/administration/users/importUsers');
+  });
+});
+
+describe('GET /metrics, outside the catalogue', () => {
+  it("is refused to every caller's session, the super admin's too; only the metrics token opens it", async () => {
+    for (const caller of CALLERS) {
+      const client = clients.get(caller.login)!;
+      const headers = { [HEADERS.authToken]: client.token!, cookie: client.cookieHeader('/metrics') };
+      const response = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect([response.statusCode, response.json()], caller.login).toEqual([401, { key: 'ERR_METRICS_TOKEN_INVALID' }]);
+    }
+    const scrape = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scrape.statusCode).toBe(200);
   });
 });

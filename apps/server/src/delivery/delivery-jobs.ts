@@ -1,6 +1,7 @@
 import type { TAppContext } from '../app-context.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
+import { reportStuckWork } from '../platform/metrics.ts';
 import { confirmCancellation } from './cancel-confirm.ts';
 import { dispatchBatch } from './dispatch.service.ts';
 import { sendMessage } from './dispatch-send.ts';
@@ -29,6 +30,6 @@ export function createDeliveryJobs(ctx: TAppContext): TJob[] {
       run: async (payload) => void (await confirmCancellation(ctx, payload.shippingId)),
     }),
     bindJob(DELIVERY_JOBS.send, { run: (payload) => sendMessage(sendDeps, payload.messageId) }),
-    bindJob(DELIVERY_JOBS.sweep, { run: async () => void (await sweepDispatch(ctx)) }),
+    bindJob(DELIVERY_JOBS.sweep, { run: async () => reportStuckWork(ctx.app.log, await sweepDispatch(ctx)) }),
   ];
 }

@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
+import { countMessageOutcome } from '../platform/metrics.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { appendEvent, applyTransition, contextOf, eventTime, lifecycleOf } from '../shippings/shipping-transitions.ts';
 import { releaseFallbacks } from './delivery.queries.ts';
@@ -48,6 +49,7 @@ export async function recordDeliveryOutcome(
 ): Promise<void> {
   const shipping = await lockShipping(trx, null, message.shippingId);
   if (!shipping) return;
+  countMessageOutcome(message.channel, outcome);
   const at = eventTime();
   const details: Record<string, string | null> = {
     message: message.guid,

@@ -5,6 +5,7 @@ import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
 import { ChannelSendError, type TMessageChannel } from '../platform/channel-adapter.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
+import { countProviderError } from '../platform/metrics.ts';
 import {
   selectMessage,
   type TMessageRow,
@@ -103,6 +104,7 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
     // SMTP has no later report: the server accepting the message is its delivery.
     await settle(deps, conn, message, message.transport === 'smtp' ? 'delivered' : 'sent', { providerRef });
   } catch (error) {
+    if (error instanceof ChannelSendError) countProviderError(message.transport, error.kind);
     const failure =
       error instanceof ChannelSendError
         ? error

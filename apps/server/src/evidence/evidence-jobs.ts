@@ -1,6 +1,7 @@
 import type { TAppContext } from '../app-context.ts';
 import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
+import { countCertificateProduced, countDependencyError } from '../platform/metrics.ts';
 import { certifyShipping } from './certificate-worker.ts';
 import { createSealLoader } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
@@ -21,9 +22,10 @@ export function createEvidenceJobs(ctx: TAppContext): TJob[] {
     bindJob(DELIVERY_JOBS.certificate, {
       run: async (payload) => {
         try {
-          await certifyShipping(deps, payload.shippingId);
+          if ((await certifyShipping(deps, payload.shippingId)) === 'certified') countCertificateProduced();
         } catch (error) {
           if (error instanceof TrustServiceUnavailableError) {
+            countDependencyError('trust_service');
             ctx.app.log.warn(
               { err: error, shippingId: payload.shippingId },
               'certificate waits for its time-stamp or validation data: a trust service did not answer, the job will retry',

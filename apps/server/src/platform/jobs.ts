@@ -4,6 +4,7 @@ import { type Db, fromKysely, type JobResult, PgBoss, type SendOptions } from 'p
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
+import { countJobFailure } from './metrics.ts';
 
 /** How a queue is worked. */
 export type TJobOptions = {
@@ -119,6 +120,7 @@ async function workBatch(job: TJob, batch: readonly { id: string; data: unknown 
     } else {
       const issues = parsed.error.issues;
       logger.error({ job: job.name, jobId: item.id, issues }, 'job payload does not match its schema: job failed');
+      countJobFailure(job.name);
       results.push({ id: item.id, status: 'deadletter', output: { message: 'invalid payload', issues } });
     }
   }
@@ -168,7 +170,12 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
           burstWhenBatchFull: true,
           perJobResults: true as const,
         };
-        await boss.work(job.name, workOptions, (batch) => workBatch(job, batch, logger));
+        const run = (batch: Parameters<typeof workBatch>[1]) =>
+          workBatch(job, batch, logger).catch((error: unknown) => {
+            countJobFailure(job.name);
+            throw error;
+          });
+        await boss.work(job.name, workOptions, run);
         if (job.cron) await boss.schedule(job.name, job.cron);
       }
       if (work) logger.info({ jobs: jobs.map((job) => job.name) }, 'job queue working');
