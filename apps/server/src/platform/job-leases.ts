@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Kysely } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.ts';
 import {
@@ -21,20 +22,39 @@ const TAKEOVER_BATCH = 200;
  */
 export function createJobLeases(options: {
   db: Kysely<Database>;
+  /** The application's pool: the heartbeat opens one connection of its own with its settings. */
+  pool: pg.Pool;
   logger: Logger;
   seconds: number;
-  takeOver: (leases: readonly TExpiredLease[]) => Promise<void>;
+  /** Queues the jobs of leases that ran out again, inside the transaction that claimed them. */
+  takeOver: (trx: Kysely<Database>, leases: readonly TExpiredLease[]) => Promise<void>;
 }) {
   const { db, logger, seconds } = options;
   const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   let timer: NodeJS.Timeout | null = null;
   let beating: Promise<void> | null = null;
+  // The heartbeat does not queue behind the pool: with every connection held by running jobs (a send holds one while
+  // its peer answers), a beat waiting its turn would let this copy's leases run out and others' wait.
+  let own: Kysely<Database> | null = null;
+  const ownDb = () => {
+    if (!own) {
+      const { statement_timeout: _statement, ...settings } = options.pool.options;
+      const pool = new pg.Pool({ ...settings, max: 1 });
+      pool.on('error', (error) => logger.error({ err: error }, 'job lease connection lost'));
+      own = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    }
+    return own;
+  };
 
   async function beat(): Promise<void> {
     try {
-      await renewJobLeases(db, holder, seconds);
-      const expired = await claimExpiredJobLeases(db, TAKEOVER_BATCH);
-      if (expired.length > 0) await options.takeOver(expired);
+      const conn = ownDb();
+      await renewJobLeases(conn, holder, seconds);
+      // Claimed, cancelled and queued again in one transaction: a failure half-way leaves the leases to the next beat.
+      await conn.transaction().execute(async (trx) => {
+        const expired = await claimExpiredJobLeases(trx, TAKEOVER_BATCH);
+        if (expired.length > 0) await options.takeOver(trx, expired);
+      });
     } catch (error) {
       // The database may be away for a while: the next beat tries again (a lease outlives two missed beats).
       logger.error({ err: error, holder }, 'job lease heartbeat failed');
@@ -71,6 +91,8 @@ export function createJobLeases(options: {
       if (timer) clearInterval(timer);
       timer = null;
       await beating;
+      await own?.destroy();
+      own = null;
     },
   };
 }

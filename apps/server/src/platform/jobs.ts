@@ -154,18 +154,20 @@ export function createJobQueue(options: {
   const definitions = new Map<string, TJobDefinition>();
   const leases = createJobLeases({
     db: options.db,
+    pool,
     logger,
     seconds: options.leaseSeconds,
-    takeOver: (expired) => takeOverJobs(expired),
+    takeOver: (trx, expired) => takeOverJobs(trx, expired),
   });
 
   /** Jobs whose copy stopped renewing their leases: the dead copy's run is cancelled and each is queued again. */
-  async function takeOverJobs(expired: readonly TExpiredLease[]): Promise<void> {
+  async function takeOverJobs(trx: Kysely<Database>, expired: readonly TExpiredLease[]): Promise<void> {
     for (const name of new Set(expired.map((lease) => lease.queue))) {
       const mine = expired.filter((lease) => lease.queue === name);
       await boss.cancel(
         name,
         mine.map((lease) => lease.jobId),
+        { db: fromKysely(trx) },
       );
       await requeueStaleWork(
         { jobs: queue, logger },
@@ -173,6 +175,7 @@ export function createJobQueue(options: {
         mine.map((lease) => lease.payload),
         'lease_expired',
         {
+          within: trx,
           holders: [...new Set(mine.map((lease) => lease.holder))],
           overdueSeconds: Math.round(Math.max(...mine.map((lease) => lease.expiredFor))),
         },
