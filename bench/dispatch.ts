@@ -32,7 +32,13 @@ async function queueShippings(database: TDatabase): Promise<number> {
   );
   const sender = rows[0];
   if (!sender) throw new Error('the demo has no sandbox.user with a company');
-  const queue = createJobQueue({ pool: database.pool, logger: pino({ level: 'warn' }), work: false });
+  const queue = createJobQueue({
+    pool: database.pool,
+    db: database.db,
+    leaseSeconds: 15,
+    logger: pino({ level: 'warn' }),
+    work: false,
+  });
   await queue.start([]);
   cleanups.push(() => queue.stop());
   await database.db.transaction().execute(async (trx) => {

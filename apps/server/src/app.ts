@@ -157,7 +157,13 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerSessionHooks(app, security, config.COOKIE_SECURE, apiKeys.resolveBearer);
 
   const certificateKey = await loadCertificateKey(config, logger);
-  const jobs = createJobQueue({ pool: database.pool, logger, work: config.JOBS_ENABLED });
+  const jobs = createJobQueue({
+    pool: database.pool,
+    db: database.db,
+    logger,
+    work: config.JOBS_ENABLED,
+    leaseSeconds: config.JOB_LEASE_SECONDS,
+  });
   const { blobs, exportFiles } = createBlobStores(config);
   const ctx: TAppContext = {
     app,

@@ -43,6 +43,11 @@ const ZConfig = z
     SEED_DEMO: booleanFromEnv.default(true),
     /** Whether this copy of the server works background jobs (every copy may; pg-boss shares them out). */
     JOBS_ENABLED: booleanFromEnv.default(true),
+    /**
+     * Seconds a running job's lease lasts: its copy renews it every third of that; a lease that runs out (the copy
+     * died) is taken over by another working copy, which queues the job again.
+     */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(15),
     FRONTEND_SESSION_TIME_MINUTES: z.coerce.number().positive().max(1440).default(5),
     LOGIN_MAX_FAILED_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),

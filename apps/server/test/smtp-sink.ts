@@ -9,7 +9,15 @@ export type TReceivedMail = { from: string; to: string[]; raw: string };
  * `refuse`, and cuts the connection after the whole message of a recipient of `cutAfterData` without an
  * answer (nobody can tell whether it was delivered).
  */
-export async function startSmtpSink(options: { delayMs?: number; refuse?: string[]; cutAfterData?: string[] } = {}) {
+export async function startSmtpSink(
+  options: {
+    delayMs?: number;
+    refuse?: string[];
+    cutAfterData?: string[];
+    /** Listen on this port (a server brought back where it was). */
+    port?: number;
+  } = {},
+) {
   const received: TReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -52,10 +60,11 @@ export async function startSmtpSink(options: { delayMs?: number; refuse?: string
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

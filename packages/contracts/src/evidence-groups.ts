@@ -29,6 +29,8 @@ export const NON_STATE_EVENTS = [
   'messageDelivered',
   'messageFailed',
   'messageUnknown',
+  // A message its channel could not take for now (the peer down or refusing for now), waiting for its next attempt.
+  'messageRetrying',
   // The recipient pages (portal.service.ts, portal-expiry.ts).
   'opened',
   'downloaded',
@@ -69,6 +71,7 @@ export const EVIDENCE_MAPPING: Record<ShippingAction | NonStateEvent | 'create',
   dispatchRefused: m('relay', 'RelayFailure'),
   messageFailed: m('relay', 'RelayFailure'),
   messageUnknown: m('relay', 'RelayFailure'),
+  messageRetrying: m('relay', null),
   // The content is made available to the recipient and the recipient is told.
   deliver: m('consignment', 'ContentConsignment'),
   messageDelivered: m('consignment', 'ContentConsignment'),

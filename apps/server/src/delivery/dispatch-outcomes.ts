@@ -104,3 +104,35 @@ export async function recordDeliveryOutcome(
     details,
   });
 }
+
+/**
+ * Records on the shipping that one of its messages could not be handed over for now and waits for its next
+ * attempt (the peer down, timing out, answering 5xx or 4xx-for-now, a document unreadable for now), with the
+ * attempt, when the next one is due and why. The state does not move. Runs inside the caller's transaction.
+ */
+export async function recordDeliveryRetry(
+  trx: Trx,
+  message: Pick<TMessageRow, 'guid' | 'shippingId' | 'receiverId' | 'purpose' | 'channel' | 'transport'>,
+  retry: { attempt: number; nextAttemptAt: Date; error: string },
+): Promise<void> {
+  const shipping = await lockShipping(trx, null, message.shippingId);
+  if (!shipping) return;
+  const lifecycle = lifecycleOf(shipping);
+  await appendEvent(trx, shipping, {
+    at: eventTime(),
+    actor: null,
+    action: 'messageRetrying',
+    from: lifecycle,
+    to: lifecycle,
+    reason: retry.error.slice(0, 500),
+    details: {
+      message: message.guid,
+      receiver: message.receiverId,
+      channel: message.channel,
+      transport: message.transport,
+      purpose: message.purpose,
+      attempt: String(retry.attempt),
+      nextAttemptAt: retry.nextAttemptAt.toISOString(),
+    },
+  });
+}

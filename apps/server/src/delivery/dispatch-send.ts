@@ -15,14 +15,17 @@ import {
   updateMessageReference,
   updateMessageStatus,
 } from './dispatch.queries.ts';
-import { recordDeliveryOutcome, type TDeliveryOutcome } from './dispatch-outcomes.ts';
+import { recordDeliveryOutcome, recordDeliveryRetry, type TDeliveryOutcome } from './dispatch-outcomes.ts';
 import { selectMessageAttachments } from './message-attachments.queries.ts';
 import { prepareAttachments } from './message-attachments.ts';
 
 export type TSendDeps = Pick<TAppContext, 'db' | 'jobs' | 'channelAdapters' | 'blobs'> & { logger: FastifyBaseLogger };
 
-/** Hand-overs a message gets before it fails for good. */
-export const MAX_SEND_ATTEMPTS = 6;
+/**
+ * Hand-overs a message gets before it fails for good: with the back-off below, a peer may be away for about 72
+ * minutes (10 s + 20 s + … + 1280 s + 1800 s) before its messages fail.
+ */
+export const MAX_SEND_ATTEMPTS = 10;
 
 /** Seconds before try `attempt + 1`: 10 s, 20 s, 40 s … capped at 30 minutes. */
 export function backoffSeconds(attempt: number): number {
@@ -120,6 +123,7 @@ async function sendLocked(deps: TSendDeps, conn: Kysely<Database>, messageId: st
           ['sending'],
         );
         await deps.jobs.send(DELIVERY_JOBS.send, { messageId: message.id }, { within: trx, startAfter: delay });
+        await recordDeliveryRetry(trx, message, { attempt: attempts, nextAttemptAt, error: failure.message });
       });
       deps.logger.warn({ messageId, attempts, delay, err: failure.message }, 'message send failed; retrying');
       return;

@@ -152,7 +152,7 @@ describe('signature time-stamps', () => {
   it('the certificate job waits in retry with a warning while the TSA is down, and certifies once it is back', async () => {
     const lines: { level: number; msg: string; shippingId?: string }[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    const queue = createJobQueue({ pool: t.database.pool, logger, work: true });
+    const queue = createJobQueue({ pool: t.database.pool, db: t.database.db, leaseSeconds: 15, logger, work: true });
     const ctx = { ...t.ctx, app: { log: logger } as unknown as TAppContext['app'] };
     await queue.start(createEvidenceJobs(ctx));
     try {

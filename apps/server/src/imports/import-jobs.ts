@@ -1,6 +1,7 @@
 import type { TAppContext } from '../app-context.ts';
 import { IMPORT_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
+import { requeueStaleWork } from '../platform/stale-work.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createImportRun } from './import-run.service.ts';
 import { selectStalledImports } from './imports.queries.ts';
@@ -31,7 +32,12 @@ export function createImportJobs(ctx: TAppContext): TJob[] {
       run: async () => {
         const stalled = await selectStalledImports(ctx.db, started ? STALLED_AFTER_SECONDS : 0);
         started = true;
-        for (const record of stalled) await ctx.jobs.send(IMPORT_JOBS.run, { importId: record.id });
+        await requeueStaleWork(
+          { jobs: ctx.jobs, logger: ctx.app.log },
+          IMPORT_JOBS.run,
+          stalled.map((record) => ({ importId: record.id })),
+          'stale',
+        );
       },
     }),
   ];

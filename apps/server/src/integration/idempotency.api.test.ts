@@ -59,6 +59,16 @@ describe('Idempotency-Key on sendrequest', () => {
     expect(await countShippings()).toBe(before);
   });
 
+  it('the console’s own create: sent again under its key after the answer was lost, it makes one shipping', async () => {
+    const before = await countShippings();
+    const first = await send(session, 'console-retry-1');
+    expect(first.statusCode, first.body).toBe(200);
+    // The browser never saw that answer; the same form goes again under the same key.
+    const retried = await send(session, 'console-retry-1');
+    expect([retried.statusCode, retried.json()]).toEqual([200, first.json()]);
+    expect(await countShippings()).toBe(before + 1);
+  });
+
   it('keeps keys apart per caller: the console user’s key does not collide with the API key’s', async () => {
     const first = await send(key, 'shared-key');
     const mine = await send(session, 'shared-key');

@@ -21,7 +21,7 @@ const logLines: { level: number; msg: string; job?: string; jobId?: string; issu
 beforeAll(async () => {
   t = await createTestApp();
   const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(JSON.parse(line)) });
-  queue = createJobQueue({ pool: t.database.pool, logger, work: true });
+  queue = createJobQueue({ pool: t.database.pool, db: t.database.db, leaseSeconds: 15, logger, work: true });
   await queue.start([
     bindJob(TEST_JOB, {
       runBatch: async (payloads) => {

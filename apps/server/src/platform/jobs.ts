@@ -4,7 +4,10 @@ import { type Db, fromKysely, type JobResult, PgBoss, type SendOptions } from 'p
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
+import type { TExpiredLease } from './job-leases.queries.ts';
+import { createJobLeases } from './job-leases.ts';
 import { countJobFailure } from './metrics.ts';
+import { requeueStaleWork } from './stale-work.ts';
 
 /** How a queue is worked. */
 export type TJobOptions = {
@@ -139,10 +142,48 @@ async function workBatch(job: TJob, batch: readonly { id: string; data: unknown 
  * queue jobs once `start` has run; only copies created with `work` run them and keep the schedules.
  * Features receive the queue before their jobs are bound, so a job may queue the next one.
  */
-export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: boolean }) {
+export function createJobQueue(options: {
+  pool: pg.Pool;
+  db: Kysely<Database>;
+  logger: Logger;
+  work: boolean;
+  /** Seconds a running job's lease lasts without renewal (JOB_LEASE_SECONDS). */
+  leaseSeconds: number;
+}) {
   const { pool, logger, work } = options;
   const boss = new PgBoss({ db: adaptPool(pool), schema: JOBS_SCHEMA, supervise: work, schedule: work });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  const definitions = new Map<string, TJobDefinition>();
+  const leases = createJobLeases({
+    db: options.db,
+    pool,
+    logger,
+    seconds: options.leaseSeconds,
+    takeOver: (trx, expired) => takeOverJobs(trx, expired),
+  });
+
+  /** Jobs whose copy stopped renewing their leases: the dead copy's run is cancelled and each is queued again. */
+  async function takeOverJobs(trx: Kysely<Database>, expired: readonly TExpiredLease[]): Promise<void> {
+    for (const name of new Set(expired.map((lease) => lease.queue))) {
+      const mine = expired.filter((lease) => lease.queue === name);
+      await boss.cancel(
+        name,
+        mine.map((lease) => lease.jobId),
+        { db: fromKysely(trx) },
+      );
+      await requeueStaleWork(
+        { jobs: queue, logger },
+        definitions.get(name) ?? { name },
+        mine.map((lease) => lease.payload),
+        'lease_expired',
+        {
+          within: trx,
+          holders: [...new Set(mine.map((lease) => lease.holder))],
+          overdueSeconds: Math.round(Math.max(...mine.map((lease) => lease.expiredFor))),
+        },
+      );
+    }
+  }
 
   const send = (job: TJobDefinition, payload?: object, { within, ...sendOptions }: TSendOptions = {}) =>
     boss.send(job.name, payload ?? {}, within ? { ...sendOptions, db: fromKysely(within) } : sendOptions);
@@ -151,6 +192,7 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
     async start(jobs) {
       await boss.start();
       for (const job of jobs) {
+        definitions.set(job.name, job);
         const retries = {
           retryLimit: job.retryLimit ?? 5,
           retryBackoff: true,
@@ -175,10 +217,13 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
             countJobFailure(job.name);
             throw error;
           });
-        await boss.work(job.name, workOptions, run);
+        await boss.work(job.name, workOptions, (batch) => leases.run(job.name, batch, () => run(batch)));
         if (job.cron) await boss.schedule(job.name, job.cron);
       }
-      if (work) logger.info({ jobs: jobs.map((job) => job.name) }, 'job queue working');
+      if (work) {
+        leases.start();
+        logger.info({ jobs: jobs.map((job) => job.name), holder: leases.holder }, 'job queue working');
+      }
     },
     send,
     async sendMany(job, payloads, { within } = {}) {
@@ -186,7 +231,11 @@ export function createJobQueue(options: { pool: pg.Pool; logger: Logger; work: b
       const inserts = payloads.map((payload) => ({ data: (payload ?? {}) as object }));
       await boss.insert(job.name, inserts, within ? { db: fromKysely(within) } : {});
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      // The heartbeat goes on while running jobs finish, so their leases do not run out under them.
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await leases.stop();
+    },
   };
   return queue;
 }

@@ -75,7 +75,7 @@ const certificates = new Counter({
 
 const stuckWork = new Counter({
   name: 'sello_stuck_work_requeued_total',
-  help: 'Work the stuck-work sweep found without a job and queued again, by kind',
+  help: "Work found stuck and queued again, by kind: the sweep (shippings, messages) or a dead copy's leases (queue)",
   labelNames: ['kind'] as const,
   registers,
 });
@@ -128,6 +128,11 @@ export function countCertificateProduced(): void {
  * What the stuck-work sweep queued again, by kind. Work found without its job means a copy died or a job was lost:
  * an operator should hear of it, so it is logged at error level and counted (an alert rule watches the count).
  */
+/** Jobs a dead copy held, taken over when its leases ran out (kind: the job's queue). */
+export function countLeaseTakeover(queue: string, count: number): void {
+  stuckWork.inc({ kind: queue }, count);
+}
+
 export function reportStuckWork(logger: FastifyBaseLogger, requeued: Record<string, number>): void {
   const found = Object.entries(requeued).filter(([, count]) => count > 0);
   if (found.length === 0) return;

@@ -13,7 +13,13 @@ beforeAll(async () => {
   // The app works the jobs, as a running server does; a second queue client plays another copy.
   t = await createShippingTestApp({ JOBS_ENABLED: 'true' });
   user = await signedInClient(t.app, 'company.user');
-  const queue = createJobQueue({ pool: t.database.pool, logger: pino({ level: 'silent' }), work: false });
+  const queue = createJobQueue({
+    pool: t.database.pool,
+    db: t.database.db,
+    leaseSeconds: 15,
+    logger: pino({ level: 'silent' }),
+    work: false,
+  });
   await queue.start([]);
   sender = queue;
 });

@@ -216,6 +216,11 @@ export const EVENT_NAMES: Readonly<Record<TEventName, TLocalisedText>> = {
     'en-en': 'Message delivery unknown (not sent again)',
     'pt-pt': 'Entrega da mensagem desconhecida (não é reenviada)',
   },
+  messageRetrying: {
+    'es-es': 'Mensaje no aceptado por el canal por ahora: se reintentará',
+    'en-en': 'Message not taken by the channel for now: it will be tried again',
+    'pt-pt': 'Mensagem não aceite pelo canal por agora: será tentada de novo',
+  },
   deny: { 'es-es': 'Denegado', 'en-en': 'Denied', 'pt-pt': 'Recusado' },
   dispatch: { 'es-es': 'Enviado', 'en-en': 'Dispatched', 'pt-pt': 'Expedido' },
   dispatchFailed: { 'es-es': 'Fallo de envío', 'en-en': 'Dispatch failed', 'pt-pt': 'Falha de envio' },

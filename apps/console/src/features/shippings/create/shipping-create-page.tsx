@@ -1,10 +1,9 @@
-import { shippingsCreateApi } from '@sello/contracts/catalogue/shippings-create';
 import { templatesApi } from '@sello/contracts/catalogue/templates';
 import { type Language, LIMITS } from '@sello/contracts/constants';
 import type { Channel, DocumentCategory } from '@sello/contracts/enums';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Space, Typography, type UploadFile } from 'antd';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
@@ -30,6 +29,7 @@ import {
   validateSendRequest,
   valuesFromTemplate,
 } from './send-form.ts';
+import { sendShippingRequest } from './send-request.ts';
 import { ShippingDataCard } from './shipping-data-card.tsx';
 import { TypeSettingsCard } from './type-settings-card.tsx';
 import { useCreateLookups } from './use-create-lookups.ts';
@@ -112,15 +112,10 @@ export default function ShippingCreatePage() {
     if (only && form.getFieldValue('companyId') === undefined) form.setFieldValue('companyId', only.value);
   }, [companies.data, form]);
 
-  // One Idempotency-Key per submitted request: sending the same form again (a second click, a retry after a lost
-  // answer) gets the first answer instead of a second shipping; a changed form is a new request with a new key.
-  const submitted = useRef<{ body: string; key: string } | null>(null);
+  // One Idempotency-Key per submitted request (send-request.ts): sending the same form again (a second click, a
+  // retry after a lost answer, even after the logout a network failure causes) cannot make a second shipping.
   const send = useMutation({
-    mutationFn: (body: ReturnType<typeof toSendRequest>) => {
-      const json = JSON.stringify(body);
-      if (submitted.current?.body !== json) submitted.current = { body: json, key: crypto.randomUUID() };
-      return callEndpoint(shippingsCreateApi.sendRequest, { body }, { idempotencyKey: submitted.current.key });
-    },
+    mutationFn: sendShippingRequest,
     onSuccess: ({ requestId }) => {
       void draft.discard();
       notify.success('SHIPPING_CREATED', { params: { id: requestId } });
