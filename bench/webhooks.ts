@@ -93,7 +93,13 @@ async function queueDeliveries(database: TDatabase, url: string, encryptionKey: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const queue = createJobQueue({ pool: database.pool, logger: pino({ level: 'warn' }), work: false });
+  const queue = createJobQueue({
+    pool: database.pool,
+    db: database.db,
+    leaseSeconds: 15,
+    logger: pino({ level: 'warn' }),
+    work: false,
+  });
   await queue.start([]);
   cleanups.push(() => queue.stop());
   await database.db.transaction().execute(async (trx) => {

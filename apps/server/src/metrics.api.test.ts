@@ -249,7 +249,13 @@ describe('GET /metrics', () => {
 
   it('counts a job run that fails, by queue', async () => {
     const failing = defineJob({ name: 'metrics-test-failing', retryLimit: 0, pollingIntervalSeconds: 0.5 });
-    const worker = createJobQueue({ pool: t.database.pool, logger: pino({ level: 'silent' }), work: true });
+    const worker = createJobQueue({
+      pool: t.database.pool,
+      db: t.database.db,
+      leaseSeconds: 15,
+      logger: pino({ level: 'silent' }),
+      work: true,
+    });
     await worker.start([
       bindJob(failing, {
         run: async () => {
