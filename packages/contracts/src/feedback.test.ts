@@ -39,11 +39,19 @@ describe('ZFeedbackForm (spec §5)', () => {
     expect(errorsOf({ ...valid, email: `a${exactly200}` }).email).toContain('ERR_FIELD_TOO_LONG');
   });
 
-  it.each(['name', 'email', 'subject', 'msg'])('requires %s', (field) => {
+  it.each(['name', 'email', 'subject', 'msg'])('requires %s when the field is on the form', (field) => {
     expect(errorsOf({ ...valid, [field]: '' })).toEqual({ [field]: ['ERR_FIELD_REQUIRED'] });
     expect(errorsOf({ ...valid, [field]: '   ' })).toEqual({ [field]: ['ERR_FIELD_REQUIRED'] });
+  });
+
+  it.each(['name', 'subject', 'msg'])('requires %s even when absent', (field) => {
     const { [field]: _missing, ...rest } = valid as Record<string, string>;
     expect(Object.keys(errorsOf(rest))).toEqual([field]);
+  });
+
+  it('takes a report without an e-mail (spec §2: the field is shown only to a user who has one)', () => {
+    const { email: _none, ...rest } = valid as Record<string, string>;
+    expect(errorsOf(rest)).toEqual({});
   });
 
   it.each(['ana', 'ana@', 'ana@example', 'ana example@x.com'])('rejects the e-mail %j as invalid', (email) => {

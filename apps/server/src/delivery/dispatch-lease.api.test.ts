@@ -68,34 +68,38 @@ const leasedMessages = async (pid: number) =>
 
 describe('a copy that dies while working jobs', () => {
   it('has its jobs taken over by another copy within 30 s, nothing sent twice', { timeout: 600_000 }, async () => {
-    const doomed = await startServer();
-    const survivor = await startServer();
-    await waitFor(async () => (await isUp(doomed.port)) && isUp(survivor.port), 240_000, `both copies (${printed()})`);
+    const copies = [await startServer(), await startServer()] as const;
+    await waitFor(async () => (await isUp(copies[0].port)) && isUp(copies[1].port), 240_000, `copies (${printed()})`);
     for (let index = 0; index < SHIPPINGS; index++)
       await sendShipping(user, setup.database.db, 'Notarial notification');
-    await waitFor(async () => (await leasedMessages(doomed.child.pid!)).length > 0, 120_000, `leases (${printed()})`);
-    doomed.child.kill('SIGKILL');
-    await new Promise((resolve) => doomed.child.once('exit', resolve));
+    // The copy killed is one that holds sends at that moment (under load one copy may take them all for a while).
+    let doomed: (typeof copies)[number] | undefined;
+    await waitFor(
+      async () => {
+        for (const copy of copies) if ((await leasedMessages(copy.child.pid!)).length > 0) doomed = copy;
+        return doomed !== undefined;
+      },
+      120_000,
+      `leases (${printed()})`,
+    );
+    if (!doomed) throw new Error('no copy held a send');
+    const dead = doomed;
+    dead.child.kill('SIGKILL');
+    await new Promise((resolve) => dead.child.once('exit', resolve));
     const killedAt = Date.now();
     // Its leases outlive it by at least two thirds of a lease: what it held when it died.
-    const held = await leasedMessages(doomed.child.pid!);
+    const held = await leasedMessages(dead.child.pid!);
     expect(held.length, 'the first copy held work when it was killed').toBeGreaterThan(0);
+    // Resumed: the other copy claimed the dead copy's leases and queued their jobs again (one transaction), and the
+    // operator was told which copy's work it took over. Sending them (5 s a mail, behind its own) comes after.
+    const takenOver = /"level":50.*stuck work found and queued again: a copy stopped renewing its leases/;
     await waitFor(
-      async () =>
-        (
-          await rows(
-            `SELECT 1 FROM delivery_messages WHERE id = ANY($1::bigint[]) AND status IN ('queued', 'sending')`,
-            [held],
-          )
-        ).length === 0,
+      async () => (await leasedMessages(dead.child.pid!)).length === 0 && takenOver.test(printed()),
       RESUMED_WITHIN_MS,
-      `the killed copy's messages settled by the other copy (${printed()})`,
+      `the killed copy's work taken over by the other copy (${printed()})`,
     );
     expect(Date.now() - killedAt).toBeLessThan(RESUMED_WITHIN_MS);
-    expect(await leasedMessages(doomed.child.pid!)).toEqual([]);
-    // The operator is told which copy's work was taken over.
-    expect(printed()).toMatch(/"level":50.*stuck work found and queued again: a copy stopped renewing its leases/);
-    expect(printed()).toContain(`/${doomed.child.pid}/`);
+    expect(printed()).toContain(`/${dead.child.pid}/`);
 
     await waitFor(
       async () =>
