@@ -98,6 +98,7 @@ export async function selectCompanyPeople(db: Kysely<Database>, companyId: strin
     .selectFrom('users as u')
     .select([
       'u.email',
+      'u.language',
       'u.roles',
       'u.domain_id as domainId',
       sql<boolean>`EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = u.id AND uc.company_id = ${companyId})`.as(

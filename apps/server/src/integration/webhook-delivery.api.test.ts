@@ -221,8 +221,13 @@ describe('webhook delivery to a company’s own system', () => {
     const log = (await admin.get(`integration/webhooks/deliveries?endpointId=${endpointId}`)).json();
     expect(log.map((row: { attempt: number }) => row.attempt)).toEqual([4, 3, 2, 1]);
     expect(log[0].responseStatus).toBeNull();
-    const mail = await waitFor('the mail', () => sink.received.find((m) => m.raw.includes(gone.url)));
-    expect(mail.raw).toContain('disabled');
+    // Each administrator reads it in their language: the demo's company administrator uses Spanish.
+    const mail = await waitFor('the mail', () =>
+      sink.received.find((m) => m.raw.includes(gone.url) && m.to.includes('company.admin@sello.local')),
+    );
+    const body = mail.raw.replace(/=\r\n/g, '');
+    expect(body).toContain('y se ha desactivado');
+    expect(body).not.toContain('has been disabled');
     // Sending again to a disabled endpoint is refused until it is enabled.
     const refused = await admin.post('integration/webhooks/sendAgain', { deliveryId: log[0].id });
     expect([refused.statusCode, refused.json()]).toEqual([409, { key: 'ERR_WEBHOOK_DISABLED' }]);

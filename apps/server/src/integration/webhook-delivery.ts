@@ -18,6 +18,7 @@ import {
   type TDeliveryAttempt,
   updateEndpointEnabled,
 } from './webhook-deliveries.queries.ts';
+import { composeDisabledMail } from './webhook-mail-texts.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 export const WEBHOOK_SECRET_BINDING = { purpose: 'webhook-signing-secret' };
@@ -97,15 +98,9 @@ export function createWebhookDelivery(deps: TWebhookDeliveryDeps) {
       if (keys.includes('superAdmin') || keys.includes('domainAdmin')) return true;
       return user.inCompany && keys.some((key) => ADMINISTRATOR_ROLES.includes(key));
     });
-    for (const { email } of administrators) {
-      await deps.mailer.send({
-        to: email,
-        subject: `Sello: webhook endpoint disabled for ${people.company.name}`,
-        text:
-          `The webhook endpoint ${url} of ${people.company.name} failed every delivery attempt for more than ` +
-          `${config.WEBHOOK_MAX_ATTEMPTS} tries and has been disabled. Its delivery log shows the answers; enable it ` +
-          'again in Administration > Companies > Webhooks once it answers, and send the missed events again.',
-      });
+    for (const { email, language } of administrators) {
+      const values = { company: people.company.name, url, attempts: config.WEBHOOK_MAX_ATTEMPTS };
+      await deps.mailer.send({ to: email, ...composeDisabledMail(language, values) });
     }
   }
 
