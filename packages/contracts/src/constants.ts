@@ -21,7 +21,7 @@ export const FEEDBACK_LIMITS = { name: 200, email: 200, subject: 200, message: 5
 export const LANGUAGES = ['es-es', 'en-en', 'pt-pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LOCALE_BY_LANGUAGE: Record<Language, string> = {
-  'es-es': 'es',
+  'es-es': 'es-ES',
   'en-en': 'en-GB',
   'pt-pt': 'pt-PT',
 };

@@ -1,4 +1,4 @@
-import type { Language } from '@sello/contracts/constants';
+import { DEFAULT_LANGUAGE, type Language, LOCALE_BY_LANGUAGE } from '@sello/contracts/constants';
 import type { Locale } from 'antd/es/locale';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,7 @@ export function startAntdLocale(language: string): Promise<void> {
 /** antd and dayjs follow the console language. */
 export function useAntdLocale(): Locale | undefined {
   const { i18n } = useTranslation();
-  document.documentElement.lang = (isLanguage(i18n.language) ? i18n.language : 'es-es').slice(0, 2);
+  // The page's language with its region (es-ES, en-GB, pt-PT), for screen readers, hyphenation and translators.
+  document.documentElement.lang = LOCALE_BY_LANGUAGE[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE];
   return useStore(antdLocale);
 }

@@ -3,6 +3,7 @@ import { adminPaths } from '@sello/contracts/routes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
+import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alerts, dismissAlert } from '../../../alerts/alert-store.ts';
@@ -103,6 +104,19 @@ describe('user form', () => {
     expect(flagBox('templates').checked).toBe(false);
     expect(flagBox('templates').disabled).toBe(true);
     expect(flagBox('newSend').disabled).toBe(false);
+  });
+
+  it('names the roles in the console language, whatever name the server gives them', async () => {
+    await i18next.changeLanguage('es-es');
+    try {
+      renderAt('/administration/users/create/1');
+      fireEvent.mouseDown(within(await screen.findByTestId('field-roleId')).getByRole('combobox'));
+      await screen.findByText('Gestor');
+      const options = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
+      expect(options).toEqual(['Gestor', 'Usuario']);
+    } finally {
+      await i18next.changeLanguage('en-en');
+    }
   });
 
   it('translates every permission flag', async () => {

@@ -13,7 +13,7 @@ import { useFormDraft } from '../../../components/form/use-form-draft.tsx';
 import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { useSession } from '../../../session/use-session.ts';
 import { AdminFormPage, FormButtons, useBackToList, useRecordId } from '../shared/admin-form-page.tsx';
-import { permissionLabelKey } from '../shared/labels.ts';
+import { permissionLabelKey, rolePickerLabel } from '../shared/labels.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useCompaniesByDomain, useGroupsByDomain, useRolesList } from '../shared/use-domain-pickers.ts';
 import { useCreateUser, useUnblockUser, useUpdateUser, useUser } from './use-users.ts';
@@ -217,7 +217,7 @@ export default function UserFormPage() {
                 loading={roles.isLoading}
                 onChange={onRoleChange}
                 disabled={self}
-                options={(roles.data ?? []).map((role) => ({ value: role.value, label: role.text }))}
+                options={(roles.data ?? []).map((role) => ({ value: role.value, label: rolePickerLabel(role, t) }))}
                 placeholder={t('USER_ROLE_PLACEHOLDER')}
                 data-testid="field-roleId"
               />
