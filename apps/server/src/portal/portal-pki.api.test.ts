@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readPdfText } from '../../test/pdf-text.ts';
 import { certificateBase64, issueReceiverCertificate, makeTestCa, signAttributes } from '../../test/pki-fixtures.ts';
 import { dispatchForTest, eventsOf, portalCall } from '../../test/portal-fixtures.ts';
+import { LUCIA, sendShipping } from '../../test/shipping-fixtures.ts';
 import { serialOf } from '../../test/test-certificates.ts';
 import { certifyShipping } from '../evidence/certificate-worker.ts';
 import { createSealLoader } from '../evidence/seal.ts';
@@ -167,5 +168,14 @@ describe('PKI: the receiver signs with its own certificate', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().key).toBe('ERR_PKI_CERTIFICATE_UNREADABLE');
     expect(await preparations()).toEqual([]);
+  });
+
+  it("a new shipping of a PKI type must name each receiver's document number", async () => {
+    await useOwnCertificate();
+    await expect(
+      sendShipping(user, t.database.db, TYPE, {
+        receivers: [{ ...LUCIA, documentType: undefined, documentNumber: undefined }],
+      }),
+    ).rejects.toThrow(/ERR_PKI_DOCUMENT_REQUIRED/);
   });
 });
