@@ -19,6 +19,7 @@ import { apiKeysApi } from './catalogue/integration-api-keys.ts';
 import { webhooksApi } from './catalogue/integration-webhooks.ts';
 import { portalApi } from './catalogue/portal.ts';
 import { portalHandwrittenApi } from './catalogue/portal-handwritten.ts';
+import { portalPkiApi } from './catalogue/portal-pki.ts';
 import { postalApi } from './catalogue/postal.ts';
 import { securityApi } from './catalogue/security.ts';
 import { samlApi } from './catalogue/security-saml.ts';
@@ -155,7 +156,7 @@ export const API_GROUPS = {
   download: downloadApi,
   delivery: deliveryApi,
   postal: postalApi,
-  portal: { ...portalApi, ...portalHandwrittenApi },
+  portal: { ...portalApi, ...portalHandwrittenApi, ...portalPkiApi },
   evidence: evidenceApi,
   twoFactor: twoFactorApi,
   drafts: draftsApi,

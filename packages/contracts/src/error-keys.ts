@@ -165,6 +165,19 @@ export const ERROR_KEYS = [
   'ERR_PKI_CLOUD_DOCUMENT_REQUIRED',
   // PKI_CLOUD: a PDF sent to the receiver cannot be read, so it cannot be signed
   'ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE',
+  // PKI: the receiver's own certificate is not valid now, is not the receiver's, or does not read; the shipping
+  // names no document number; a PDF cannot be prepared, or none is there; the preparation is gone; a signature
+  // does not verify; or the plain accept was called
+  'ERR_PKI_CERTIFICATE_EXPIRED',
+  'ERR_PKI_CERTIFICATE_NOT_YET_VALID',
+  'ERR_PKI_CERTIFICATE_MISMATCH',
+  'ERR_PKI_CERTIFICATE_UNREADABLE',
+  'ERR_PKI_DOCUMENT_REQUIRED',
+  'ERR_PKI_DOCUMENT_UNSIGNABLE',
+  'ERR_PKI_NOTHING_TO_SIGN',
+  'ERR_PKI_PREPARATION_UNKNOWN',
+  'ERR_PKI_SIGNATURE_INVALID',
+  'ERR_PKI_SIGNATURE_REQUIRED',
   // the handwritten signature: none drawn, too short to be one, beyond the bounds, or data that do not read
   'ERR_SIGNATURE_EMPTY',
   'ERR_SIGNATURE_TOO_SHORT',

@@ -1,3 +1,4 @@
+import { CertificateSign } from './certificate-sign.tsx';
 import { HandwritingPad } from './handwriting-pad.tsx';
 import { PinEntry, type TPin } from './pin-entry.tsx';
 import { portalApi } from './portal-api.ts';
@@ -34,6 +35,9 @@ export function AcceptStep({
   );
   if (view.handwritingRequired) {
     return <HandwritingPad token={token} view={view} t={t} busy={busy} run={run} rejectButton={rejectButton} />;
+  }
+  if (view.certificateRequired) {
+    return <CertificateSign token={token} view={view} t={t} busy={busy} run={run} rejectButton={rejectButton} />;
   }
   return (
     <section className="portal-card">

@@ -1,5 +1,6 @@
 import type { TPortalPinSent, TPortalView } from '@sello/contracts/catalogue/portal';
 import type { TPortalHandwriting } from '@sello/contracts/catalogue/portal-handwritten';
+import type { TPortalPkiAccept, TPortalPkiPrepared } from '@sello/contracts/catalogue/portal-pki';
 import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
 
 /** An error answer of the server: its key and parameters (attempts left, failures left). */
@@ -47,6 +48,10 @@ export const portalApi = {
   accept: (token: string, pin?: string) => json<TPortalView>(token, 'POST', 'accept', pin ? { pin } : {}),
   acceptHandwritten: (token: string, signature: TPortalHandwriting) =>
     json<TPortalView>(token, 'POST', 'accept/handwritten', signature),
+  preparePki: (token: string, certificate: string) =>
+    json<TPortalPkiPrepared>(token, 'POST', 'pki/prepare', { certificate }),
+  acceptPki: (token: string, signatures: TPortalPkiAccept) =>
+    json<TPortalView>(token, 'POST', 'pki/accept', signatures),
   reject: (token: string, reason: string, situationReason?: string) =>
     json<TPortalView>(token, 'POST', 'reject', { reason, ...(situationReason && { situationReason }) }),
   startIdentification: (token: string) => json<TPortalView>(token, 'POST', 'identification/start'),

@@ -26,6 +26,7 @@ function view(overrides: Partial<TPortalView> = {}): TPortalView {
     pinRequired: true,
     pinAttemptsLeft: 3,
     handwritingRequired: false,
+    certificateRequired: false,
     waitingForPrevious: false,
     outcome: null,
     identification: null,

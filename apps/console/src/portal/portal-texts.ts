@@ -92,6 +92,27 @@ const es = {
     'No podemos emitir su certificado de un solo uso: el envío no indica su número de documento. Pida al remitente que lo corrija.',
   err_ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE:
     'No podemos firmar uno de los documentos: el PDF no se puede leer. Pida al remitente que lo envíe de nuevo.',
+  pkiHint:
+    'Firme con su certificado electrónico: elija el archivo del certificado (.p12 o .pfx) y escriba su contraseña. La clave privada no sale de este dispositivo.',
+  pkiFile: 'Archivo del certificado (.p12 o .pfx)',
+  pkiPassword: 'Contraseña del certificado',
+  acceptWithCertificate: 'Firmar con el certificado y aceptar',
+  err_ERR_PKI_WRONG_PASSWORD: 'La contraseña no abre este certificado. Revísela y vuelva a intentarlo.',
+  err_ERR_PKI_FILE_UNREADABLE:
+    'No hemos podido leer el archivo: elija un certificado .p12 o .pfx con su clave privada.',
+  err_ERR_PKI_CERTIFICATE_EXPIRED: 'Su certificado ha caducado. Firme con un certificado vigente.',
+  err_ERR_PKI_CERTIFICATE_NOT_YET_VALID: 'Su certificado todavía no es válido. Firme con un certificado vigente.',
+  err_ERR_PKI_CERTIFICATE_MISMATCH:
+    'El certificado no es suyo: su nombre o su número de documento no coinciden con los del envío.',
+  err_ERR_PKI_CERTIFICATE_UNREADABLE: 'No hemos podido leer el certificado. Elija un certificado con clave RSA.',
+  err_ERR_PKI_DOCUMENT_REQUIRED:
+    'No podemos comprobar su certificado: el envío no indica su número de documento. Pida al remitente que lo corrija.',
+  err_ERR_PKI_DOCUMENT_UNSIGNABLE:
+    'No podemos firmar uno de los documentos: el PDF no se puede leer. Pida al remitente que lo envíe de nuevo.',
+  err_ERR_PKI_NOTHING_TO_SIGN: 'Este envío no tiene ningún PDF que firmar. Pida al remitente que lo corrija.',
+  err_ERR_PKI_PREPARATION_UNKNOWN: 'La firma ha tardado demasiado. Vuelva a firmar.',
+  err_ERR_PKI_SIGNATURE_INVALID: 'La firma no corresponde a su certificado. Vuelva a firmar.',
+  err_ERR_PKI_SIGNATURE_REQUIRED: 'Este envío se acepta firmando con su certificado electrónico.',
   padHint: 'Firme dentro del recuadro con el dedo, un lápiz o el ratón, como lo hace en papel.',
   padLabel: 'Recuadro de firma',
   padClear: 'Borrar y volver a firmar',
@@ -199,6 +220,26 @@ const en: TTexts = {
     'We cannot issue your one-time certificate: the shipping does not give your document number. Ask the sender to correct it.',
   err_ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE:
     'We cannot sign one of the documents: its PDF cannot be read. Ask the sender to send it again.',
+  pkiHint:
+    'Sign with your electronic certificate: choose the certificate file (.p12 or .pfx) and type its password. The private key does not leave this device.',
+  pkiFile: 'Certificate file (.p12 or .pfx)',
+  pkiPassword: 'Certificate password',
+  acceptWithCertificate: 'Sign with the certificate and accept',
+  err_ERR_PKI_WRONG_PASSWORD: 'The password does not open this certificate. Check it and try again.',
+  err_ERR_PKI_FILE_UNREADABLE: 'We could not read the file: choose a .p12 or .pfx certificate with its private key.',
+  err_ERR_PKI_CERTIFICATE_EXPIRED: 'Your certificate has expired. Sign with a valid certificate.',
+  err_ERR_PKI_CERTIFICATE_NOT_YET_VALID: 'Your certificate is not valid yet. Sign with a valid certificate.',
+  err_ERR_PKI_CERTIFICATE_MISMATCH:
+    'This certificate is not yours: its name or document number does not match the shipping.',
+  err_ERR_PKI_CERTIFICATE_UNREADABLE: 'We could not read the certificate. Choose a certificate with an RSA key.',
+  err_ERR_PKI_DOCUMENT_REQUIRED:
+    'We cannot check your certificate: the shipping does not give your document number. Ask the sender to correct it.',
+  err_ERR_PKI_DOCUMENT_UNSIGNABLE:
+    'We cannot sign one of the documents: its PDF cannot be read. Ask the sender to send it again.',
+  err_ERR_PKI_NOTHING_TO_SIGN: 'This shipping has no PDF to sign. Ask the sender to correct it.',
+  err_ERR_PKI_PREPARATION_UNKNOWN: 'The signature took too long. Please sign again.',
+  err_ERR_PKI_SIGNATURE_INVALID: 'The signature does not match your certificate. Please sign again.',
+  err_ERR_PKI_SIGNATURE_REQUIRED: 'This shipping is accepted by signing with your electronic certificate.',
   padHint: 'Sign inside the box with your finger, a pen or the mouse, as you do on paper.',
   padLabel: 'Signature box',
   padClear: 'Clear and sign again',
@@ -305,6 +346,27 @@ const pt: TTexts = {
     'Não podemos emitir o seu certificado de utilização única: o envio não indica o seu número de documento. Peça ao remetente que o corrija.',
   err_ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE:
     'Não podemos assinar um dos documentos: o PDF não pode ser lido. Peça ao remetente que o envie de novo.',
+  pkiHint:
+    'Assine com o seu certificado eletrónico: escolha o ficheiro do certificado (.p12 ou .pfx) e escreva a sua palavra-passe. A chave privada não sai deste dispositivo.',
+  pkiFile: 'Ficheiro do certificado (.p12 ou .pfx)',
+  pkiPassword: 'Palavra-passe do certificado',
+  acceptWithCertificate: 'Assinar com o certificado e aceitar',
+  err_ERR_PKI_WRONG_PASSWORD: 'A palavra-passe não abre este certificado. Verifique-a e tente de novo.',
+  err_ERR_PKI_FILE_UNREADABLE:
+    'Não conseguimos ler o ficheiro: escolha um certificado .p12 ou .pfx com a sua chave privada.',
+  err_ERR_PKI_CERTIFICATE_EXPIRED: 'O seu certificado expirou. Assine com um certificado válido.',
+  err_ERR_PKI_CERTIFICATE_NOT_YET_VALID: 'O seu certificado ainda não é válido. Assine com um certificado válido.',
+  err_ERR_PKI_CERTIFICATE_MISMATCH:
+    'Este certificado não é seu: o nome ou o número de documento não coincidem com os do envio.',
+  err_ERR_PKI_CERTIFICATE_UNREADABLE: 'Não conseguimos ler o certificado. Escolha um certificado com chave RSA.',
+  err_ERR_PKI_DOCUMENT_REQUIRED:
+    'Não podemos verificar o seu certificado: o envio não indica o seu número de documento. Peça ao remetente que o corrija.',
+  err_ERR_PKI_DOCUMENT_UNSIGNABLE:
+    'Não podemos assinar um dos documentos: o PDF não pode ser lido. Peça ao remetente que o envie de novo.',
+  err_ERR_PKI_NOTHING_TO_SIGN: 'Este envio não tem nenhum PDF para assinar. Peça ao remetente que o corrija.',
+  err_ERR_PKI_PREPARATION_UNKNOWN: 'A assinatura demorou demasiado. Assine de novo.',
+  err_ERR_PKI_SIGNATURE_INVALID: 'A assinatura não corresponde ao seu certificado. Assine de novo.',
+  err_ERR_PKI_SIGNATURE_REQUIRED: 'Este envio aceita-se assinando com o seu certificado eletrónico.',
   padHint: 'Assine dentro do quadro com o dedo, uma caneta ou o rato, como faz no papel.',
   padLabel: 'Quadro de assinatura',
   padClear: 'Apagar e assinar de novo',

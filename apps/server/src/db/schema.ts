@@ -8,6 +8,7 @@ import type { ImportTables } from './import-schema.ts';
 import type { IntegrationTables } from './integration-schema.ts';
 import type { OidcTables } from './oidc-schema.ts';
 import type { PasswordTables } from './password-schema.ts';
+import type { PkiTables } from './pki-schema.ts';
 import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
 import type { SamlTables } from './saml-schema.ts';
@@ -279,6 +280,7 @@ export type Database = ShippingTables &
   PostalTables &
   PortalTables &
   HandwritingTables &
+  PkiTables &
   TwoFactorTables &
   PasswordTables &
   FederationTables &

@@ -1,5 +1,6 @@
+import type { TLocalisedText } from '@sello/contracts/reference/localised-text';
 import { PIN_CHANNEL_NAMES, SIGN_METHOD_INFO } from '@sello/contracts/reference/sign-methods';
-import { labelOf } from '@sello/contracts/reference/status-labels';
+import { inLanguage, labelOf } from '@sello/contracts/reference/status-labels';
 import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
 import { biometricHashLabel } from './handwritten-labels.ts';
@@ -10,11 +11,18 @@ export type TCertificateSignature = {
   /** The channel that carried the PIN and the address it went to, partly hidden. */
   channel: string | null;
   sentTo: string | null;
-  /** The one-time certificate a PKI_CLOUD signature was made with. */
+  /** The certificate a PKI_CLOUD (one-time) or PKI (the receiver's own) signature was made with. */
   certificate: { subject: string; serial: string; sha256: string } | null;
   /** A handwritten signature's biometric data, hashed (SHA-256, hex). */
   biometricSha256?: string | null;
   at: string;
+};
+
+/** A PKI signature's certificate is the receiver's own, not one issued for the signature. */
+const OWN_CERTIFICATE: TLocalisedText = {
+  'es-es': 'certificado propio del destinatario',
+  'en-en': "receiver's own certificate",
+  'pt-pt': 'certificado próprio do destinatário',
 };
 
 function textOf(value: unknown): string | null {
@@ -66,7 +74,8 @@ export function signatureText(signature: TCertificateSignature, language: string
   if (signature.sentTo) parts.push(`${labels.sentTo} ${signature.sentTo}`);
   if (signature.certificate) {
     const { subject, serial, sha256 } = signature.certificate;
-    parts.push(`${labels.certificateSubject} ${subject}`);
+    const subjectLabel = signature.method === 'PKI' ? inLanguage(OWN_CERTIFICATE, language) : labels.certificateSubject;
+    parts.push(`${subjectLabel} ${subject}`);
     parts.push(`${labels.certificateSerial} ${serial}`);
     parts.push(`${labels.certificateFingerprint} ${sha256}`);
   }

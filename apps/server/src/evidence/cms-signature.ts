@@ -14,6 +14,7 @@ export const OID = {
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
+  signingTime: '1.2.840.113549.1.9.5',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 } as const;
@@ -58,38 +59,59 @@ function issuerAndSerial(certificateDer: Buffer) {
 }
 
 /**
- * A CMS SignedData (ETSI EN 319 122 baseline B): signed attributes content-type, message-digest and ESS
- * signing-certificate-v2 naming the signing certificate; no signing-time attribute (PAdES puts the time in the
- * signature dictionary). `content` is carried inside when `encapsulate` names its type (a time-stamp token's
- * TSTInfo), otherwise the signature is detached (PAdES). With `stamp`, the signature value is time-stamped and the
- * token added as the signature-time-stamp unsigned attribute (baseline B-T).
+ * The signed attributes of a signature over `content` by `leaf`, DER-ordered: content-type, message-digest, ESS
+ * signing-certificate-v2 naming the certificate and, with `signingTime`, the signing-time (a receiver's own
+ * signature carries it: its signed data say when it was made).
  */
-export async function signCms(options: {
+export function signedAttributesOf(options: {
   content: Buffer;
-  signer: TCmsSigner;
-  encapsulate?: string;
-  stamp?: TStamp;
-}): Promise<Buffer> {
-  const { content, signer, encapsulate, stamp } = options;
-  const { serial, issuer } = issuerAndSerial(signer.leaf);
+  leaf: Buffer;
+  contentType?: string;
+  signingTime?: Date;
+}): forge.asn1.Asn1[] {
+  const { serial, issuer } = issuerAndSerial(options.leaf);
   const essCertId = sequence([
-    octets(createHash('sha256').update(signer.leaf).digest()),
+    octets(createHash('sha256').update(options.leaf).digest()),
     // IssuerSerial: GeneralNames with the issuer as a directoryName [4], then the serial.
     sequence([sequence([asn1.create(Class.CONTEXT_SPECIFIC, 4, true, [issuer])]), serial]),
   ]);
-  const contentType = encapsulate ?? OID.data;
-  // DER orders a SET OF by the encodings of its elements.
-  const signedAttributes = [
-    attribute(OID.contentType, oid(contentType)),
-    attribute(OID.messageDigest, octets(createHash('sha256').update(content).digest())),
+  const attributes = [
+    attribute(OID.contentType, oid(options.contentType ?? OID.data)),
+    attribute(OID.messageDigest, octets(createHash('sha256').update(options.content).digest())),
     attribute(OID.signingCertificateV2, sequence([sequence([essCertId])])),
-  ]
+  ];
+  if (options.signingTime) {
+    const time = asn1.create(Class.UNIVERSAL, Type.UTCTIME, false, asn1.dateToUtcTime(options.signingTime));
+    attributes.push(attribute(OID.signingTime, time));
+  }
+  // DER orders a SET OF by the encodings of its elements.
+  return attributes
     .map((value) => ({ value, encoded: der(value) }))
     .sort((a, b) => Buffer.compare(a.encoded, b.encoded))
     .map(({ value }) => value);
-  // The signature covers the attributes DER-encoded as a SET; in the SignerInfo they are [0] IMPLICIT.
-  const signature = sign('sha256', der(set(signedAttributes)), signer.privateKey);
-  const isEc = signer.privateKey.asymmetricKeyType === 'ec';
+}
+
+/** What a signature value covers: the signed attributes DER-encoded as a SET (in the SignerInfo they are [0]). */
+export function signedAttributesDer(signedAttributes: forge.asn1.Asn1[]): Buffer {
+  return der(set(signedAttributes));
+}
+
+/**
+ * The CMS SignedData around a signature value made elsewhere (by this server's key or in the receiver's browser):
+ * the chain, the SignerInfo and, with `stamp`, the signature time-stamp (baseline B-T).
+ */
+export async function assembleCms(options: {
+  signedAttributes: forge.asn1.Asn1[];
+  signature: Buffer;
+  leaf: Buffer;
+  chain: readonly Buffer[];
+  keyType: string | undefined;
+  stamp?: TStamp;
+  encapsulate?: { type: string; content: Buffer };
+}): Promise<Buffer> {
+  const { signedAttributes, signature, leaf, chain, keyType, stamp, encapsulate } = options;
+  const { serial, issuer } = issuerAndSerial(leaf);
+  const isEc = keyType === 'ec';
   const signerInfo = [
     integer(1),
     sequence([issuer, serial]),
@@ -106,14 +128,41 @@ export async function signCms(options: {
     );
   }
   const encapsulated = encapsulate
-    ? sequence([oid(encapsulate), asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [octets(content)])])
+    ? sequence([oid(encapsulate.type), asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [octets(encapsulate.content)])])
     : sequence([oid(OID.data)]);
   const signedData = sequence([
     integer(encapsulate ? 3 : 1),
     set([algorithm(OID.sha256, true)]),
     encapsulated,
-    asn1.create(Class.CONTEXT_SPECIFIC, 0, true, signer.chain.map(fromDer)),
+    asn1.create(Class.CONTEXT_SPECIFIC, 0, true, chain.map(fromDer)),
     set([sequence(signerInfo)]),
   ]);
   return der(sequence([oid(OID.signedData), asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [signedData])]));
+}
+
+/**
+ * A CMS SignedData (ETSI EN 319 122 baseline B): signed attributes content-type, message-digest and ESS
+ * signing-certificate-v2 naming the signing certificate; no signing-time attribute (PAdES puts the time in the
+ * signature dictionary). `content` is carried inside when `encapsulate` names its type (a time-stamp token's
+ * TSTInfo), otherwise the signature is detached (PAdES). With `stamp`, the signature value is time-stamped and the
+ * token added as the signature-time-stamp unsigned attribute (baseline B-T).
+ */
+export async function signCms(options: {
+  content: Buffer;
+  signer: TCmsSigner;
+  encapsulate?: string;
+  stamp?: TStamp;
+}): Promise<Buffer> {
+  const { content, signer, encapsulate, stamp } = options;
+  const signedAttributes = signedAttributesOf({ content, leaf: signer.leaf, contentType: encapsulate });
+  const signature = sign('sha256', signedAttributesDer(signedAttributes), signer.privateKey);
+  return assembleCms({
+    signedAttributes,
+    signature,
+    leaf: signer.leaf,
+    chain: signer.chain,
+    keyType: signer.privateKey.asymmetricKeyType,
+    stamp,
+    encapsulate: encapsulate ? { type: encapsulate, content } : undefined,
+  });
 }

@@ -66,6 +66,8 @@ export function createPortalAcceptService(deps: TPortalDeps, cloud: TCloudSignin
         await assertCanAnswer(scope, ['sign']);
         // A handwritten signature is given with its own call, never replaced by a click.
         if (scope.receiver.signMethod === 'BIOHAND_GRAPH') throw new ApiError(400, 'ERR_SIGNATURE_REQUIRED');
+        // So is a signature with the receiver's own certificate (portal-pki.service.ts).
+        if (scope.receiver.signMethod === 'PKI') throw new ApiError(400, 'ERR_PKI_SIGNATURE_REQUIRED');
         if (!asksForPin(scope.receiver)) {
           await recordAcceptance(deps, scope, now, { answer: 'accepted', method: 'oneClick' });
           return buildView(scope.trx, scope, now);

@@ -32,7 +32,7 @@ export function createCloudSigning(config: TConfig, logger: { warn: (message: st
 }
 
 /** The document pdf-lib reads, with at least one page for the signature field, or null. */
-async function readablePdf(bytes: Uint8Array): Promise<PDFDocument | null> {
+export async function readablePdf(bytes: Uint8Array): Promise<PDFDocument | null> {
   try {
     const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
     return pdf.getPageCount() > 0 ? pdf : null;

@@ -236,6 +236,7 @@ export async function buildView(trx: Trx, scope: Omit<TScope, 'trx'>, now: Date)
     pinRequired: mode === 'sign' && asksForPin(fresh),
     pinAttemptsLeft: pinAttemptsLeft(fresh.pinFailures),
     handwritingRequired: mode === 'sign' && fresh.signMethod === 'BIOHAND_GRAPH',
+    certificateRequired: mode === 'sign' && fresh.signMethod === 'PKI',
     waitingForPrevious: turn.waitingForPrevious,
     outcome: outcomeOf(fresh, mode),
     identification,

@@ -39,7 +39,7 @@ export function portalModeOf(kind: string): PortalMode {
 /** Whether accepting takes a PIN: a PIN method of the type does; one click does not; else by kind. */
 export function asksForPin(receiver: Pick<TPortalReceiver, 'serviceKind' | 'signMethod'>): boolean {
   if (isPinMethod(receiver.signMethod)) return true;
-  if (receiver.signMethod === 'CLICK' || receiver.signMethod === 'BIOHAND_GRAPH') return false;
+  if (['CLICK', 'BIOHAND_GRAPH', 'PKI'].includes(receiver.signMethod ?? '')) return false;
   return PIN_KINDS.has(receiver.serviceKind);
 }
 

@@ -52,6 +52,9 @@ describe('PINs', () => {
     expect(asksForPin({ serviceKind: 'express_acceptance', signMethod: null })).toBe(false);
     expect(asksForPin({ serviceKind: 'express_acceptance', signMethod: 'CLICK' })).toBe(false);
     expect(asksForPin({ serviceKind: 'express_acceptance', signMethod: 'WHATSAPP_SMS' })).toBe(true);
+    // A signature (drawn, or with the receiver's own certificate) stands instead of the PIN.
+    expect(asksForPin({ serviceKind: 'acceptance', signMethod: 'BIOHAND_GRAPH' })).toBe(false);
+    expect(asksForPin({ serviceKind: 'acceptance', signMethod: 'PKI' })).toBe(false);
   });
 
   it('are hashed per receiver and compared against the hash', () => {

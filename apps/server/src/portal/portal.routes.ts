@@ -1,5 +1,6 @@
 import { portalApi } from '@sello/contracts/catalogue/portal';
 import { portalHandwrittenApi } from '@sello/contracts/catalogue/portal-handwritten';
+import { portalPkiApi } from '@sello/contracts/catalogue/portal-pki';
 import {
   CAPTURE_MAX_BYTES,
   HANDWRITING_LIMITS,
@@ -16,6 +17,7 @@ import { createPortalHandwrittenService } from './portal-handwritten.service.ts'
 import { createPortalIdentificationService } from './portal-identification.service.ts';
 import { createPortalOpenService } from './portal-open.service.ts';
 import { createPortalPinService } from './portal-pin.service.ts';
+import { createPortalPkiService } from './portal-pki.service.ts';
 import { createPortalRejectService } from './portal-reject.service.ts';
 import { createPortalVideoService } from './portal-video.service.ts';
 
@@ -48,10 +50,12 @@ function limit(max: number) {
 /** The recipient pages: authenticated by the link token alone (no session), and rate-limited per link. */
 export function registerPortalRoutes(ctx: TAppContext): void {
   const { app } = ctx;
+  const cloud = createCloudSigning(ctx.config, ctx.app.log);
   const portal = {
     ...createPortalOpenService(ctx),
     ...createPortalPinService(ctx),
-    ...createPortalAcceptService(ctx, createCloudSigning(ctx.config, ctx.app.log)),
+    ...createPortalAcceptService(ctx, cloud),
+    ...createPortalPkiService(ctx, cloud),
     ...createPortalHandwrittenService(ctx),
     ...createPortalVideoService(ctx),
     ...createPortalRejectService(ctx),
@@ -88,6 +92,18 @@ export function registerPortalRoutes(ctx: TAppContext): void {
       bodyLimit: HANDWRITING_LIMITS.maxBodyBytes,
       beforeBody: (request) => portal.acceptHandwrittenLink(tokenOf(request)),
     },
+  );
+  registerEndpoint(
+    app,
+    portalPkiApi.preparePki,
+    async ({ request, body }) => portal.preparePki(tokenOf(request), body),
+    calls,
+  );
+  registerEndpoint(
+    app,
+    portalPkiApi.acceptPki,
+    async ({ request, body }) => portal.acceptPki(tokenOf(request), body),
+    calls,
   );
   registerEndpoint(
     app,

@@ -36,14 +36,18 @@ export function checkTypeValues(type: TTypeFields, request: TSendRequest, add: T
     .map((control) => ({ name: control.name, label: control.label, value: values[control.name]!.trim() }));
 }
 
-/** A type that signs with a one-time certificate (PKI_CLOUD) names each receiver's document number in it. */
+/**
+ * A type that signs with a certificate (a one-time one, PKI_CLOUD, or the receiver's own, PKI) names each receiver's
+ * document number: the certificate is issued to it, or must carry it.
+ */
 export function checkSignerDocuments(
   signMethod: string | null,
   receivers: readonly { documentNumber?: string | null }[],
   add: TAdd,
 ) {
-  if (signMethod !== 'PKI_CLOUD') return;
+  if (signMethod !== 'PKI_CLOUD' && signMethod !== 'PKI') return;
+  const key = signMethod === 'PKI' ? 'ERR_PKI_DOCUMENT_REQUIRED' : 'ERR_PKI_CLOUD_DOCUMENT_REQUIRED';
   receivers.forEach((receiver, index) => {
-    if (!receiver.documentNumber?.trim()) add(`receivers.${index}.documentNumber`, 'ERR_PKI_CLOUD_DOCUMENT_REQUIRED');
+    if (!receiver.documentNumber?.trim()) add(`receivers.${index}.documentNumber`, key);
   });
 }

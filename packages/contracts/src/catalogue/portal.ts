@@ -55,6 +55,8 @@ export const ZPortalView = z.object({
   pinAttemptsLeft: z.number().int(),
   /** Acceptance asks for a handwritten signature drawn on the page (sign method BIOHAND_GRAPH). */
   handwritingRequired: z.boolean(),
+  /** Acceptance asks for a signature with the receiver's own certificate, made in the browser (sign method PKI). */
+  certificateRequired: z.boolean(),
   /** Double acceptance in order: the previous signer has not accepted yet. */
   waitingForPrevious: z.boolean(),
   outcome: z.enum(PORTAL_OUTCOMES).nullable(),
