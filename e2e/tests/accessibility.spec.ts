@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { LOCALE_BY_LANGUAGE } from '../../packages/contracts/src/constants.ts';
 import { E2E } from '../e2e-env.ts';
 import { adminScreens, demoIds } from './console-screens.ts';
 import { acceptCookies, createUserLike, type Language, signIn, uniqueUsername, withDatabase } from './helpers.ts';
@@ -98,7 +99,7 @@ for (const language of LANGUAGES) {
     const found = (await seriousViolations(page)).map((line) => `/login ${line}`);
 
     await signIn(page, await userSpeaking('domain.admin', language));
-    await expect(page.locator('html')).toHaveAttribute('lang', language.slice(0, 2));
+    await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_BY_LANGUAGE[language]);
     found.push(...(await visitAll(page, adminScreens(ids))));
 
     // The authorisations view belongs to users who authorise (the manager), in a browser of its own.

@@ -155,7 +155,7 @@ test('a domain admin creates a company (the invalid tax id first), a user in it,
   await page.getByTestId('field-userid').fill(username);
   await page.getByTestId('field-name').fill(`E2E ${username}`);
   await page.getByTestId('field-email').fill(`${username}@e2e.sello.local`);
-  await chooseOption(page, 'field-roleId', 'Manager');
+  await chooseOption(page, 'field-roleId', translate('es-es', 'ROLE_cust_ctr_mgr'));
   await expect(page.getByTestId('permission-templates')).toBeChecked();
   // A manager's flag the domain admin does not hold is not given (nor can it be).
   await expect(page.getByTestId('permission-shippingListOnlyAuth')).not.toBeChecked();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { LOCALE_BY_LANGUAGE } from '../../packages/contracts/src/constants.ts';
 import {
   chooseLanguageFromUserMenu,
   createUserLike,
@@ -40,7 +41,7 @@ function cookieWrites(page: Page): Promise<string[]> {
 async function expectConsoleIn(page: Page, language: Language): Promise<void> {
   await expect(page.getByTestId('nav-MENU_HOME')).toHaveText(translate(language, 'MENU_HOME'));
   await expect(page.getByTestId('nav-MENU_ACCOUNT')).toHaveText(translate(language, 'MENU_ACCOUNT'));
-  await expect(page.locator('html')).toHaveAttribute('lang', language.slice(0, 2));
+  await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_BY_LANGUAGE[language]);
 }
 
 test('choosing English in the user menu translates the console, goes home and is kept in a cookie and the account', async ({
@@ -120,7 +121,7 @@ for (const { locale, language } of FIRST_VISITS) {
       await expect(page.getByTestId('footer-public')).toContainText(
         translate(language, 'COPYRIGHT', { year: new Date().getFullYear() }),
       );
-      await expect(page.locator('html')).toHaveAttribute('lang', language.slice(0, 2));
+      await expect(page.locator('html')).toHaveAttribute('lang', LOCALE_BY_LANGUAGE[language]);
       // Nothing is chosen yet, so nothing is remembered.
       expect((await context.cookies()).find((cookie) => cookie.name === 'lang')).toBeUndefined();
     });

@@ -67,7 +67,10 @@ test('a created user sets a password from the welcome mail, signs in, forgets it
   await page.getByTestId('field-name').fill(`E2E ${username}`);
   await page.getByTestId('field-email').fill(email);
   await page.getByTestId('field-roleId').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Manager' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: translate('es-es', 'ROLE_cust_ctr_mgr') })
+    .click();
   await page.getByTestId('form-save').click();
   await expect(alertsWithKey(page, 'USER_CREATED_MAIL_SENT')).toBeVisible();
   const welcome = await waitForPasswordLink(email, 'Su cuenta de Sello');
