@@ -62,8 +62,14 @@ export function isXlsx(response: LightMyRequestResponse): boolean {
 }
 
 /** Posts the DownloadFile form of spec §7 the way the console's hidden form does. */
-export function postDownloadFile(app: FastifyInstance, url: string, jsonData: unknown, authToken: string) {
-  const form = new URLSearchParams({ url, jsonData: JSON.stringify(jsonData), authToken });
+export function postDownloadFile(
+  app: FastifyInstance,
+  url: string,
+  jsonData: unknown,
+  authToken: string,
+  extra: Record<string, string> = {},
+) {
+  const form = new URLSearchParams({ url, jsonData: JSON.stringify(jsonData), authToken, ...extra });
   return app.inject({
     method: 'POST',
     url: '/rest/services/DownloadFile',

@@ -55,6 +55,8 @@ export const HEADERS = {
   idempotencyKey: 'Idempotency-Key',
   /** Set on an answer replayed for an Idempotency-Key already seen. */
   idempotentReplayed: 'Idempotent-Replayed',
+  /** The IANA zone the caller's screen shows times in; files the server writes (exports) use it. */
+  timeZone: 'Time-Zone',
 } as const;
 
 export const ALERT_TIMING = { durationMs: 4000, fadeMs: 500 } as const;

@@ -149,6 +149,8 @@ async function sendCall<E extends TEndpoint>(endpoint: E, input: TCallInput<E>, 
   if (xsrf) headers[HEADERS.xsrf] = xsrf;
   if (input.body !== undefined && !input.form) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers[HEADERS.idempotencyKey] = options.idempotencyKey;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (timeZone) headers[HEADERS.timeZone] = timeZone;
 
   let response: Response;
   try {

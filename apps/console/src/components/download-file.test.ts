@@ -33,8 +33,10 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+const SCREEN_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 describe('downloadFields', () => {
-  it('carries the url, the request as JSON without empty values, and the token', () => {
+  it("carries the url, the request as JSON without empty values, the token and the screen's time zone", () => {
     expect(
       downloadFields(
         'administration/users/export',
@@ -45,6 +47,7 @@ describe('downloadFields', () => {
       url: 'administration/users/export',
       jsonData: '{"first":0,"sortField":"name","sortOrder":-1,"filters":"{\\"name\\":\\"ana\\"}"}',
       authToken: 'tok',
+      timeZone: SCREEN_ZONE,
     });
   });
 });
@@ -62,6 +65,7 @@ describe('downloadFile', () => {
           url: 'administration/companies/export',
           jsonData: '{"first":0,"language":"en-en"}',
           authToken: 'session-token',
+          timeZone: SCREEN_ZONE,
         },
       },
     ]);

@@ -7,12 +7,16 @@ import { session } from '../session/session-store.ts';
 /** Name of the hidden frame the download forms post into, so the console page stays where it is. */
 export const DOWNLOAD_FRAME_NAME = 'sello-download-frame';
 
-/** The fields of a DownloadFile form post (spec §7): the target call, its request as JSON, the session token. */
+/**
+ * The fields of a DownloadFile form post (spec §7): the target call, its request as JSON, the session token,
+ * and the zone this screen shows times in (exports write their date-times in it).
+ */
 export function downloadFields(url: string, data: Record<string, unknown>, authToken: string): Record<string, string> {
   const request = Object.fromEntries(
     Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== ''),
   );
-  return { url, jsonData: JSON.stringify(request), authToken };
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return { url, jsonData: JSON.stringify(request), authToken, ...(timeZone && { timeZone }) };
 }
 
 /** A failed download answers a JSON error into the frame: show its key. A file never loads there. */

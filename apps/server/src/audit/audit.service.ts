@@ -70,7 +70,7 @@ export function createAuditService(db: Kysely<Database>) {
       'audit.xlsx',
       label.sheet,
       [
-        { header: label.at, value: (row) => new Date(row.at) },
+        { header: label.at, dateTime: true, value: (row) => new Date(row.at) },
         { header: label.domain, width: 10, value: (row) => row.domainId },
         { header: label.actor, width: 25, value: (row) => row.actorName ?? row.actorKind },
         { header: label.roles, width: 25, value: (row) => row.actorRoles.join(', ') },

@@ -59,6 +59,7 @@ export function registerDownloadRoutes({ app }: TAppContext): void {
         [HEADERS.authToken]: body.authToken,
         [HEADERS.xsrf]: internalXsrf,
         cookie: `${COOKIES.xsrf}=${internalXsrf}`,
+        ...(body.timeZone && { [HEADERS.timeZone]: body.timeZone }),
       },
       ...(hasBody && { payload: data }),
       // The answer is passed on as the call writes it: a 100,000-row export starts at once and is

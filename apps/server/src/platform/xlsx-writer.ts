@@ -2,6 +2,7 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants } from 'node:zlib';
 import { ZipFile } from 'yazl';
+import { zoneOffsetMs } from './time-zone.ts';
 
 /**
  * A streaming writer of one-sheet .xlsx files: the sheet's XML is written as rows arrive and deflated
@@ -90,14 +91,15 @@ export function columnLetters(index: number): string {
   return letters;
 }
 
-function cellXml(ref: string, value: TCellValue, style = 0): string {
+function cellXml(ref: string, value: TCellValue, style = 0, timeZone = 'UTC'): string {
   const s = style ? ` s="${style}"` : '';
   if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${s}><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
   if (value instanceof Date) {
     const time = value.getTime();
     if (Number.isNaN(time)) return `<c r="${ref}"${s} t="str"><v></v></c>`;
-    return `<c r="${ref}" s="${STYLE.dateTime}"><v>${EXCEL_EPOCH_DAYS + time / MS_PER_DAY}</v></c>`;
+    const local = time + zoneOffsetMs(time, timeZone);
+    return `<c r="${ref}" s="${STYLE.dateTime}"><v>${EXCEL_EPOCH_DAYS + local / MS_PER_DAY}</v></c>`;
   }
   return `<c r="${ref}"${s} t="str"><v>${escapeXml(value === null || value === undefined ? '' : String(value))}</v></c>`;
 }
@@ -105,6 +107,7 @@ function cellXml(ref: string, value: TCellValue, style = 0): string {
 async function* sheetXml(
   columns: readonly TSheetColumn[],
   rows: AsyncIterable<readonly TCellValue[]>,
+  timeZone: string,
 ): AsyncGenerator<Buffer> {
   const letters = columns.map((_, index) => columnLetters(index));
   const widths = columns
@@ -119,7 +122,7 @@ async function* sheetXml(
     rowNumber++;
     text += `<row r="${rowNumber}">`;
     for (let index = 0; index < letters.length; index++) {
-      text += cellXml(`${letters[index]}${rowNumber}`, values[index]);
+      text += cellXml(`${letters[index]}${rowNumber}`, values[index], 0, timeZone);
     }
     text += '</row>';
     if (text.length >= CHUNK_CHARS) {
@@ -132,13 +135,15 @@ async function* sheetXml(
 
 /**
  * Writes a one-sheet workbook to `out` and ends it: a bold header row, then one row per item of
- * `rows`. Reading `rows` stops (its iterator is returned) when `out` closes early.
+ * `rows`, date-times read on a clock in `timeZone`. Reading `rows` stops (its iterator is returned) when `out`
+ * closes early.
  */
 export async function writeXlsx(
   out: Writable,
   name: string,
   columns: readonly TSheetColumn[],
   rows: AsyncIterable<readonly TCellValue[]>,
+  timeZone = 'UTC',
 ): Promise<void> {
   const zip = new ZipFile();
   const level = { compressionLevel: constants.Z_BEST_SPEED };
@@ -152,7 +157,7 @@ export async function writeXlsx(
   );
   addText('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   addText('xl/styles.xml', STYLES);
-  const sheet = Readable.from(sheetXml(columns, rows));
+  const sheet = Readable.from(sheetXml(columns, rows, timeZone));
   const output = zip.outputStream as unknown as Readable;
   // yazl neither forwards an entry stream's error nor ends its output on one: either ends the download here.
   const fail = (error: Error) => output.destroy(error);

@@ -10,8 +10,9 @@ import type { Database } from '../db/schema.ts';
 import { ApiError, notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import { contentDisposition } from '../platform/content-disposition.ts';
-import { sendExcel, type TExcelColumn } from '../platform/excel-export.ts';
+import { sendExcel, sheetColumnsOf, type TExcelColumn } from '../platform/excel-export.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import { requestTimeZone } from '../platform/time-zone.ts';
 import { writeXlsx } from '../platform/xlsx-writer.ts';
 import { deleteExpiredExportJobs, insertExportJob, markExportJob, selectExportJob } from './shipping-export.queries.ts';
 import { orderedShippingExport, orderedShippingList, toShippingRow } from './shippings.service.ts';
@@ -116,6 +117,7 @@ function reportColumns(language: Language | undefined): { sheet: string; columns
     columns: values.map((value, index) => ({
       header: labels.columns[index]!,
       width: index === 2 || index === 14 ? 40 : 20,
+      dateTime: index === 12 || index === 13,
       value,
     })),
   };
@@ -126,7 +128,12 @@ async function* mapRows<In, Out>(rows: AsyncIterable<In>, map: (row: In) => Out)
 }
 
 /** Writes the rows to an .xlsx (platform/xlsx-writer.ts, as the direct export) and answers the file and the row count. */
-async function writeWorkbook(sheetName: string, columns: TExcelColumn<TReportRow>[], rows: AsyncIterable<TReportRow>) {
+async function writeWorkbook(
+  sheetName: string,
+  columns: TExcelColumn<TReportRow>[],
+  rows: AsyncIterable<TReportRow>,
+  timeZone: string,
+) {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -141,8 +148,7 @@ async function writeWorkbook(sheetName: string, columns: TExcelColumn<TReportRow
       yield columns.map((column) => column.value(row));
     }
   }
-  const sheetColumns = columns.map((column) => ({ header: column.header, width: column.width ?? 20 }));
-  await writeXlsx(stream, sheetName, sheetColumns, cells());
+  await writeXlsx(stream, sheetName, sheetColumnsOf(columns, timeZone), cells(), timeZone);
   await finished;
   return { file: Buffer.concat(chunks), count };
 }
@@ -180,11 +186,11 @@ export function createShippingReport(deps: {
   }
 
   /** Prepares the file in this process; the job queue of the delivery side will take this over. */
-  async function runJob(jobId: string, principal: TPrincipal, request: TShippingsReportRequest) {
+  async function runJob(jobId: string, principal: TPrincipal, request: TShippingsReportRequest, timeZone: string) {
     try {
       await markExportJob(db, jobId, { state: 'running' });
       const { sheet, columns } = reportColumns(request.language);
-      const { file, count } = await writeWorkbook(sheet, columns, rowsOf(principal, request));
+      const { file, count } = await writeWorkbook(sheet, columns, rowsOf(principal, request), timeZone);
       const stored = await exports.put(file);
       await markExportJob(db, jobId, {
         state: 'ready',
@@ -215,7 +221,8 @@ export function createShippingReport(deps: {
     if (request.asynchronous) {
       const job = await insertExportJob(db, principal.userId, { ...request, authToken: undefined }, maxInCourse);
       if (!job) throw new ApiError(429, 'ERR_EXPORTS_IN_COURSE', undefined, { max: maxInCourse });
-      const work = runJob(job.id, principal, request).finally(() => running.delete(work));
+      const timeZone = requestTimeZone(reply.request.headers);
+      const work = runJob(job.id, principal, request, timeZone).finally(() => running.delete(work));
       running.add(work);
       return reply.code(202).send(toJob(job));
     }

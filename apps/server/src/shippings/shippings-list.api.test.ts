@@ -208,8 +208,8 @@ describe('shippings/shippingsreport', () => {
       'State',
       'Result',
       'Sandbox',
-      'Created',
-      'Updated',
+      'Created (UTC)',
+      'Updated (UTC)',
       'Form data',
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(
@@ -278,7 +278,9 @@ describe('shippings/shippingsreport', () => {
   it('forgets a prepared export and deletes its file once its offer has expired', async () => {
     const started = (await user.post('shippings/shippingsreport', { scope: 'own', asynchronous: true })).json();
     await expect
-      .poll(async () => (await user.post('shippings/shippingsreport', { jobId: started.jobId })).statusCode)
+      .poll(async () => (await user.post('shippings/shippingsreport', { jobId: started.jobId })).statusCode, {
+        timeout: 20_000,
+      })
       .toBe(200);
     const { file_key: fileKey } = await t.database.db
       .selectFrom('export_jobs')

@@ -92,7 +92,9 @@ describe('local store', () => {
   it('an export file missing from the disk answers 404 ERR_FILE_UNAVAILABLE', async () => {
     const started = (await s.user.post('shippings/shippingsreport', { scope: 'own', asynchronous: true })).json();
     await expect
-      .poll(async () => (await s.user.post('shippings/shippingsreport', { jobId: started.jobId })).statusCode)
+      .poll(async () => (await s.user.post('shippings/shippingsreport', { jobId: started.jobId })).statusCode, {
+        timeout: 20_000,
+      })
       .toBe(200);
     await rm(path.join(s.t.config.dataDir, 'exports'), { recursive: true });
     const gone = await s.user.post('shippings/shippingsreport', { jobId: started.jobId });

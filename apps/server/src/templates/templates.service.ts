@@ -202,7 +202,11 @@ export function createTemplatesService(db: Kysely<Database>) {
         { header: label('companies'), width: 30, value: (row) => row.companyName },
         { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
         { header: 'Locked by', width: 24, value: (row) => row.lockedBy },
-        { header: label('deletedAt'), value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null) },
+        {
+          header: label('deletedAt'),
+          dateTime: true,
+          value: (row) => (row.deletedAt ? new Date(row.deletedAt) : null),
+        },
         { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
       ],
       mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), toListRow),

@@ -138,7 +138,7 @@ export function createTypesService(db: Kysely<Database>) {
         { header: label('service'), width: 24, value: (row) => row.service },
         { header: label('channels'), width: 24, value: (row) => row.channels.join(', ') },
         { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
-        { header: label('createdAt'), value: (row) => row.createdAt },
+        { header: label('createdAt'), dateTime: true, value: (row) => row.createdAt },
       ],
       mapRows(ordered.offset(query.first).limit(query.pageSize).stream(500), (row) => row),
     );

@@ -15,6 +15,8 @@ export const ZDownloadFileRequest = z.object({
   /** The request of the target call as JSON text: its query, or its body for a POST or PUT. */
   jsonData: z.string().max(100_000).default('{}'),
   authToken: z.string().min(1, 'ERR_TKN_INVALID').max(500),
+  /** The IANA zone the screen shows times in: the file writes its date-times in it (else UTC). */
+  timeZone: z.string().max(64).optional(),
 });
 export type TDownloadFileRequest = z.infer<typeof ZDownloadFileRequest>;
 

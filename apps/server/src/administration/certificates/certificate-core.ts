@@ -103,18 +103,18 @@ export function certificateExportColumns<Row extends TCertificateBaseRow>(
     { header: text.label('subject'), width: 50, value: (row) => row.subject },
     { header: text.label('issuer'), width: 50, value: (row) => row.issuer },
     { header: text.label('serialNumber'), width: 42, value: (row) => row.serial_number },
-    { header: text.label('validFrom'), value: (row) => row.valid_from },
-    { header: text.label('validTo'), value: (row) => row.valid_to },
+    { header: text.label('validFrom'), dateTime: true, value: (row) => row.valid_from },
+    { header: text.label('validTo'), dateTime: true, value: (row) => row.valid_to },
     { header: text.label('status'), value: (row) => text.status(row.status) },
     ...parts.usage,
     { header: text.label('keyAlgorithm'), value: (row) => row.key_algorithm },
     { header: text.label('fingerprintSha256'), width: 100, value: (row) => row.fingerprint_sha256 },
     { header: text.label('active'), value: (row) => text.yesNo(row.active) },
-    { header: text.label('createdAt'), value: (row) => row.created_at },
+    { header: text.label('createdAt'), dateTime: true, value: (row) => row.created_at },
   ];
   if (deleted) {
     columns.push(
-      { header: text.label('deletedAt'), value: (row) => row.deleted_at },
+      { header: text.label('deletedAt'), dateTime: true, value: (row) => row.deleted_at },
       { header: text.label('deletedBy'), width: 30, value: (row) => row.deleted_by_name },
     );
   }

@@ -60,7 +60,7 @@ describe('administration/certificates/export', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="certificates.xlsx"');
     const rows = await readXlsx(response.rawPayload);
     expect(rows[0]).toEqual(
-      expect.arrayContaining(['Name', 'Subject', 'Issuer', 'Serial number', 'Valid to', 'Status']),
+      expect.arrayContaining(['Name', 'Subject', 'Issuer', 'Serial number', 'Valid to (UTC)', 'Status']),
     );
     expect(rows.slice(1).map((row) => [row[0], row[8]])).toEqual([
       ['Export two', 'Expiring soon'],
@@ -99,7 +99,7 @@ describe('administration/certificates/export', () => {
       )}`,
     );
     const rows = await readXlsx(response.rawPayload);
-    expect(rows[0]!.slice(-2)).toEqual(['Deleted', 'Deleted by']);
+    expect(rows[0]!.slice(-2)).toEqual(['Deleted (UTC)', 'Deleted by']);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.at(-1)).toBe('Daniel Ortega');
   });

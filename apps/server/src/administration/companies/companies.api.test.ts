@@ -293,8 +293,8 @@ describe('administration/companies/export', () => {
       'CC e-mails',
       'Active',
       'Users',
-      'Created',
-      'Deleted',
+      'Created (UTC)',
+      'Deleted (UTC)',
       'Deleted by',
     ]);
     expect(rows.slice(1).map((row) => row[2])).toEqual(['B12345674']);

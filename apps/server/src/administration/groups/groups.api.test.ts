@@ -153,7 +153,16 @@ describe('administration/groups export and groupsByDomain', () => {
     const direct = await admin.get('administration/groups/export?language=en-en');
     expect(isXlsx(direct)).toBe(true);
     const rows = await readXlsx(direct.rawPayload);
-    expect(rows[0]).toEqual(['Id', 'Name', 'Description', 'Active', 'Users', 'Created', 'Deleted', 'Deleted by']);
+    expect(rows[0]).toEqual([
+      'Id',
+      'Name',
+      'Description',
+      'Active',
+      'Users',
+      'Created (UTC)',
+      'Deleted (UTC)',
+      'Deleted by',
+    ]);
     expect(rows.slice(1).map((row) => row[1])).toContain('Legal');
     const form = await postDownloadFile(
       t.app,
