@@ -3,7 +3,8 @@ import { COMMON_PASSWORDS_TEXT } from './reference/common-passwords.ts';
 /**
  * The password rules of ASVS 5.0 V6.2 and NIST SP 800-63B, one set for the console and the server:
  * a length window, any printable Unicode character (spaces too), no composition rules, and refusal of
- * common passwords and of passwords built on the user's own login or e-mail. The server adds the last
+ * common passwords, of passwords easy to guess (password-strength.ts, given as `guess`) and of passwords
+ * built on the user's own login or e-mail. The server adds the last
  * `historySize` passwords of the user, which only it knows.
  */
 export const PASSWORD_POLICY = {
@@ -19,12 +20,27 @@ export const PASSWORD_PROBLEMS = [
   'ERR_PWD_TOO_LONG',
   'ERR_PWD_NOT_PRINTABLE',
   'ERR_PWD_COMMON',
+  'ERR_PWD_GUESSABLE',
   'ERR_PWD_CONTAINS_LOGIN',
   'ERR_PWD_CONTAINS_EMAIL',
 ] as const;
 export type TPasswordProblem = (typeof PASSWORD_PROBLEMS)[number];
 
-export type TPasswordContext = { minLength: number; login?: string; email?: string };
+/** Why a password is easy to guess (password-strength.ts's guessReason), or null when it is not. */
+export type TGuessCheck = (password: string, userInputs: readonly string[]) => string | null;
+
+export type TPasswordContext = {
+  minLength: number;
+  login?: string;
+  email?: string;
+  /** The guessability estimate; left out where its dictionaries are not loaded (yet). */
+  guess?: TGuessCheck;
+};
+
+/** Why `password` is easy to guess, with the user's own data among the guesses; null when it is not. */
+export function guessReasonOf(password: string, context: TPasswordContext): string | null {
+  return context.guess?.(password, [context.login ?? '', context.email ?? '']) ?? null;
+}
 
 let common: Set<string> | undefined;
 
@@ -55,6 +71,7 @@ export function listPasswordProblems(password: string, context: TPasswordContext
   if (length > PASSWORD_POLICY.maxLength) problems.push('ERR_PWD_TOO_LONG');
   if (NOT_PRINTABLE.test(password)) problems.push('ERR_PWD_NOT_PRINTABLE');
   if (isCommonPassword(password)) problems.push('ERR_PWD_COMMON');
+  else if (problems.length === 0 && guessReasonOf(password, context)) problems.push('ERR_PWD_GUESSABLE');
   if (contains(password, context.login)) problems.push('ERR_PWD_CONTAINS_LOGIN');
   const email = context.email?.trim() ?? '';
   const localPart = email.split('@')[0];

@@ -142,9 +142,12 @@ describe('account/users/update', () => {
       newPassword: 'short',
     });
     expect(weak.json().fields).toEqual({ newPassword: 'ERR_PWD_TOO_SHORT' });
-    // The same policy as every other password change: common passwords and the current one are refused.
+    // The same policy as every other password change: common passwords, passwords easy to guess (a breached
+    // one with digits, the user's own login) and the current one are refused.
     for (const [newPassword, key] of [
       ['qwerty123456', 'ERR_PWD_COMMON'],
+      ['password1234', 'ERR_PWD_GUESSABLE'],
+      ['abcdefghijklmnop', 'ERR_PWD_GUESSABLE'],
       ['Sello-Demo-2026', 'ERR_PWD_REUSED'],
     ]) {
       const refused = await client.put('account/users/update', {

@@ -1,4 +1,5 @@
 import { checkPassword, PASSWORD_POLICY } from '@sello/contracts/password-policy';
+import { guessReason } from '@sello/contracts/password-strength';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fieldError } from '../platform/api-error.ts';
@@ -21,7 +22,12 @@ export type TPasswordChange = {
 /** Refuses a password the policy or the user's history refuses, with the broken rule's key on `field`. */
 export async function assertAcceptablePassword(db: Kysely<Database>, change: TPasswordChange) {
   const { user, newPassword, minLength, field } = change;
-  const problem = checkPassword(newPassword, { minLength, login: user.username, email: user.email });
+  const problem = checkPassword(newPassword, {
+    minLength,
+    login: user.username,
+    email: user.email,
+    guess: guessReason,
+  });
   if (problem) throw fieldError(field, problem);
   const recent = await selectRecentPasswordHashes(db, user.id, PASSWORD_POLICY.historySize);
   for (const hash of recent) {

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, InfoCircleOutlined } from '@ant-design/icons';
 import {
+  guessReasonOf,
   listPasswordProblems,
   PASSWORD_POLICY,
   type TPasswordContext,
@@ -7,7 +8,7 @@ import {
 } from '@sello/contracts/password-policy';
 import { useTranslation } from 'react-i18next';
 
-type TRule = { label: string; problems: TPasswordProblem[] };
+type TRule = { label: string; problems: TPasswordProblem[]; why?: string | null };
 
 /**
  * The password policy (password-policy.ts) as a list the user sees while typing: each rule turns green
@@ -16,6 +17,7 @@ type TRule = { label: string; problems: TPasswordProblem[] };
 export function PasswordPolicyHint({ password, context }: { password: string; context: TPasswordContext }) {
   const { t } = useTranslation();
   const problems = new Set(listPasswordProblems(password, context));
+  const guessed = problems.has('ERR_PWD_GUESSABLE') ? guessReasonOf(password, context) : null;
   const rules: TRule[] = [
     {
       label: t('PWD_RULE_LENGTH', {
@@ -26,6 +28,7 @@ export function PasswordPolicyHint({ password, context }: { password: string; co
     },
     { label: t('PWD_RULE_PRINTABLE'), problems: ['ERR_PWD_NOT_PRINTABLE'] },
     { label: t('PWD_RULE_COMMON'), problems: ['ERR_PWD_COMMON'] },
+    ...(context.guess ? [{ label: t('PWD_RULE_GUESS'), problems: ['ERR_PWD_GUESSABLE'], why: guessed } as TRule] : []),
     { label: t('PWD_RULE_PERSONAL'), problems: ['ERR_PWD_CONTAINS_LOGIN', 'ERR_PWD_CONTAINS_EMAIL'] },
   ];
   return (
@@ -41,6 +44,7 @@ export function PasswordPolicyHint({ password, context }: { password: string; co
               <CheckCircleFilled className={met ? 'password-rule-met' : 'password-rule-idle'} />
             )}{' '}
             {rule.label}
+            {broken && rule.why ? <span data-testid="password-guess-reason">: {t(rule.why)}</span> : null}
           </li>
         );
       })}

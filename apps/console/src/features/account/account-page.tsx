@@ -17,6 +17,7 @@ import { PasswordPolicyHint } from '../../components/password/password-policy-hi
 import { changeLanguage } from '../../i18n/change-language.ts';
 // 'LLL' below needs dayjs's localizedFormat plugin, which this module registers.
 import '../../i18n/library-locales/dayjs-locale.ts';
+import { usePasswordGuess } from '../../components/password/use-password-guess.ts';
 import { LANGUAGE_LABEL_KEYS } from '../../i18n/language-labels.ts';
 import { session } from '../../session/session-store.ts';
 import { useSession } from '../../session/use-session.ts';
@@ -42,6 +43,7 @@ export default function AccountPage() {
   const draft = useFormDraft(form);
   const newPassword = Form.useWatch('newPassword', form) ?? '';
   const passwordMinLength = usePasswordMinLength();
+  const guess = usePasswordGuess();
 
   const save = async (values: TAccountFields) => {
     if (values.newPassword && values.newPassword !== values.confirmPassword) {
@@ -132,7 +134,7 @@ export default function AccountPage() {
           {newPassword !== '' && (
             <PasswordPolicyHint
               password={newPassword}
-              context={{ minLength: passwordMinLength, login: data.userid, email: data.email }}
+              context={{ minLength: passwordMinLength, login: data.userid, email: data.email, guess }}
             />
           )}
           <Form.Item name="confirmPassword" label={t('ACCOUNT_CONFIRM_PASSWORD')}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiCallError, callEndpoint } from '../../api/http-client.ts';
 import { usePasswordMinLength } from '../../api/use-password-min-length.ts';
+import { usePasswordGuess } from '../../components/password/use-password-guess.ts';
 import { NewPasswordFields, newPasswordErrors, type TNewPassword } from './new-password-fields.tsx';
 
 type TTokens = { recoveryToken: string; loginToken: string };
@@ -22,6 +23,7 @@ const errorKeyOf = (failure: unknown) =>
 export function SetPasswordForm({ tokens }: { tokens: TTokens }) {
   const { t } = useTranslation();
   const minLength = usePasswordMinLength();
+  const guess = usePasswordGuess();
   const [state, setState] = useState<TState>({ kind: 'checking' });
   const [value, setValue] = useState<TNewPassword>({ newpassword: '', confirm: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof TNewPassword, boolean>>>({});
@@ -67,7 +69,7 @@ export function SetPasswordForm({ tokens }: { tokens: TTokens }) {
   }
 
   const { user } = state;
-  const context = { minLength, login: user.userid, email: user.email };
+  const context = { minLength, login: user.userid, email: user.email, guess };
   const errors = newPasswordErrors(value, context);
   const shown = {
     newpassword:
