@@ -3,12 +3,12 @@
 // the dashboard, the account, the version check, the shell's settings and the token refresh. The server
 // runs as its own process against an embedded PostgreSQL this bench starts (lib/shippings-data-set.ts, the
 // data set of shippings-list.ts); pg_stat_statements says what each call costs PostgreSQL. Loopback only.
-import { readFileSync } from 'node:fs';
 import { HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import pg from 'pg';
 import { Pool } from 'undici';
 import {
+  cpuMs,
   loadAverage,
   measureReferenceLoop,
   percentile,
@@ -64,13 +64,6 @@ type TFigures = {
 };
 
 const cleanups: TCleanups = [];
-
-/** CPU milliseconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 function calls(requestId: string): TCall[] {
   return [
@@ -276,6 +269,8 @@ type TLoaded = Awaited<ReturnType<typeof loadShippingsDataSet>> & { reused: bool
 async function dataSetOf(url: string): Promise<TLoaded> {
   // Its own pool: the server's statement timeout would cancel the building of an index of ten million rows.
   const pool = new pg.Pool({ connectionString: url, max: SEED_WORKERS + 1 });
+  // Ctrl-C stops PostgreSQL under the clients' feet: their error ends the making, not the process.
+  pool.on('error', () => {});
   try {
     return await dataSetIn(pool);
   } finally {

@@ -3,9 +3,10 @@
 // counted, the server's resident memory sampled every 5 s. `BENCH_SOAK_SECONDS=600` is the issue's ten minutes;
 // the default (60 s) fits `npm run bench`. Loopback only.
 import { readFileSync, rmSync, statSync } from 'node:fs';
+import { HEADERS } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import autocannon from 'autocannon';
-import { loadAverage, mib, round, signIn, toSearch } from './lib/bench-helpers.ts';
+import { cpuMs, loadAverage, mib, round, signIn, toSearch } from './lib/bench-helpers.ts';
 import { writeResult } from './lib/bench-result.ts';
 import { cleanUp, freePort, startBenchDatabase, startBenchServer, type TCleanups } from './lib/bench-server.ts';
 
@@ -63,20 +64,49 @@ async function main(): Promise<void> {
       cleanups,
     });
     const { headers } = await signIn(base, 'company.user');
-    const requests = requestsOf(headers);
+    // A session lasts FRONTEND_SESSION_TIME_MINUTES (5 by default) unless refreshed: the console refreshes its token
+    // before it ends, so does the soak, every minute; each request takes the newest token.
+    const session = { token: headers[HEADERS.authToken]! };
+    const refresh = async () => {
+      const response = await fetch(`${base}${API_PREFIX}security/refreshToken`, {
+        headers: { ...headers, [HEADERS.authToken]: session.token },
+      });
+      const next = response.headers.get(HEADERS.authToken);
+      await response.arrayBuffer();
+      if (response.status === 200 && next) session.token = next;
+      else refreshFailures++;
+    };
+    let refreshFailures = 0;
+    const refresher = setInterval(() => void refresh(), 60_000);
+    cleanups.push(async () => clearInterval(refresher));
+    const requests = requestsOf(headers).map((request) => ({
+      ...request,
+      setupRequest: (req: autocannon.Request) => ({
+        ...req,
+        headers: { ...req.headers, [HEADERS.authToken]: session.token },
+      }),
+    }));
     for (const request of requests) {
       const response = await fetch(`${base}${request.path}`, { headers });
       if (response.status !== 200) throw new Error(`${request.path} answered ${response.status}`);
       await response.arrayBuffer();
     }
-    const options = { url: base, connections: CONNECTIONS, requests, workers: 1, timeout: 10 };
+    // In the bench process (not a worker thread), so that each request reads the refreshed token.
+    const options = { url: base, connections: CONNECTIONS, requests, timeout: 10 };
     await autocannon({ ...options, duration: WARMUP_SECONDS });
     const samples: { second: number; rssMiB: number }[] = [];
     const started = Date.now();
     const sample = () => samples.push({ second: round((Date.now() - started) / 1000), rssMiB: mib(rssOf(child.pid!)) });
     sample();
     const timer = setInterval(sample, SAMPLE_MS);
+    const cpuBefore = cpuMs(child.pid!);
+    const measuredFrom = performance.now();
     const result = await autocannon({ ...options, duration: SECONDS });
+    // What the server process got of the cores, and spent per request: with neighbours loading the machine, a
+    // server that had only a fraction of a core shows it here rather than in its own figures.
+    const serverCpu = cpuMs(child.pid!) - cpuBefore;
+    const serverCpuShareOfCore = round(serverCpu / (performance.now() - measuredFrom), 2);
+    const serverCpuMsPerRequest = round(serverCpu / Math.max(1, result.requests.total), 2);
     clearInterval(timer);
     sample();
     load.end = loadAverage();
@@ -87,15 +117,15 @@ async function main(): Promise<void> {
     const rssStart = round(meanOf(samples.slice(0, window)));
     const rssEnd = round(meanOf(samples.slice(-window)));
     const growthPercent = round(((rssEnd - rssStart) / rssStart) * 100);
-    const failures = result.errors + result.timeouts + result.non2xx;
+    const failures = result.errors + result.timeouts + result.non2xx + refreshFailures;
     const alive = child.exitCode === null && (await fetch(`${base}/healthz`)).status === 200;
     const ok = failures === 0 && alive && growthPercent <= BUDGET_RSS_GROWTH_PERCENT;
     const lines = [
       `Soak: ${CONNECTIONS} connections for ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, ${requests.length} console calls in turn, the server in its own process (jobs on, log to a file), loopback.`,
       `  ${result.requests.total} requests (${Math.round(result.requests.average)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
-      `  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}; server up at the end: ${alive}`,
+      `  errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, failed token refreshes ${refreshFailures}; server up at the end: ${alive}`,
       `  server RSS ${rssStart} MiB → ${rssEnd} MiB (${growthPercent} %, peak ${Math.max(...samples.map((entry) => entry.rssMiB))} MiB); log ${mib(statSync(SERVER_LOG).size)} MiB`,
-      `  load average (1 min) ${load.start} at the start, ${load.end} at the end`,
+      `  server CPU ${serverCpuMsPerRequest} ms per request, ${serverCpuShareOfCore} of a core on average; load average (1 min) ${load.start} at the start, ${load.end} at the end`,
       `Budget: no failed request, RSS growth ≤ ${BUDGET_RSS_GROWTH_PERCENT} %: ${ok ? 'OK' : 'MISSED'}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -111,7 +141,10 @@ async function main(): Promise<void> {
       errors: result.errors,
       timeouts: result.timeouts,
       non2xx: result.non2xx,
+      refreshFailures,
       serverAliveAtEnd: alive,
+      serverCpuMsPerRequest,
+      serverCpuShareOfCore,
       rss: { startMiB: rssStart, endMiB: rssEnd, growthPercent, samples },
       budget: { failures: 0, rssGrowthPercent: BUDGET_RSS_GROWTH_PERCENT },
       loadAverage1m: load,
