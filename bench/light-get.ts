@@ -4,10 +4,11 @@
 // Budget: the app serves at least half the bare server's requests per second.
 // Loopback only: both servers listen on 127.0.0.1 and autocannon talks to nothing else.
 import { randomBytes } from 'node:crypto';
+import { rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createConnection } from 'node:net';
 import os from 'node:os';
-import { COOKIES, HEADERS } from '@sello/contracts/constants';
+import { COOKIES, HEADERS, PREFERENCES } from '@sello/contracts/constants';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-password.ts';
 import { seedDemo } from '../apps/server/src/demo/seed-demo.ts';
 import { seedPreferences } from '../apps/server/src/preferences/default-preferences.ts';
 import { writeResult } from './lib/bench-result.ts';
+import { startBenchServer } from './lib/bench-server.ts';
 import { openStatementReader, statementLines, type TStatementFigures } from './lib/pg-statements.ts';
 
 const HOST = '127.0.0.1';
@@ -29,6 +31,13 @@ const USER = 'company.user';
 const PATH = `${API_PREFIX}account/users/read`;
 /** The app runs as a monitored production copy does, timing every request for /metrics; BENCH_METRICS=off leaves it out. */
 const METRICS = process.env.BENCH_METRICS !== 'off';
+/**
+ * `process` (the default): the server as `npm run serve` runs it, in its own process with its job workers on and its
+ * log lines written to a file; `in-process`: `buildApp` inside the bench, logging to /dev/null (the figure before
+ * 2026-12-07, which leaves out the jobs, the file and the second process).
+ */
+const APP_MODE = process.env.BENCH_APP === 'in-process' ? 'in-process' : 'process';
+const SERVER_LOG = '.test-data/bench-light-get-server.log';
 const LOAD = { connections: 10, warmupSeconds: 2, durationSeconds: 8, rounds: 2 } as const;
 /** The app must serve at least this share of the bare select server's requests per second. */
 const BUDGET_PERCENT = 50;
@@ -140,6 +149,8 @@ async function startSello() {
     LOG_LEVEL: 'info',
     DATA_DIR,
     EMBEDDED_PG_PORT: String(PG_PORT),
+    // The session must outlast the bench: on a loaded machine its start alone can take minutes (5 by default).
+    FRONTEND_SESSION_TIME_MINUTES: '60',
     ...(METRICS && { METRICS_TOKEN: randomBytes(24).toString('hex') }),
   });
   // The app logs every request at `info` as in production; the lines go nowhere, their cost is measured.
@@ -147,17 +158,39 @@ async function startSello() {
   const { database, stop } = await openDatabase(config, logger);
   cleanups.push(stop);
   await seedPreferences(database.db, config.FRONTEND_SESSION_TIME_MINUTES);
+  // The data directory is kept between runs: an older run's session length is replaced, not kept.
+  await database.pool.query('UPDATE preferences SET value = $1 WHERE name = $2', [
+    String(config.FRONTEND_SESSION_TIME_MINUTES),
+    PREFERENCES.sessionTime,
+  ]);
   await seedDemo(database.db);
-  const { app } = await buildApp({ config, database, logger });
-  cleanups.push(() => app.close());
-  const base = await listen(app);
+  const connectionString = (database.pool.options as { connectionString?: string }).connectionString ?? '';
+  let base: string;
+  if (APP_MODE === 'process') {
+    rmSync(SERVER_LOG, { force: true });
+    ({ base } = await startBenchServer({
+      databaseUrl: connectionString,
+      dataDir: DATA_DIR,
+      env: {
+        LOG_LEVEL: 'info',
+        JOBS_ENABLED: 'true',
+        DATABASE_POOL_SIZE: String(config.DATABASE_POOL_SIZE),
+        ...(METRICS && { METRICS_TOKEN: randomBytes(24).toString('hex') }),
+      },
+      logFile: SERVER_LOG,
+      cleanups,
+    }));
+  } else {
+    const { app } = await buildApp({ config, database, logger });
+    cleanups.push(() => app.close());
+    base = await listen(app);
+  }
 
   const xsrf = randomBytes(24).toString('base64url');
   const headers = { [HEADERS.authToken]: await signIn(base, xsrf), cookie: `${COOKIES.xsrf}=${xsrf}` };
   const check = await fetch(`${base}${PATH}`, { headers });
   const account = (await check.json()) as { id?: number; userid?: string };
   if (check.status !== 200 || account.userid !== USER) throw new Error(`GET ${PATH} answered ${check.status}`);
-  const connectionString = (database.pool.options as { connectionString?: string }).connectionString ?? '';
   return { base, headers, userId: String(account.id), connectionString, poolSize: config.DATABASE_POOL_SIZE };
 }
 
@@ -198,7 +231,7 @@ async function main(): Promise<void> {
     const sello = await startSello();
     const bare = await startBareSelect(sello.connectionString, sello.poolSize, sello.userId);
     const BARE = 'bare Fastify + one indexed select of the user';
-    const APP = `GET ${PATH} (${USER}, metrics ${METRICS ? 'on' : 'off'})`;
+    const APP = `GET ${PATH} (${USER}, metrics ${METRICS ? 'on' : 'off'}, ${APP_MODE === 'process' ? 'server process, jobs on, log to a file' : 'app in the bench process'})`;
     const rounds: TFigures[] = [];
     for (let round = 0; round < LOAD.rounds; round++) {
       rounds.push(await measure(APP, `${sello.base}${PATH}`, sello.headers));
@@ -246,16 +279,19 @@ async function main(): Promise<void> {
       ...appStatements.map((row) => `| app | ${row.callsPerRequest} | ${row.meanExecMs} | \`${row.query}\` |`),
       ...bareStatements.map((row) => `| bare | ${row.callsPerRequest} | ${row.meanExecMs} | \`${row.query}\` |`),
     ];
-    writeResult(METRICS ? 'light-get' : 'light-get-metrics-off', {
+    const logBytes = APP_MODE === 'process' ? statSync(SERVER_LOG).size : 0;
+    writeResult(`light-get${METRICS ? '' : '-metrics-off'}${APP_MODE === 'process' ? '' : '-in-process'}`, {
       ok,
       metrics: METRICS,
+      app: APP_MODE,
+      serverLogBytes: logBytes,
       summary,
       load: LOAD,
       budgetPercent: BUDGET_PERCENT,
       appShareOfBareSelectPercent: appShare,
       rounds,
       bareSelect: base,
-      app,
+      appMean: app,
       statementsPerRequest: { app: appStatements, bareSelect: bareStatements },
     });
     process.exitCode = ok ? 0 : 1;

@@ -1,7 +1,7 @@
 // What the HTTP benches share: loopback checks, the console's sign-in, timed requests, percentiles, and
 // counting an exported workbook's rows.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import os from 'node:os';
 import { COOKIES, HEADERS } from '@sello/contracts/constants';
@@ -90,4 +90,11 @@ export async function countXlsxRows(file: string): Promise<number> {
     break;
   }
   return rows;
+}
+
+/** CPU milliseconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

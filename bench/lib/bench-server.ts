@@ -3,7 +3,7 @@
 // Each registers how to undo what it started in `cleanups`, undone in reverse order at the end.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { API_PREFIX } from '@sello/contracts/endpoint';
@@ -39,15 +39,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A new embedded PostgreSQL in `dataDir` (relative to the repository), migrated, with the demo seeded. */
-export async function startBenchDatabase(options: { dataDir: string; port: number; cleanups: TCleanups }) {
+/**
+ * A new embedded PostgreSQL in `dataDir` (relative to the repository), migrated, with the demo seeded. With `keep`
+ * the data directory is neither emptied before nor removed after: what a previous run left is used again.
+ */
+export async function startBenchDatabase(options: {
+  dataDir: string;
+  port: number;
+  cleanups: TCleanups;
+  keep?: boolean;
+}) {
   const dataDir = path.join(REPO_ROOT, options.dataDir);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
   const logger = pino({ level: 'warn' });
   const embedded = await startEmbeddedPostgres({ dataDir, port: options.port, logger });
   options.cleanups.push(async () => {
     await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keep) rmSync(dataDir, { recursive: true, force: true });
   });
   await ensureDatabase(embedded.adminUrl, DATABASE);
   const url = embedded.urlFor(DATABASE);
@@ -64,24 +72,30 @@ export async function startBenchDatabase(options: { dataDir: string; port: numbe
  * production settings) with `env` on top; answers once it listens.
  */
 export async function startBenchServer(options: {
-  databaseUrl: string;
+  /** Without it the server starts its own embedded PostgreSQL in `dataDir` (then `startSeconds` should allow for it). */
+  databaseUrl?: string;
   dataDir: string;
   env: Record<string, string>;
   cleanups: TCleanups;
-}): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
+  /** Where the server's log lines go (appended), as a supervisor sends them to a file; by default nowhere. */
+  logFile?: string;
+  /** How long to wait for it to listen (180 s by default: a start on the loaded 2-core machine can take over a minute). */
+  startSeconds?: number;
+}): Promise<{ base: string; child: ChildProcess; port: number }> {
+  const port = Number(options.env.PORT ?? (await freePort()));
+  const log = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
   const child = spawn(
     process.execPath,
     [...SERVER_NODE_FLAGS, ...EXTRA_FLAGS, path.join(REPO_ROOT, 'apps/server/src/main.ts')],
     {
       cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', log, 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
         HOST: BENCH_HOST,
         PORT: String(port),
-        DATABASE_URL: options.databaseUrl,
+        ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
         DATA_DIR: options.dataDir,
         SEED_DEMO: 'false',
         CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -89,21 +103,22 @@ export async function startBenchServer(options: {
       },
     },
   );
+  if (typeof log === 'number') closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   options.cleanups.push(async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   });
   const base = `http://${BENCH_HOST}:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startSeconds ?? 180) * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       await fetch(`${base}${API_PREFIX}security/login`, { method: 'OPTIONS' });
-      return { base, child };
+      return { base, child, port };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  throw new Error('the server did not start within 60 s');
+  throw new Error(`the server did not start within ${options.startSeconds ?? 180} s`);
 }

@@ -20,10 +20,10 @@ export type TShippingLoadContext = {
 };
 
 /** Weighted choice tables: [value, weight]. */
-type TWeighted<T> = readonly (readonly [T, number])[];
+export type TWeighted<T> = readonly (readonly [T, number])[];
 
 // States of a mostly settled history; the recent months hold what is still moving (see `pickState`).
-const SETTLED_STATES: TWeighted<string> = [
+export const SETTLED_STATES: TWeighted<string> = [
   ['closed', 88],
   ['not_send_error', 3],
   ['no_auth', 2],
@@ -31,7 +31,7 @@ const SETTLED_STATES: TWeighted<string> = [
   ['in_course', 3],
   ['sent', 2],
 ];
-const RECENT_STATES: TWeighted<string> = [
+export const RECENT_STATES: TWeighted<string> = [
   ['sent', 22],
   ['in_course', 25],
   ['closed', 30],
@@ -47,7 +47,7 @@ const RECENT_STATES: TWeighted<string> = [
   ['auths_expired', 1],
   ['pending_import', 1],
 ];
-const CLOSED_RESULTS: TWeighted<string> = [
+export const CLOSED_RESULTS: TWeighted<string> = [
   ['accepted', 62],
   ['deny', 9],
   ['timeout', 14],
@@ -59,7 +59,7 @@ const CLOSED_RESULTS: TWeighted<string> = [
   ['exceeded_ocr_tries', 1],
   ['not_send', 1],
 ];
-const CHANNELS: TWeighted<string> = [
+export const CHANNELS: TWeighted<string> = [
   ['email', 70],
   ['sms', 14],
   ['postal', 10],

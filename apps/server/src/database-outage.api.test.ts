@@ -1,13 +1,13 @@
 // PostgreSQL frozen (SIGSTOP of its processes): /readyz says so within a second on a connection of its own, requests
 // fail in a bounded time with 503 ERR_SYSTEM_NOT_AVAILABLE instead of hanging, and all recovers by itself.
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitFor } from '../test/processes.ts';
+import { freePort, postgresProcesses, waitFor } from '../test/processes.ts';
 import { TEST_CERTIFICATE_KEY } from '../test/test-app.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -18,19 +18,6 @@ let opened: TOpenDatabase;
 let app: FastifyInstance;
 let base: string;
 let frozen: number[] = [];
-
-/** The postmaster of the test's own PostgreSQL and every process it forked. */
-async function postgresProcesses(): Promise<number[]> {
-  const postmaster = Number((await readFile(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8')).split('\n')[0]);
-  const children: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (parent === postmaster) children.push(Number(entry));
-  }
-  return [postmaster, ...children];
-}
 
 function thaw() {
   for (const pid of frozen) {
@@ -86,7 +73,7 @@ describe('a frozen database', () => {
     expect((await signIn()).status).toBe(401);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
-    frozen = await postgresProcesses();
+    frozen = await postgresProcesses(dataDir);
     for (const pid of frozen) process.kill(pid, 'SIGSTOP');
     try {
       const ready = await timed(() => fetch(`${base}/readyz`));

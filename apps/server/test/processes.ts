@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -79,4 +80,17 @@ export function collectOutput(child: ChildProcess): () => string {
     output += chunk;
   });
   return () => output;
+}
+
+/** The postmaster of the embedded PostgreSQL of `dataDir` and every process it forked (to freeze them all). */
+export async function postgresProcesses(dataDir: string): Promise<number[]> {
+  const postmaster = Number((await readFile(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8')).split('\n')[0]);
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === postmaster) children.push(Number(entry));
+  }
+  return [postmaster, ...children];
 }
