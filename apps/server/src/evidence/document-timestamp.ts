@@ -62,11 +62,12 @@ export function recordingTokens(stamp: TStamp): { stamp: TStamp; tokens: Buffer[
 
 /**
  * Makes a freshly signed PDF long-term verifiable: B-LT, a DSS with `data` (the signers' chains and CRLs) and the
- * chain and CRLs of the TSA of each of `tokens`; then B-LTA, a document time-stamp over the whole.
+ * chain and CRLs of the TSA of each of `tokens`; then B-LTA, a document time-stamp over the whole (unless
+ * `documentTimestamp` is false).
  */
 export async function addLongTermData(
   signed: Buffer,
-  options: { stamp: TTimestamper; data: TValidationData; tokens: Buffer[]; now: Date },
+  options: { stamp: TTimestamper; data: TValidationData; tokens: Buffer[]; now: Date; documentTimestamp?: boolean },
 ): Promise<Buffer> {
   const tsaData = await Promise.all(
     options.tokens.map((token) => timestampValidationData(options.stamp, token, options.now)),
@@ -75,5 +76,6 @@ export async function addLongTermData(
     certificates: [...options.data.certificates, ...tsaData.flatMap((data) => data.certificates)],
     crls: [...options.data.crls, ...tsaData.flatMap((data) => data.crls)],
   });
+  if (options.documentTimestamp === false) return withDss;
   return (await addDocumentTimestamp(withDss, options.stamp)).pdf;
 }

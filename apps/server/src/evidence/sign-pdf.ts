@@ -44,7 +44,14 @@ const TIMESTAMP_ROOM = 16_384;
 export async function sealPdf(
   pdf: PDFDocument,
   seal: TSeal,
-  options: { providerName: string; reason: string; signingTime: Date; stamp: TTimestamper },
+  options: {
+    providerName: string;
+    reason: string;
+    signingTime: Date;
+    stamp: TTimestamper;
+    /** False when another signature follows at once (that one ends the file with the document time-stamp). */
+    documentTimestamp?: boolean;
+  },
 ): Promise<Buffer> {
   const recording = recordingTokens(options.stamp);
   // The chain's certificates, plus 4 KiB for the attributes, the signature value (up to RSA-16384) and framing.
@@ -71,5 +78,6 @@ export async function sealPdf(
     data: await collectValidationData(seal, options.signingTime),
     tokens: recording.tokens,
     now: options.signingTime,
+    documentTimestamp: options.documentTimestamp ?? true,
   });
 }
