@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     DATA_DIR,
     EMBEDDED_PG_PORT: String(PG_PORT),
+    // On a machine busy with other work the pool's first connections can take over the default 5 s.
+    DATABASE_CONNECT_TIMEOUT_MS: '30000',
   };
   // Errors only (a failing worker shows here); the start-up warnings about demo keys are expected.
   const logger = pino({ level: 'error' }, pino.destination(2));

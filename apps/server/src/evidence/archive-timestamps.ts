@@ -20,6 +20,7 @@ export type TArchiveDeps = { db: Kysely<Database>; blobs: TBlobStore; stamp: TTi
 
 const DAY = 86_400_000;
 const BATCH = 50;
+const REGISTER_BATCHES_PER_RUN = 10;
 
 /** The last document time-stamp of a stored PDF: when it was made and when its TSA certificate ends. */
 function lastTimestampOf(pdf: Buffer) {
@@ -75,9 +76,12 @@ export async function renewArchiveTimestamps(
   renewDays: number,
   now = new Date(),
 ): Promise<{ registered: number; renewed: number }> {
+  // Bounded per run, so the first run on an install with many files reads them over several hours.
   let registered = 0;
-  for (let count = await registerDocuments(deps); count > 0; count = await registerDocuments(deps)) {
+  for (let batch = 0; batch < REGISTER_BATCHES_PER_RUN; batch++) {
+    const count = await registerDocuments(deps);
     registered += count;
+    if (count === 0) break;
   }
   let renewed = 0;
   const due = await selectDueDocuments(deps.db, new Date(now.getTime() + renewDays * DAY), BATCH);

@@ -14,9 +14,21 @@ import { checkTimestampToken } from './timestamp-token.ts';
 // no later than the token's time, whatever the server's clock said. The imprint is the head hash itself (SHA-256).
 
 const BATCH = 100;
+/** Batches per run: up to 1,000 heads a minute, so a backlog (the first run on an old install) drains in steps. */
+const BATCHES_PER_RUN = 10;
 
 /** Time-stamps the chain head of closed shippings that have none (or whose chain grew since); answers how many. */
 export async function stampChainHeads(deps: { db: Kysely<Database>; stamp: TStamp }): Promise<number> {
+  let stamped = 0;
+  for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
+    const count = await stampBatch(deps);
+    stamped += count;
+    if (count < BATCH) break;
+  }
+  return stamped;
+}
+
+async function stampBatch(deps: { db: Kysely<Database>; stamp: TStamp }): Promise<number> {
   const heads = await selectUnstampedChainHeads(deps.db, BATCH);
   for (const head of heads) {
     const token = await deps.stamp(Buffer.from(head.headHash!, 'hex'));
