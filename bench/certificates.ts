@@ -161,14 +161,19 @@ async function main(): Promise<void> {
   // 3. A sample of the certificates must carry a valid signature.
   let sampleValid: boolean | null = null;
   if (existsSync('/usr/bin/pdfsig')) {
-    const sample = await db
+    // The first, middle and last of the certificates built (all of them when the run completes).
+    const built = await db
       .selectFrom('shipping_documents')
       .select('sha256')
-      .where('shipping_id', 'in', [ids[0]!, ids[Math.floor(ids.length / 2)]!, ids.at(-1)!])
+      .where('shipping_id', 'in', ids)
       .where('kind', '=', 'certificate')
+      .orderBy('shipping_id')
       .execute();
+    const sample = [...new Set([built[0], built[Math.floor(built.length / 2)], built.at(-1)])].filter(
+      (row) => row !== undefined,
+    );
     sampleValid =
-      sample.length === 3 &&
+      sample.length > 0 &&
       sample.every(({ sha256 }) => {
         const file = path.join(working.dataDir, 'files', sha256.slice(0, 2), sha256.slice(2, 4), sha256);
         try {
