@@ -62,5 +62,6 @@ describe('the demo TSA', () => {
       { encoding: 'utf8' },
     );
     expect(verified).toContain('Verification: OK');
-  });
+    // Two RSA keys (the TSA and its CA) made here: seconds on a busy machine.
+  }, 30_000);
 });
