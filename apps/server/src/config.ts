@@ -122,6 +122,8 @@ const ZConfig = z
     TSA_PASSWORD: z.string().min(1).optional(),
     /** Milliseconds to wait for the TSA's answer before the certificate job retries later. */
     TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Days before the last document time-stamp's TSA certificate ends that a signed PDF gets an archive time-stamp. */
+    ARCHIVE_TIMESTAMP_RENEW_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
     /** Webhook retries: the first waits this many seconds, each next one twice as long (docs/decisions/integration.md). */
     WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3_600).default(10),
     /** The longest wait between two attempts of a webhook delivery, seconds. */

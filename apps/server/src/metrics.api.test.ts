@@ -245,7 +245,8 @@ describe('GET /metrics', () => {
     expect(
       sumOf(after, 'sello_dependency_errors_total', tsa) - sumOf(before, 'sello_dependency_errors_total', tsa),
     ).toBe(1);
-  });
+    // The first certificate of the file: the demo seal, the demo TSA and their CAs are made here (four RSA keys).
+  }, 90_000);
 
   it('counts a job run that fails, by queue', async () => {
     const failing = defineJob({ name: 'metrics-test-failing', retryLimit: 0, pollingIntervalSeconds: 0.5 });

@@ -51,3 +51,23 @@ export async function dssOf(pdf: Buffer): Promise<{ certificates: Buffer[]; crls
   };
   return { certificates: streams('Certs'), crls: streams('CRLs') };
 }
+
+/**
+ * Every signature of a PDF with the SHA-256 (hex) of the bytes its /ByteRange covers and its /SubFilter, in file
+ * order: for a document time-stamp (ETSI.RFC3161) the CMS is the token and the digest its imprint.
+ */
+export function signedRangesOf(pdf: Buffer): { subFilter: string; cms: Buffer; digest: string; end: number }[] {
+  const text = pdf.toString('latin1');
+  const cmses = signaturesOf(pdf);
+  return [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map((match, index) => {
+    const [a, b, c, d] = match.slice(1, 5).map(Number) as [number, number, number, number];
+    const objectStart = text.lastIndexOf(' obj', match.index);
+    const objectEnd = text.indexOf('endobj', match.index);
+    const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.]+)/.exec(text.slice(objectStart, objectEnd))?.[1] ?? '';
+    const digest = createHash('sha256')
+      .update(pdf.subarray(a, a + b))
+      .update(pdf.subarray(c, c + d))
+      .digest('hex');
+    return { subFilter, cms: cmses[index]!, digest, end: c + d };
+  });
+}

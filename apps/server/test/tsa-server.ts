@@ -13,6 +13,8 @@ export type TTsaTestServer = {
   /** The TSA's certificate and its CA (PEM), what `openssl ts -verify -untrusted/-CAfile` needs. */
   certificatePath: string;
   caPath: string;
+  /** The CA's CRL (DER) the server publishes at the TSA certificate's distribution point. */
+  crl: Buffer;
   directory: string;
   /** Replies answered so far. */
   answered: () => number;
@@ -41,13 +43,63 @@ ess_cert_id_chain = no
 ess_cert_id_alg = sha256
 `;
 
+const CA_CONFIG = (dir: string) => `
+[ ca ]
+default_ca = test_ca
+[ test_ca ]
+database = ${dir}/index.txt
+crlnumber = ${dir}/crlnumber
+default_md = sha256
+default_crl_days = 30
+`;
+
 /**
  * An independent RFC 3161 time-stamping authority: OpenSSL's `openssl ts -reply` (Debian openssl) behind a small
- * HTTP wrapper on a free loopback port, with its own CA and a TSA certificate whose only key purpose is timeStamping.
+ * HTTP wrapper on a free loopback port, with its own CA and a TSA certificate whose only key purpose is timeStamping,
+ * valid `days` days; the CA's CRL (made by `openssl ca -gencrl`) is served at the certificate's distribution point.
  */
-export async function startTsaServer(): Promise<TTsaTestServer> {
+export async function startTsaServer(options: { days?: number } = {}): Promise<TTsaTestServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sello-tsa-'));
   const at = (name: string) => path.join(dir, name);
+  let crl = Buffer.alloc(0);
+  let down = false;
+  let answered = 0;
+  let sequence = 0;
+  const server = createServer((request, response) => {
+    if (down) {
+      request.socket.destroy();
+      return;
+    }
+    if (request.method === 'GET' && request.url === '/ca.crl') {
+      response.writeHead(200, { 'content-type': 'application/pkix-crl' }).end(crl);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const name = `q${++sequence}`;
+      try {
+        await writeFile(at(`${name}.tsq`), Buffer.concat(chunks));
+        await run('openssl', [
+          'ts',
+          '-reply',
+          '-config',
+          at('tsa.cnf'),
+          '-queryfile',
+          at(`${name}.tsq`),
+          '-out',
+          at(`${name}.tsr`),
+        ]);
+        const reply = await readFile(at(`${name}.tsr`));
+        answered += 1;
+        response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(reply);
+      } catch (error) {
+        response.writeHead(500).end(String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
   await run('openssl', [
     'req',
     '-x509',
@@ -81,7 +133,8 @@ export async function startTsaServer(): Promise<TTsaTestServer> {
   ]);
   await writeFile(
     at('tsa.ext'),
-    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n',
+    'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n' +
+      `crlDistributionPoints=URI:http://127.0.0.1:${port}/ca.crl\n`,
   );
   await run('openssl', [
     'x509',
@@ -96,51 +149,34 @@ export async function startTsaServer(): Promise<TTsaTestServer> {
     '-out',
     at('tsa.pem'),
     '-days',
-    '365',
+    String(options.days ?? 365),
     '-extfile',
     at('tsa.ext'),
   ]);
   await writeFile(at('serial'), '01\n');
   await writeFile(at('tsa.cnf'), CONFIG(dir));
-
-  let down = false;
-  let answered = 0;
-  let sequence = 0;
-  const server = createServer((request, response) => {
-    if (down) {
-      request.socket.destroy();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      const name = `q${++sequence}`;
-      try {
-        await writeFile(at(`${name}.tsq`), Buffer.concat(chunks));
-        await run('openssl', [
-          'ts',
-          '-reply',
-          '-config',
-          at('tsa.cnf'),
-          '-queryfile',
-          at(`${name}.tsq`),
-          '-out',
-          at(`${name}.tsr`),
-        ]);
-        const reply = await readFile(at(`${name}.tsr`));
-        answered += 1;
-        response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(reply);
-      } catch (error) {
-        response.writeHead(500).end(String(error));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await writeFile(at('index.txt'), '');
+  await writeFile(at('crlnumber'), '01\n');
+  await writeFile(at('ca.cnf'), CA_CONFIG(dir));
+  await run('openssl', [
+    'ca',
+    '-gencrl',
+    '-config',
+    at('ca.cnf'),
+    '-keyfile',
+    at('ca.key'),
+    '-cert',
+    at('ca.pem'),
+    '-out',
+    at('ca.crl.pem'),
+  ]);
+  await run('openssl', ['crl', '-in', at('ca.crl.pem'), '-outform', 'DER', '-out', at('ca.crl')]);
+  crl = await readFile(at('ca.crl'));
   return {
     url: `http://127.0.0.1:${port}/tsa`,
     certificatePath: at('tsa.pem'),
     caPath: at('ca.pem'),
+    crl,
     directory: dir,
     answered: () => answered,
     setDown: (value) => {

@@ -13,6 +13,7 @@ import type { PortalTables } from './portal-schema.ts';
 import type { PostalTables } from './postal-schema.ts';
 import type { SamlTables } from './saml-schema.ts';
 import type { ShippingTables } from './shipping-schema.ts';
+import type { TimestampTables } from './timestamp-schema.ts';
 import type { TwoFactorTables } from './two-factor-schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -281,6 +282,7 @@ export type Database = ShippingTables &
   PortalTables &
   HandwritingTables &
   PkiTables &
+  TimestampTables &
   TwoFactorTables &
   PasswordTables &
   FederationTables &

@@ -1,4 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
@@ -104,16 +106,23 @@ describe('signature time-stamps', () => {
     expect(verified).toContain('Verification: OK');
   });
 
-  it('keeps the seal chain and the demo CA revocation list in the DSS (B-LT), the CRL signed by that CA', async () => {
+  it('keeps the seal and TSA chains and their CRLs in the DSS (B-LT), the seal CRL signed by the demo CA', async () => {
     const id = await acceptedShipping();
     expect(await certifyShipping(deps, id)).toBe('certified');
     const pdf = (await certificateOf(id))!;
     const seal = await deps.loadSeal();
     const dss = await dssOf(pdf);
-    expect(dss.certificates.map((certificate) => certificate.toString('hex'))).toEqual(
-      seal.chain.map((certificate) => certificate.raw.toString('hex')),
+    // The seal's chain, then the TSA's (its certificate and CA, from the signature time-stamp token).
+    const tsaChain = [tsa.certificatePath, tsa.caPath].map((file) =>
+      new X509Certificate(readFileSync(file)).raw.toString('hex'),
     );
-    expect(dss.crls).toHaveLength(1);
+    expect(dss.certificates.map((certificate) => certificate.toString('hex'))).toEqual([
+      ...seal.chain.map((certificate) => certificate.raw.toString('hex')),
+      ...tsaChain,
+    ]);
+    // The seal CA's CRL, then the TSA CA's, fetched from the TSA certificate's distribution point.
+    expect(dss.crls).toHaveLength(2);
+    expect(dss.crls[1]!.equals(tsa.crl)).toBe(true);
     const caFile = path.join(tsa.directory, `seal-ca-${id}.pem`);
     const crlFile = path.join(tsa.directory, `seal-ca-${id}.crl`);
     await writeFile(caFile, seal.chain.at(-1)!.toString());

@@ -36,7 +36,13 @@ describe('the demo TSA', () => {
     await createTimestamper(config, { warn: () => {} })(digest);
     expect(readDemo(await readFile(secret, 'utf8')).leaf.fingerprint256).toBe(tsa.leaf.fingerprint256);
 
+    // Issued by its own demo CA, whose CRL goes into the DSS of every file it time-stamps.
+    expect(tsa.chain).toHaveLength(2);
+    expect(tsa.demoCaKey).toBeDefined();
+    const ca = new X509Certificate(tsa.chain[1]!.raw);
+    expect(certificate.checkIssued(ca)).toBe(true);
     await writeFile(path.join(folder, 'tsa.pem'), certificate.toString());
+    await writeFile(path.join(folder, 'tsa-ca.pem'), ca.toString());
     await writeFile(path.join(folder, 'token.der'), token);
     const verified = execFileSync(
       'openssl',
@@ -49,10 +55,13 @@ describe('the demo TSA', () => {
         '-in',
         path.join(folder, 'token.der'),
         '-CAfile',
+        path.join(folder, 'tsa-ca.pem'),
+        '-untrusted',
         path.join(folder, 'tsa.pem'),
       ],
       { encoding: 'utf8' },
     );
     expect(verified).toContain('Verification: OK');
-  });
+    // Two RSA keys (the TSA and its CA) made here: seconds on a busy machine.
+  }, 30_000);
 });

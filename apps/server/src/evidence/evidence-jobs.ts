@@ -1,14 +1,16 @@
 import type { TAppContext } from '../app-context.ts';
-import { DELIVERY_JOBS } from '../platform/job-catalogue.ts';
+import { DELIVERY_JOBS, EVIDENCE_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
 import { countCertificateProduced, countDependencyError } from '../platform/metrics.ts';
+import { renewArchiveTimestamps } from './archive-timestamps.ts';
 import { certifyShipping } from './certificate-worker.ts';
+import { stampChainHeads } from './chain-timestamps.ts';
 import { createSealLoader } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
 import { createTimestamper } from './timestamps.ts';
 
 /**
- * The evidence side's background work: the worker of DELIVERY_JOBS.certificate. A copy that works jobs
+ * The evidence side's background work: the worker of DELIVERY_JOBS.certificate and the EVIDENCE_JOBS time-stamps. A copy that works jobs
  * loads the seal at start, so a missing or wrong seal shows in the log at once rather than at the first shipping.
  */
 export function createEvidenceJobs(ctx: TAppContext): TJob[] {
@@ -18,6 +20,14 @@ export function createEvidenceJobs(ctx: TAppContext): TJob[] {
   }
   const stamp = createTimestamper(ctx.config, ctx.app.log);
   const deps = { db: ctx.db, blobs: ctx.blobs, jobs: ctx.jobs, config: ctx.config, loadSeal, stamp };
+  /** A trust service that did not answer: counted and logged as an error the operator sees, then thrown again. */
+  const reportTrustService = (error: unknown, message: string) => {
+    if (error instanceof TrustServiceUnavailableError) {
+      countDependencyError('trust_service');
+      ctx.app.log.error({ err: error }, message);
+    }
+    throw error;
+  };
   return [
     bindJob(DELIVERY_JOBS.certificate, {
       run: async (payload) => {
@@ -33,6 +43,23 @@ export function createEvidenceJobs(ctx: TAppContext): TJob[] {
           }
           throw error;
         }
+      },
+    }),
+    bindJob(EVIDENCE_JOBS.chainHeadTimestamps, {
+      run: async () => {
+        await stampChainHeads(deps).catch((error: unknown) =>
+          reportTrustService(
+            error,
+            'chain heads wait for their time-stamp: the TSA did not answer, the next run retries',
+          ),
+        );
+      },
+    }),
+    bindJob(EVIDENCE_JOBS.archiveTimestamps, {
+      run: async () => {
+        await renewArchiveTimestamps(deps, ctx.config.ARCHIVE_TIMESTAMP_RENEW_DAYS).catch((error: unknown) =>
+          reportTrustService(error, 'archive time-stamps wait: a trust service did not answer, the next run retries'),
+        );
       },
     }),
   ];

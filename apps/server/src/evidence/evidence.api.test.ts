@@ -101,7 +101,8 @@ describe('the certificate worker', () => {
       .orderBy('seq', 'desc')
       .executeTakeFirstOrThrow();
     expect(certify).toEqual({ action: 'certify', details: { certificate: certificate!.sha256 } });
-  });
+    // The first certificate of the file: the demo seal, the demo TSA and their CAs are made here (four RSA keys).
+  }, 90_000);
 
   it('does nothing for a shipping that is not waiting for its certificate', async () => {
     const id = await shippingAfter(['dispatch']);

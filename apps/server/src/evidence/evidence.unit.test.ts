@@ -148,7 +148,8 @@ describe('the certificate PDF', () => {
     expect(signed.toString('latin1')).toContain('/SubFilter /ETSI.CAdES.detached');
     const wrong = loadConfig({ DATA_DIR: folder, SEAL_P12_PATH: file, SEAL_P12_PASSWORD: 'nope' });
     await expect(createSealLoader(wrong, { warn: () => {} })()).rejects.toThrow();
-  });
+    // Four RSA keys made here (seal, its CA, the demo TSA and its CA): seconds on a busy machine.
+  }, 30_000);
 
   it('makes the demo seal once and reuses it', async () => {
     const config = loadConfig({ DATA_DIR: folder });

@@ -87,3 +87,46 @@ export function setKey(dictionary: string, key: string, value: string): string {
   const without = dictionary.replace(new RegExp(`/${key}\\s+\\d+\\s+\\d+\\s+R`), '');
   return without.replace(/^<</, `<< /${key} ${value}`);
 }
+
+export const BYTE_RANGE_PLACEHOLDER = '/ByteRange [0 /********** /********** /**********]';
+
+/** The signature fields the PDF's form lists already, as `n 0 R` references. */
+function existingFields(text: string, catalog: string): string[] {
+  const acroForm = /\/AcroForm\s+(\d+)\s+0\s+R/.exec(catalog);
+  if (!acroForm) return [];
+  const fields = /\/Fields\s*\[([^\]]*)\]/.exec(readObject(text, Number(acroForm[1])));
+  return fields ? [...fields[1]!.matchAll(/\d+\s+\d+\s+R/g)].map((match) => match[0]) : [];
+}
+
+/**
+ * Appends an invisible signature field whose value is a signature dictionary of `entries` (its /Type, /SubFilter, …)
+ * with a /ByteRange placeholder and room for `contentsBytes` of CMS, and a form listing it after the fields already
+ * there: the increment @signpdf/signpdf then fills in. Every byte an earlier signature covers stays as it was.
+ */
+export function appendSignatureField(pdf: Buffer, options: { entries: string; contentsBytes: number; name: string }) {
+  const text = pdf.toString('latin1');
+  const fields = existingFields(text, readObject(text, readTrailer(text).rootNumber));
+  return appendIncrement(pdf, (first) => {
+    const [signature, field, form] = [first, first + 1, first + 2];
+    return {
+      objects: [
+        {
+          body: `<< ${options.entries} ${BYTE_RANGE_PLACEHOLDER} /Contents <${'0'.repeat(options.contentsBytes * 2)}> >>`,
+        },
+        {
+          body:
+            `<< /Type /Annot /Subtype /Widget /FT /Sig /T (${options.name}) /F 132 /Rect [0 0 0 0] ` +
+            `/V ${signature} 0 R >>`,
+        },
+        { body: `<< /Type /AcroForm /SigFlags 3 /Fields [${[...fields, `${field} 0 R`].join(' ')}] >>` },
+      ],
+      catalog: (current) => setKey(current, 'AcroForm', `${form} 0 R`),
+    };
+  });
+}
+
+/** How many signature fields the PDF's form lists (a new field's name numbers after them). */
+export function countSignatureFields(pdf: Buffer): number {
+  const text = pdf.toString('latin1');
+  return existingFields(text, readObject(text, readTrailer(text).rootNumber)).length;
+}

@@ -83,6 +83,19 @@ async function fetchCrl(url: string, now: number): Promise<Buffer> {
 
 const demoCrls = new WeakMap<TSeal, { crl: Buffer; until: number }>();
 
+/** Whether a certificate names itself as its issuer (a trust anchor: nothing revokes it). */
+function isSelfIssued(certificateDer: Buffer): boolean {
+  const tbs = tbsOf(certificateDer);
+  return der(tbs[2]!).equals(der(tbs[4]!));
+}
+
+/** The CRLs at the distribution points of every issued certificate of `certificates` (fetched, kept an hour). */
+async function fetchCrlsOf(certificates: Buffer[], now: Date): Promise<Buffer[]> {
+  const issued = certificates.filter((certificate) => !isSelfIssued(certificate));
+  const urls = [...new Set(issued.flatMap((certificate) => crlUrlsOf(certificate)))];
+  return Promise.all(urls.map((url) => fetchCrl(url, now.getTime())));
+}
+
 /**
  * The seal's chain and the revocation data of each issued certificate in it: the demo CA's own CRL for the demo seal,
  * otherwise the CRLs at the certificates' distribution points (fetched, kept an hour).
@@ -97,10 +110,20 @@ export async function collectValidationData(seal: TSeal, now = new Date()): Prom
     }
     return { certificates, crls: [demo.crl] };
   }
-  const issued = seal.chain.filter((certificate) => certificate.issuer !== certificate.subject);
-  const urls = [...new Set(issued.flatMap((certificate) => crlUrlsOf(certificate.raw)))];
-  const crls = await Promise.all(urls.map((url) => fetchCrl(url, now.getTime())));
-  return { certificates, crls };
+  return { certificates, crls: await fetchCrlsOf(certificates, now) };
+}
+
+/** The certificates a CMS SignedData carries (a time-stamp token carries its TSA's, when asked to). */
+export function certificatesOfCms(cms: Buffer): Buffer[] {
+  const signedData = children(children(children(fromDer(cms))[1]!)[0]!);
+  const set = signedData.find((node) => node.tagClass === Class.CONTEXT_SPECIFIC && node.type === 0);
+  return set ? children(set).map((node) => der(node)) : [];
+}
+
+/** What a time-stamp needs to be checked years later: its TSA's chain and the CRLs of that chain's issuers. */
+export async function collectTimestampValidationData(token: Buffer, now = new Date()): Promise<TValidationData> {
+  const certificates = certificatesOfCms(token);
+  return { certificates, crls: await fetchCrlsOf(certificates, now) };
 }
 
 /**

@@ -71,6 +71,20 @@ export const DELIVERY_JOBS = {
   sweep: defineJob({ name: 'delivery-sweep', cron: '* * * * *', retryLimit: 1 }),
 };
 
+/** The evidence's scheduled queues; evidence/evidence-jobs.ts binds their handlers. */
+export const EVIDENCE_JOBS = {
+  /**
+   * Stamps the head of the event chain of each shipping that closed (and again when events follow). While the TSA
+   * does not answer the run fails, with a warning and the trust_service metric; the next minute's run tries again.
+   */
+  chainHeadTimestamps: defineJob({ name: 'evidence-chain-head-timestamps', cron: '* * * * *', retryLimit: 0 }),
+  /**
+   * Adds an archive time-stamp (PAdES B-LTA) to each signed PDF whose last document time-stamp's TSA certificate
+   * ends within ARCHIVE_TIMESTAMP_RENEW_DAYS. Hourly: a TSA that does not answer is tried again the next hour.
+   */
+  archiveTimestamps: defineJob({ name: 'evidence-archive-timestamps', cron: '29 * * * *', retryLimit: 0 }),
+};
+
 /** The shippings' scheduled queues; shippings/shipping-jobs.ts binds their handlers. */
 export const SHIPPING_JOBS = {
   /** Authorisation periods that run out become `auths_expired`. */

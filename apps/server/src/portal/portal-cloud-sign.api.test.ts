@@ -89,13 +89,16 @@ describe('PKI_CLOUD: a one-time certificate for the receiver', () => {
     expect(signed!.name).toMatch(/-signed\.pdf$/);
     const { report, leaves } = inspectSignatures(await t.ctx.blobs.read(signed!.sha256));
     const signatures = report.split(/^Signature #\d+:$/m).slice(1);
-    expect(signatures).toHaveLength(2);
+    // The receiver's signature, the provider's seal, then the document time-stamp over the whole (PAdES B-LTA).
+    expect(signatures).toHaveLength(3);
     expect(signatures[0]).toContain('Signer Certificate Common Name: Lucía Fernández');
     expect(signatures[1]).toMatch(/Signer Certificate Common Name: .*demo seal/);
-    for (const signature of signatures) {
+    for (const signature of signatures.slice(0, 2)) {
       expect(signature).toContain('Signature Validation: Signature is Valid.');
       expect(signature).toContain('ETSI.CAdES.detached');
     }
+    expect(signatures[2]).toMatch(/Signer Certificate Common Name: .*demo TSA/);
+    expect(signatures[2]).toContain('Total document signed');
     // The certificate inside the receiver's signature is the one the evidence names.
     expect(leaves[0]).toContain(`serial=${details.certificateSerial}`);
     expect(leaves[0]!.replace(/:/g, '').toLowerCase()).toContain(details.certificateSha256);

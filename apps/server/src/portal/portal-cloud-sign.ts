@@ -91,6 +91,8 @@ export async function signWithOneTimeCertificate(
         reason: `${method}: ${identity.name}`,
         signingTime: now,
         stamp: cloud.stamp,
+        // The seal follows at once and ends the file with the document time-stamp.
+        documentTimestamp: false,
       },
     );
     const sealed = await sealSignedPdf(bySigner, seal, {

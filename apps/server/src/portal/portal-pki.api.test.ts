@@ -113,13 +113,16 @@ describe('PKI: the receiver signs with its own certificate', () => {
     const signatures = pdfsig(await t.ctx.blobs.read(signed!.sha256))
       .split(/^Signature #\d+:$/m)
       .slice(1);
-    expect(signatures).toHaveLength(2);
+    // The receiver's signature, the provider's seal, then the document time-stamp over the whole (PAdES B-LTA).
+    expect(signatures).toHaveLength(3);
     expect(signatures[0]).toContain('Signer Certificate Common Name: LUCIA FERNANDEZ');
     expect(signatures[1]).toMatch(/Signer Certificate Common Name: .*demo seal/);
-    for (const signature of signatures) {
+    for (const signature of signatures.slice(0, 2)) {
       expect(signature).toContain('Signature Validation: Signature is Valid.');
       expect(signature).toContain('ETSI.CAdES.detached');
     }
+    expect(signatures[2]).toMatch(/Signer Certificate Common Name: .*demo TSA/);
+    expect(signatures[2]).toContain('Total document signed');
 
     const certified = await certifyShipping(
       {
