@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificateBase64, issueReceiverCertificate, makeTestCa, signAttributes } from '../../test/pki-fixtures.ts';
 import { dispatchForTest, eventsOf, portalCall } from '../../test/portal-fixtures.ts';
 import { s3Env, startS3Server, type TS3TestServer } from '../../test/s3-server.ts';
 import { createShippingTestApp } from '../../test/shipping-fixtures.ts';
@@ -30,6 +31,13 @@ async function documentsOf(shippingId: number) {
     .select(['kind', 'sha256'])
     .where('shipping_id', '=', String(shippingId))
     .execute();
+}
+
+const ca = makeTestCa();
+const lucia = issueReceiverCertificate(ca, { name: 'LUCIA FERNANDEZ', serialNumber: 'IDCES-12345678Z' });
+
+async function preparationCount() {
+  return (await t.database.db.selectFrom('pki_preparations').select('id').execute()).length;
 }
 
 function expectUnavailable(response: { statusCode: number; json: () => unknown }) {
@@ -64,9 +72,34 @@ describe('recipient verbs with the blob store failing', () => {
     const [onboardingToken] = onboarding.tokens as [string];
     expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
     expect((await portalCall(t, onboardingToken, 'POST', 'identification/start')).statusCode).toBe(200);
+    // Two signatures with the receiver's own certificate (PKI): one to prepare, one prepared already, to accept.
+    await t.database.db
+      .updateTable('shipping_types')
+      .set({ sign_method: 'PKI' })
+      .where('name', '=', 'Deed acceptance')
+      .execute();
+    const toPrepare = await dispatchForTest(t, user, 'Deed acceptance');
+    const toAccept = await dispatchForTest(t, user, 'Deed acceptance');
+    const [prepareToken] = toPrepare.tokens as [string];
+    const [acceptToken] = toAccept.tokens as [string];
+    for (const token of [prepareToken, acceptToken]) {
+      expect((await portalCall(t, token, 'GET', 'shipping')).statusCode).toBe(200);
+    }
+    const prepared = await portalCall(t, acceptToken, 'POST', 'pki/prepare', { certificate: certificateBase64(lucia) });
+    expect(prepared.statusCode).toBe(200);
+    const { prepareId, documents } = prepared.json() as {
+      prepareId: string;
+      documents: { position: number; signedAttributes: string }[];
+    };
     const noticeBefore = await eventsOf(t, notice.shippingId);
     const onboardingBefore = await eventsOf(t, onboarding.shippingId);
     const storedBefore = await documentsOf(onboarding.shippingId);
+    const pkiBefore = {
+      prepare: await eventsOf(t, toPrepare.shippingId),
+      accept: await eventsOf(t, toAccept.shippingId),
+      documents: await documentsOf(toAccept.shippingId),
+      preparations: await preparationCount(),
+    };
 
     await s3.close();
     s3Closed = true;
@@ -82,10 +115,33 @@ describe('recipient verbs with the blob store failing', () => {
         language: 'es-es',
       }),
     );
+    // The receiver's own-certificate signature: preparing reads the documents, accepting stores the signed copy.
+    expectUnavailable(
+      await portalCall(t, prepareToken, 'POST', 'pki/prepare', { certificate: certificateBase64(lucia) }),
+    );
+    expectUnavailable(
+      await portalCall(t, acceptToken, 'POST', 'pki/accept', {
+        prepareId,
+        signatures: documents.map((document) => ({
+          position: document.position,
+          signature: signAttributes(lucia, document.signedAttributes),
+        })),
+      }),
+    );
     expect(await eventsOf(t, notice.shippingId)).toEqual(noticeBefore);
     expect(await eventsOf(t, onboarding.shippingId)).toEqual(onboardingBefore);
     expect(await documentsOf(onboarding.shippingId)).toEqual(storedBefore);
+    expect(await eventsOf(t, toPrepare.shippingId)).toEqual(pkiBefore.prepare);
+    expect(await eventsOf(t, toAccept.shippingId)).toEqual(pkiBefore.accept);
+    expect(await documentsOf(toAccept.shippingId)).toEqual(pkiBefore.documents);
+    // The preparation is kept: the receiver signs again once the store is back.
+    expect(await preparationCount()).toBe(pkiBefore.preparations);
     // A verb that needs no stored file still answers, and what it records happened.
     expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
+    const rejected = await portalCall(t, prepareToken, 'POST', 'reject', { reason: 'Not mine' });
+    expect(rejected.statusCode).toBe(200);
+    expect(
+      (await eventsOf(t, toPrepare.shippingId)).slice(pkiBefore.prepare.length).map((event) => event.action),
+    ).toEqual(['reject']);
   });
 });
