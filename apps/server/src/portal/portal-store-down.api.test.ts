@@ -15,11 +15,48 @@ let t: TTestApp;
 let user: TestClient;
 let s3Closed = false;
 
+const ca = makeTestCa();
+const lucia = issueReceiverCertificate(ca, { name: 'LUCIA FERNANDEZ', serialNumber: 'IDCES-12345678Z' });
+
+/**
+ * Two signatures with the receiver's own certificate (PKI), made ready while the store works: one shipping opened
+ * (to prepare once the store is down), one with its documents prepared (to accept once the store is down).
+ */
+type TPkiSetup = Awaited<ReturnType<typeof preparePkiSignatures>>;
+let pki: TPkiSetup;
+
+async function preparePkiSignatures() {
+  await t.database.db
+    .updateTable('shipping_types')
+    .set({ sign_method: 'PKI' })
+    .where('name', '=', 'Deed acceptance')
+    .execute();
+  const toPrepare = await dispatchForTest(t, user, 'Deed acceptance');
+  const toAccept = await dispatchForTest(t, user, 'Deed acceptance');
+  const [prepareToken] = toPrepare.tokens as [string];
+  const [acceptToken] = toAccept.tokens as [string];
+  for (const token of [prepareToken, acceptToken]) {
+    expect((await portalCall(t, token, 'GET', 'shipping')).statusCode).toBe(200);
+  }
+  const prepared = await portalCall(t, acceptToken, 'POST', 'pki/prepare', { certificate: certificateBase64(lucia) });
+  expect(prepared.statusCode).toBe(200);
+  const { prepareId, documents } = prepared.json() as {
+    prepareId: string;
+    documents: { position: number; signedAttributes: string }[];
+  };
+  return { toPrepare, toAccept, prepareToken, acceptToken, prepareId, documents };
+}
+
+async function preparationCount() {
+  return (await t.database.db.selectFrom('pki_preparations').select('id').execute()).length;
+}
+
 beforeAll(async () => {
   s3 = await startS3Server();
   t = await createShippingTestApp(s3Env(s3));
   user = await signedInClient(t.app, 'company.user');
-});
+  pki = await preparePkiSignatures();
+}, 120_000);
 afterAll(async () => {
   await t.close();
   if (!s3Closed) await s3.close();
@@ -31,13 +68,6 @@ async function documentsOf(shippingId: number) {
     .select(['kind', 'sha256'])
     .where('shipping_id', '=', String(shippingId))
     .execute();
-}
-
-const ca = makeTestCa();
-const lucia = issueReceiverCertificate(ca, { name: 'LUCIA FERNANDEZ', serialNumber: 'IDCES-12345678Z' });
-
-async function preparationCount() {
-  return (await t.database.db.selectFrom('pki_preparations').select('id').execute()).length;
 }
 
 function expectUnavailable(response: { statusCode: number; json: () => unknown }) {
@@ -72,34 +102,9 @@ describe('recipient verbs with the blob store failing', () => {
     const [onboardingToken] = onboarding.tokens as [string];
     expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
     expect((await portalCall(t, onboardingToken, 'POST', 'identification/start')).statusCode).toBe(200);
-    // Two signatures with the receiver's own certificate (PKI): one to prepare, one prepared already, to accept.
-    await t.database.db
-      .updateTable('shipping_types')
-      .set({ sign_method: 'PKI' })
-      .where('name', '=', 'Deed acceptance')
-      .execute();
-    const toPrepare = await dispatchForTest(t, user, 'Deed acceptance');
-    const toAccept = await dispatchForTest(t, user, 'Deed acceptance');
-    const [prepareToken] = toPrepare.tokens as [string];
-    const [acceptToken] = toAccept.tokens as [string];
-    for (const token of [prepareToken, acceptToken]) {
-      expect((await portalCall(t, token, 'GET', 'shipping')).statusCode).toBe(200);
-    }
-    const prepared = await portalCall(t, acceptToken, 'POST', 'pki/prepare', { certificate: certificateBase64(lucia) });
-    expect(prepared.statusCode).toBe(200);
-    const { prepareId, documents } = prepared.json() as {
-      prepareId: string;
-      documents: { position: number; signedAttributes: string }[];
-    };
     const noticeBefore = await eventsOf(t, notice.shippingId);
     const onboardingBefore = await eventsOf(t, onboarding.shippingId);
     const storedBefore = await documentsOf(onboarding.shippingId);
-    const pkiBefore = {
-      prepare: await eventsOf(t, toPrepare.shippingId),
-      accept: await eventsOf(t, toAccept.shippingId),
-      documents: await documentsOf(toAccept.shippingId),
-      preparations: await preparationCount(),
-    };
 
     await s3.close();
     s3Closed = true;
@@ -115,33 +120,44 @@ describe('recipient verbs with the blob store failing', () => {
         language: 'es-es',
       }),
     );
-    // The receiver's own-certificate signature: preparing reads the documents, accepting stores the signed copy.
+    expect(await eventsOf(t, notice.shippingId)).toEqual(noticeBefore);
+    expect(await eventsOf(t, onboarding.shippingId)).toEqual(onboardingBefore);
+    expect(await documentsOf(onboarding.shippingId)).toEqual(storedBefore);
+    // A verb that needs no stored file still answers, and what it records happened.
+    expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
+  });
+
+  it('with the store down, a signature with the receiver own certificate answers ERR_FILE_UNAVAILABLE and records nothing', async () => {
+    const before = {
+      prepare: await eventsOf(t, pki.toPrepare.shippingId),
+      accept: await eventsOf(t, pki.toAccept.shippingId),
+      documents: await documentsOf(pki.toAccept.shippingId),
+      preparations: await preparationCount(),
+    };
+    // Runs after the test above: the store is down.
+    expect(s3Closed).toBe(true);
+    // Preparing reads the documents; accepting stores the signed copies.
     expectUnavailable(
-      await portalCall(t, prepareToken, 'POST', 'pki/prepare', { certificate: certificateBase64(lucia) }),
+      await portalCall(t, pki.prepareToken, 'POST', 'pki/prepare', { certificate: certificateBase64(lucia) }),
     );
     expectUnavailable(
-      await portalCall(t, acceptToken, 'POST', 'pki/accept', {
-        prepareId,
-        signatures: documents.map((document) => ({
+      await portalCall(t, pki.acceptToken, 'POST', 'pki/accept', {
+        prepareId: pki.prepareId,
+        signatures: pki.documents.map((document) => ({
           position: document.position,
           signature: signAttributes(lucia, document.signedAttributes),
         })),
       }),
     );
-    expect(await eventsOf(t, notice.shippingId)).toEqual(noticeBefore);
-    expect(await eventsOf(t, onboarding.shippingId)).toEqual(onboardingBefore);
-    expect(await documentsOf(onboarding.shippingId)).toEqual(storedBefore);
-    expect(await eventsOf(t, toPrepare.shippingId)).toEqual(pkiBefore.prepare);
-    expect(await eventsOf(t, toAccept.shippingId)).toEqual(pkiBefore.accept);
-    expect(await documentsOf(toAccept.shippingId)).toEqual(pkiBefore.documents);
+    expect(await eventsOf(t, pki.toPrepare.shippingId)).toEqual(before.prepare);
+    expect(await eventsOf(t, pki.toAccept.shippingId)).toEqual(before.accept);
+    expect(await documentsOf(pki.toAccept.shippingId)).toEqual(before.documents);
     // The preparation is kept: the receiver signs again once the store is back.
-    expect(await preparationCount()).toBe(pkiBefore.preparations);
-    // A verb that needs no stored file still answers, and what it records happened.
-    expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
-    const rejected = await portalCall(t, prepareToken, 'POST', 'reject', { reason: 'Not mine' });
+    expect(await preparationCount()).toBe(before.preparations);
+    // A verb that needs no stored file still answers, and records what happened.
+    const rejected = await portalCall(t, pki.prepareToken, 'POST', 'reject', { reason: 'Not mine' });
     expect(rejected.statusCode).toBe(200);
-    expect(
-      (await eventsOf(t, toPrepare.shippingId)).slice(pkiBefore.prepare.length).map((event) => event.action),
-    ).toEqual(['reject']);
-  });
+    const after = await eventsOf(t, pki.toPrepare.shippingId);
+    expect(after.slice(before.prepare.length).map((event) => event.action)).toEqual(['reject']);
+  }, 120_000);
 });
