@@ -172,8 +172,9 @@ function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
 
   /** A figure `height` points tall at the margin, drawn by `draw` from its top-left corner, with its alternative text. */
   function figure(height: number, alt: string, draw: (page: PDFPage, x: number, top: number) => void) {
-    makeRoom(height + 4);
-    const top = y - 4;
+    // A QR code needs a quiet zone of four modules around it: 12 points clear of the text above.
+    makeRoom(height + 12);
+    const top = y - 12;
     const current = page;
     structure.tag(current, 'Figure', () => draw(current, PAGE.margin, top), alt);
     y = top - height;

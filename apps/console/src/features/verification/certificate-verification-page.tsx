@@ -50,10 +50,12 @@ export default function CertificateVerificationPage() {
     run(() => callEndpoint(certificateCheckApi.checkFile, { body: { content } }, { outcomeIgnored: true }));
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the code of the link is checked once, on arrival
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the code of the link is checked when the link changes
   useEffect(() => {
-    if (codeInLink) checkCode(codeInLink);
-  }, []);
+    if (!codeInLink) return;
+    setCode(codeInLink);
+    checkCode(codeInLink);
+  }, [codeInLink]);
 
   return (
     <div className="login-page">
