@@ -3,6 +3,8 @@ import {
   CERTIFICATE_CHECKS_PER_MINUTE,
 } from '@sello/contracts/catalogue/certificate-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyIdOf } from '../../test/admin-fixtures.ts';
+import { ApiKeyClient, createApiKey } from '../../test/api-key-fixtures.ts';
 import { createShippingTestApp, pdfDataUrl, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
@@ -122,6 +124,18 @@ describe('the public verification of a certificate', () => {
     expect([notPdf.statusCode, notPdf.json()]).toEqual([400, { key: 'ERR_CERTIFICATE_NOT_PDF' }]);
     const unsigned = await checkFile(pdfDataUrl('plain'));
     expect([unsigned.statusCode, unsigned.json()]).toEqual([400, { key: 'ERR_CERTIFICATE_NOT_SIGNED' }]);
+  });
+
+  it('is public (authorisation matrix): every signed-in role gets the same answer; an API key may not call it', async () => {
+    const path = `public/certificates/verify/${code}`;
+    for (const login of ['company.user', 'company.manager', 'company.admin', 'domain.admin']) {
+      const response = await (await signedInClient(t.app, login)).call('GET', path);
+      expect([login, response.statusCode, response.json().issued]).toEqual([login, 200, true]);
+    }
+    const admin = await signedInClient(t.app, 'company.admin');
+    const key = await createApiKey(admin, await companyIdOf(t.database.db, 'B12345674'));
+    const byKey = await new ApiKeyClient(t.app, key.secret).call('GET', path);
+    expect([byKey.statusCode, byKey.json()]).toEqual([403, { key: 'ERR_API_KEY_CALL' }]);
   });
 
   it(`answers ${CERTIFICATE_CHECKS_PER_MINUTE} calls a minute per address, then ERR_TOO_MANY_REQUESTS`, async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateBase64, issueReceiverCertificate, makeTestCa, signAttributes } from '../../test/pki-fixtures.ts';
-import { dispatchForTest, eventsOf, portalCall } from '../../test/portal-fixtures.ts';
+import { dispatchForTest, eventsOf, portalCall, readPinFromOutbox } from '../../test/portal-fixtures.ts';
 import { s3Env, startS3Server, type TS3TestServer } from '../../test/s3-server.ts';
 import { createShippingTestApp } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
@@ -33,9 +33,12 @@ async function preparePkiSignatures() {
     .execute();
   const toPrepare = await dispatchForTest(t, user, 'Deed acceptance');
   const toAccept = await dispatchForTest(t, user, 'Deed acceptance');
+  // A third, signed later with a one-time certificate (PKI_CLOUD) once the PKI checks are done.
+  const cloud = await dispatchForTest(t, user, 'Deed acceptance');
   const [prepareToken] = toPrepare.tokens as [string];
   const [acceptToken] = toAccept.tokens as [string];
-  for (const token of [prepareToken, acceptToken]) {
+  const [cloudToken] = cloud.tokens as [string];
+  for (const token of [prepareToken, acceptToken, cloudToken]) {
     expect((await portalCall(t, token, 'GET', 'shipping')).statusCode).toBe(200);
   }
   const prepared = await portalCall(t, acceptToken, 'POST', 'pki/prepare', { certificate: certificateBase64(lucia) });
@@ -44,7 +47,7 @@ async function preparePkiSignatures() {
     prepareId: string;
     documents: { position: number; signedAttributes: string }[];
   };
-  return { toPrepare, toAccept, prepareToken, acceptToken, prepareId, documents };
+  return { toPrepare, toAccept, cloud, prepareToken, acceptToken, cloudToken, prepareId, documents };
 }
 
 async function preparationCount() {
@@ -127,7 +130,7 @@ describe('recipient verbs with the blob store failing', () => {
     expect((await portalCall(t, noticeToken, 'GET', 'shipping')).statusCode).toBe(200);
   });
 
-  it('with the store down, a signature with the receiver own certificate answers ERR_FILE_UNAVAILABLE and records nothing', async () => {
+  it('with the store down, a signature with the receiver own certificate or a one-time certificate answers ERR_FILE_UNAVAILABLE and records nothing', async () => {
     const before = {
       prepare: await eventsOf(t, pki.toPrepare.shippingId),
       accept: await eventsOf(t, pki.toAccept.shippingId),
@@ -159,5 +162,18 @@ describe('recipient verbs with the blob store failing', () => {
     expect(rejected.statusCode).toBe(200);
     const after = await eventsOf(t, pki.toPrepare.shippingId);
     expect(after.slice(before.prepare.length).map((event) => event.action)).toEqual(['reject']);
+
+    // PKI_CLOUD: the PIN is sent (no file needed, recorded), then the signature reads and stores files: refused whole.
+    await t.database.db
+      .updateTable('shipping_types')
+      .set({ sign_method: 'PKI_CLOUD' })
+      .where('name', '=', 'Deed acceptance')
+      .execute();
+    expect((await portalCall(t, pki.cloudToken, 'POST', 'pin')).statusCode).toBe(200);
+    const cloudBefore = await eventsOf(t, pki.cloud.shippingId);
+    const pin = await readPinFromOutbox(t, pki.cloud.receiverIds[0]!);
+    expectUnavailable(await portalCall(t, pki.cloudToken, 'POST', 'accept', { pin }));
+    expect(await eventsOf(t, pki.cloud.shippingId)).toEqual(cloudBefore);
+    expect((await documentsOf(pki.cloud.shippingId)).map((row) => row.kind)).not.toContain('signed');
   }, 120_000);
 });
