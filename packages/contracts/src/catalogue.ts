@@ -9,6 +9,7 @@ import { identityProvidersApi } from './catalogue/administration-identity-provid
 import { rolesApi } from './catalogue/administration-roles.ts';
 import { samlCertificatesApi } from './catalogue/administration-saml-certificates.ts';
 import { usersApi } from './catalogue/administration-users.ts';
+import { certificateCheckApi } from './catalogue/certificate-check.ts';
 import { configurationApi } from './catalogue/configuration.ts';
 import { deliveryApi } from './catalogue/delivery.ts';
 import { downloadApi } from './catalogue/download.ts';
@@ -157,7 +158,7 @@ export const API_GROUPS = {
   delivery: deliveryApi,
   postal: postalApi,
   portal: { ...portalApi, ...portalHandwrittenApi, ...portalPkiApi },
-  evidence: evidenceApi,
+  evidence: { ...evidenceApi, ...certificateCheckApi },
   twoFactor: twoFactorApi,
   drafts: draftsApi,
   integration: {

@@ -22,6 +22,10 @@ export const ERROR_KEYS = [
   'ERR_CERT_EXPIRED',
   'ERR_CERT_UNEXPECTED_KEY',
   'ERR_CERT_NAME_IN_USE',
+  // ours: the public verification page (a file that is no PDF, a PDF with no signature, a code nobody issued)
+  'ERR_CERTIFICATE_NOT_PDF',
+  'ERR_CERTIFICATE_NOT_SIGNED',
+  'ERR_CERTIFICATE_CODE_UNKNOWN',
   // ours
   'ERR_FIELD_REQUIRED',
   'ERR_FIELD_INVALID',

@@ -12,6 +12,9 @@ export const PATHS = {
   passwordRecovery: '/pwdrcvmail',
   /** Ours: where a link mailed to an administrator mailbox verifies an identity provider's e-mail domain. */
   domainVerification: '/idp-domain-verification',
+  /** Ours: the public verification of a certificate, by its PDF or its code (the QR code printed on it opens it). */
+  certificateVerification: '/verify',
+  certificateVerificationCode: '/verify/:code',
   home: '/home',
   shippings: '/shippings',
   shippingsAll: '/shippings/all',
@@ -57,6 +60,8 @@ export const OPEN_PATHS: readonly string[] = [
   PATHS.samlLogin,
   PATHS.oauthLogin,
   PATHS.domainVerification,
+  PATHS.certificateVerification,
+  PATHS.certificateVerificationCode,
 ];
 
 export type TAccessRequirement =

@@ -122,6 +122,12 @@ export const routes: RouteObject[] = [
         path: PATHS.domainVerification,
         lazy: async () => ({ Component: (await import('../features/login/domain-verification-page.tsx')).default }),
       },
+      ...[PATHS.certificateVerification, PATHS.certificateVerificationCode].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/verification/certificate-verification-page.tsx')).default,
+        }),
+      })),
       ...GUARDED_ROUTES,
       { path: '*', element: <Navigate to={UNKNOWN_PATH_TARGET} replace /> },
     ],

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AuditTables } from './audit-schema.ts';
+import type { CertificateCodeTables } from './certificate-code-schema.ts';
 import type { DeliveryTables } from './delivery-schema.ts';
 import type { DraftTables } from './draft-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
@@ -283,6 +284,7 @@ export type Database = ShippingTables &
   HandwritingTables &
   PkiTables &
   TimestampTables &
+  CertificateCodeTables &
   TwoFactorTables &
   PasswordTables &
   FederationTables &

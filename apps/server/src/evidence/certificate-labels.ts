@@ -41,6 +41,20 @@ type TLabels = {
   certificateFingerprint: string;
   signedBy: string;
   signatureSummary: string;
+  authoriser: string;
+  receiverRole: string;
+  userRole: string;
+  timeZoneNote: string;
+  verifyTitle: string;
+  verifyIntro: string;
+  sealCertificate: string;
+  sealFingerprint: string;
+  timestamp: string;
+  timestampText: string;
+  demoTsa: string;
+  verificationCode: string;
+  verificationPage: string;
+  qrAlt: string;
   groups: Record<EvidenceGroup, string>;
 };
 
@@ -85,6 +99,22 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     certificateFingerprint: 'huella SHA-256',
     signedBy: 'Firmado por',
     signatureSummary: 'Resumen de firmas',
+    authoriser: 'Autorizador',
+    receiverRole: 'Destinatario',
+    userRole: 'Usuario',
+    timeZoneNote: 'Horas en la zona de Madrid, con su diferencia respecto a UTC.',
+    verifyTitle: 'Cómo verificar este documento',
+    verifyIntro:
+      'El documento lleva el sello electrónico del prestador con un sello de tiempo; cualquier lector de PDF que valide firmas (o pdfsig) los comprueba sin Sello.',
+    sealCertificate: 'Certificado del sello',
+    sealFingerprint: 'Huella SHA-256 del certificado del sello',
+    timestamp: 'Sello de tiempo de la firma',
+    timestampText:
+      'RFC 3161 de {tsa}, pedido al sellar ({time}); su hora exacta consta en el sello de tiempo y la muestra la página de verificación.',
+    demoTsa: 'la autoridad de sellado de tiempo de demostración del prestador',
+    verificationCode: 'Código de verificación',
+    verificationPage: 'Página de verificación',
+    qrAlt: 'Código QR que abre la página de verificación',
     groups: {
       submission: 'Envío al prestador',
       relay: 'Transmisión',
@@ -137,6 +167,22 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     certificateFingerprint: 'SHA-256 fingerprint',
     signedBy: 'Signed by',
     signatureSummary: 'Signature summary',
+    authoriser: 'Authoriser',
+    receiverRole: 'Receiver',
+    userRole: 'User',
+    timeZoneNote: 'Times in the Madrid zone, with their offset from UTC.',
+    verifyTitle: 'How to verify this document',
+    verifyIntro:
+      "The document carries the provider's electronic seal with a time-stamp; any PDF reader that validates signatures (or pdfsig) checks them without Sello.",
+    sealCertificate: 'Seal certificate',
+    sealFingerprint: 'SHA-256 fingerprint of the seal certificate',
+    timestamp: 'Signature time-stamp',
+    timestampText:
+      'RFC 3161 from {tsa}, requested at sealing ({time}); its exact time is inside the time-stamp and the verification page shows it.',
+    demoTsa: "the provider's demo time-stamping authority",
+    verificationCode: 'Verification code',
+    verificationPage: 'Verification page',
+    qrAlt: 'QR code that opens the verification page',
     groups: {
       submission: 'Submission',
       relay: 'Relay',
@@ -189,6 +235,22 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     certificateFingerprint: 'impressão digital SHA-256',
     signedBy: 'Assinado por',
     signatureSummary: 'Resumo das assinaturas',
+    authoriser: 'Autorizador',
+    receiverRole: 'Destinatário',
+    userRole: 'Utilizador',
+    timeZoneNote: 'Horas no fuso de Madrid, com a diferença para UTC.',
+    verifyTitle: 'Como verificar este documento',
+    verifyIntro:
+      'O documento tem o selo eletrónico do prestador com um carimbo temporal; qualquer leitor de PDF que valide assinaturas (ou o pdfsig) verifica-os sem o Sello.',
+    sealCertificate: 'Certificado do selo',
+    sealFingerprint: 'Impressão digital SHA-256 do certificado do selo',
+    timestamp: 'Carimbo temporal da assinatura',
+    timestampText:
+      'RFC 3161 de {tsa}, pedido ao selar ({time}); a sua hora exata consta do carimbo temporal e a página de verificação mostra-a.',
+    demoTsa: 'a autoridade de carimbo temporal de demonstração do prestador',
+    verificationCode: 'Código de verificação',
+    verificationPage: 'Página de verificação',
+    qrAlt: 'Código QR que abre a página de verificação',
     groups: {
       submission: 'Submissão',
       relay: 'Transmissão',

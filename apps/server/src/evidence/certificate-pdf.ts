@@ -17,6 +17,9 @@ import { drawableText, embedTextFonts, textWidth } from '../platform/pdf-fonts.t
 import type { TChainEvent } from '../shippings/event-chain.ts';
 import { labelsFor } from './certificate-labels.ts';
 import { signatureLine, type TCertificateSignature } from './certificate-signatures.ts';
+import { formatInstant } from './certificate-time.ts';
+import { createStructure, type TStructureRole } from './tagged-pdf.ts';
+import { drawQrCode } from './verification-qr.ts';
 
 export type TCertificateContent = {
   /** The certificate, or the non-report of a shipping that did not reach its recipient. */
@@ -63,6 +66,17 @@ export type TCertificateContent = {
     hash: string;
   }[];
   chainHead: { seq: number; hash: string };
+  /** How anyone checks the document: the seal, the TSA, and the code (and its QR) of the public verification page. */
+  verification?: TCertificateVerification;
+};
+
+export type TCertificateVerification = {
+  code: string;
+  url: string;
+  sealSubject: string;
+  sealFingerprint: string;
+  /** The time-stamping authority, by name (the host of TSA_URL), or null for the demo TSA. */
+  tsa: string | null;
 };
 
 export type TCertificateLetter = {
@@ -74,12 +88,15 @@ export type TCertificateLetter = {
   resultDate: string | null;
 };
 
-/** The chain's events as the certificate lists them. */
-export function certificateEvents(events: readonly (TChainEvent & { hash: string })[]): TCertificateContent['events'] {
+/** The chain's events as the certificate lists them, each actor as `describe` names it. */
+export function certificateEvents(
+  events: readonly (TChainEvent & { hash: string })[],
+  describe: (event: TChainEvent) => string = (event) => event.actor,
+): TCertificateContent['events'] {
   return events.map((event) => ({
     seq: event.seq,
     at: event.at,
-    actor: event.actor,
+    actor: describe(event),
     action: event.action,
     toState: event.to.state,
     toResult: event.to.result,
@@ -100,6 +117,7 @@ function drawable(font: PDFFont, text: string): string {
 
 /** Lays text out top-down, wrapping at the margin and starting a new page when the page is full. */
 function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
+  const structure = createStructure(pdf);
   let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
   const width = PAGE.width - 2 * PAGE.margin;
@@ -127,24 +145,45 @@ function createWriter(pdf: PDFDocument, regular: PDFFont, bold: PDFFont) {
     return lines;
   }
 
-  function write(text: string, options: { size?: number; bold?: boolean; muted?: boolean; indent?: number } = {}) {
+  function makeRoom(height: number) {
+    if (y - height < PAGE.margin) {
+      page = pdf.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - PAGE.margin;
+    }
+  }
+
+  function write(
+    text: string,
+    options: { size?: number; bold?: boolean; muted?: boolean; indent?: number; role?: TStructureRole } = {},
+  ) {
     const size = options.size ?? 9;
     const font = options.bold ? bold : regular;
     const indent = options.indent ?? 0;
+    const role = options.role ?? (size >= 16 ? 'H1' : options.bold && size >= 11 ? 'H2' : 'P');
     for (const line of wrap(drawable(font, text), font, size, indent)) {
-      if (y - size < PAGE.margin) {
-        page = pdf.addPage([PAGE.width, PAGE.height]);
-        y = PAGE.height - PAGE.margin;
-      }
+      makeRoom(size);
       y -= size * 1.35;
-      page.drawText(line, { x: PAGE.margin + indent, y, size, font, color: options.muted ? MUTED : INK });
+      const at = y;
+      structure.tag(page, role, () =>
+        page.drawText(line, { x: PAGE.margin + indent, y: at, size, font, color: options.muted ? MUTED : INK }),
+      );
     }
+  }
+
+  /** A figure `height` points tall at the margin, drawn by `draw` from its top-left corner, with its alternative text. */
+  function figure(height: number, alt: string, draw: (page: PDFPage, x: number, top: number) => void) {
+    // A QR code needs a quiet zone of four modules around it: 12 points clear of the text above.
+    makeRoom(height + 12);
+    const top = y - 12;
+    const current = page;
+    structure.tag(current, 'Figure', () => draw(current, PAGE.margin, top), alt);
+    y = top - height;
   }
 
   const gap = (points = 6) => {
     y -= points;
   };
-  return { write, gap };
+  return { write, gap, figure, finish: structure.finish };
 }
 
 /** A day as the courier reported it (YYYY-MM-DD), written in the certificate's language. */
@@ -165,14 +204,14 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
   const title = nonReport ? labels.nonReportTitle : labels.title;
   const pdf = await PDFDocument.create();
   const { regular, bold } = await embedTextFonts(pdf);
-  pdf.setTitle(`${title} ${content.shipping.requestId}`);
+  pdf.setTitle(`${title} ${content.shipping.requestId}`, { showInWindowTitleBar: true });
   pdf.setAuthor(content.providerName);
   pdf.setProducer('Sello');
   pdf.setCreationDate(content.issuedAt);
   pdf.setModificationDate(content.issuedAt);
   pdf.setLanguage(language);
 
-  const { write, gap } = createWriter(pdf, regular, bold);
+  const { write, gap, figure, finish } = createWriter(pdf, regular, bold);
   const field = (label: string, value: string | null, indent = 0) =>
     write(`${label}: ${value === null || value === '' ? '-' : value}`, { indent });
   const when = (value: Date | string) =>
@@ -226,6 +265,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
   }
   gap();
   write(labels.events, { size: 11, bold: true });
+  write(labels.timeZoneNote, { muted: true });
   for (const event of content.events) {
     const { group, etsiEvent } = evidenceGroupOf(event.action);
     const state = labelOf(STATE_NAMES, event.toState, language);
@@ -233,7 +273,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
     const actor = event.actor === 'system' ? labels.system : event.actor;
     const action = labelOf(EVENT_NAMES, event.action, language);
     write(
-      `${event.seq}. ${when(event.at)} - ${action} - ${labels.groups[group]}${etsiEvent ? ` (${etsiEvent})` : ''} - ${outcome} - ${actor}`,
+      `${event.seq}. ${formatInstant(event.at)} - ${action} - ${labels.groups[group]}${etsiEvent ? ` (${etsiEvent})` : ''} - ${outcome} - ${actor}`,
       { indent: 8 },
     );
     write(event.hash, { indent: 20, size: 8, muted: true });
@@ -242,5 +282,22 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
   write(`${labels.chainHead} (${content.chainHead.seq}):`, { bold: true });
   write(content.chainHead.hash, { size: 8 });
   write(labels.chainNote, { muted: true });
+  if (content.verification) {
+    gap(12);
+    const { verification } = content;
+    write(labels.verifyTitle, { size: 11, bold: true });
+    write(labels.verifyIntro, { muted: true });
+    field(labels.sealCertificate, verification.sealSubject);
+    field(labels.sealFingerprint, verification.sealFingerprint);
+    const tsa = verification.tsa ?? labels.demoTsa;
+    field(
+      labels.timestamp,
+      labels.timestampText.replace('{tsa}', tsa).replace('{time}', formatInstant(content.issuedAt)),
+    );
+    field(labels.verificationCode, verification.code);
+    field(labels.verificationPage, verification.url);
+    figure(96, labels.qrAlt, (page, x, top) => drawQrCode(page, verification.url, { x, top, size: 96 }));
+  }
+  finish();
   return pdf;
 }

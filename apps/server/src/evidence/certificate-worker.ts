@@ -9,6 +9,8 @@ import { formatAddressLines } from '../postal/postal-address.ts';
 import { insertDocuments } from '../shippings/shipping-documents.queries.ts';
 import { lockShipping, type TLockedShipping } from '../shippings/shipping-lifecycle.queries.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
+import { actorUserIds, describeActors } from './certificate-actors.ts';
+import { insertCertificateCode } from './certificate-codes.queries.ts';
 import { labelsFor } from './certificate-labels.ts';
 import { buildCertificatePdf, certificateEvents } from './certificate-pdf.ts';
 import { signaturesByReceiver } from './certificate-signatures.ts';
@@ -20,6 +22,7 @@ import {
   selectCertificateReceivers,
   selectCertificateSha256,
   selectChain,
+  selectEventActors,
   selectStoredDocuments,
 } from './evidence.queries.ts';
 import { findChainBreaks, findDocumentBreaks } from './evidence-verify.ts';
@@ -28,12 +31,13 @@ import type { TSeal } from './seal.ts';
 import { prepareSentCopies } from './sent-copies.ts';
 import { sealPdf } from './sign-pdf.ts';
 import { storeSignedCopies } from './signed-copies.ts';
+import { createVerificationCode, verificationUrl } from './verification-code.ts';
 
 export type TCertificateDeps = {
   db: Kysely<Database>;
   blobs: TBlobStore;
   jobs: TJobQueue;
-  config: Pick<TConfig, 'PROVIDER_NAME'>;
+  config: Pick<TConfig, 'PROVIDER_NAME' | 'PUBLIC_URL' | 'PORT' | 'TSA_URL'>;
   loadSeal: () => Promise<TSeal>;
   /** The TSA: every certificate's signature is time-stamped, or the certificate is not issued (the job retries). */
   stamp: TStamp;
@@ -68,6 +72,13 @@ async function buildSignedCertificate(
   const issuedAt = new Date();
   const language = toLanguage(facts.language);
   const signatures = signaturesByReceiver(events);
+  const describeActor = describeActors({
+    users: await selectEventActors(trx, actorUserIds(events)),
+    receivers,
+    providerName: deps.config.PROVIDER_NAME,
+    language,
+  });
+  const code = createVerificationCode();
   const pdf = await buildCertificatePdf({
     report,
     providerName: deps.config.PROVIDER_NAME,
@@ -118,8 +129,15 @@ async function buildSignedCertificate(
       sizeBytes: Number(document.sizeBytes),
       sha256: document.sha256,
     })),
-    events: certificateEvents(events),
+    events: certificateEvents(events, describeActor),
     chainHead: { seq: events.length, hash: events.at(-1)?.hash ?? '' },
+    verification: {
+      code,
+      url: verificationUrl(deps.config, code),
+      sealSubject: seal.leaf.subject.replace(/\n/g, ', '),
+      sealFingerprint: seal.leaf.fingerprint256,
+      tsa: deps.config.TSA_URL ? new URL(deps.config.TSA_URL).host : null,
+    },
   });
   const labels = labelsFor(facts.language);
   const bytes = await sealPdf(pdf, seal, {
@@ -128,7 +146,29 @@ async function buildSignedCertificate(
     signingTime: issuedAt,
     stamp: deps.stamp,
   });
-  return { bytes, name: `${report === 'nonReport' ? 'non-report' : 'certificate'}-${facts.id}.pdf` };
+  return {
+    bytes,
+    name: `${report === 'nonReport' ? 'non-report' : 'certificate'}-${facts.id}.pdf`,
+    code,
+    eventCount: events.length,
+    issuedAt,
+  };
+}
+
+/** The code printed on a stored certificate or non-report, bound to its file and the events it lists. */
+function storeCode(
+  trx: Transaction<Database>,
+  shippingId: string,
+  built: { code: string; eventCount: number; issuedAt: Date },
+  sha256: string,
+) {
+  return insertCertificateCode(trx, {
+    code: built.code,
+    shippingId,
+    sha256,
+    eventCount: built.eventCount,
+    issuedAt: built.issuedAt,
+  });
 }
 
 /** Builds, seals and stores a produced report of the shipping as its next document. */
@@ -141,6 +181,7 @@ async function storeProduced(
 ) {
   const built = await buildSignedCertificate(deps, trx, shipping, seal, report);
   const stored = await deps.blobs.put(built.bytes);
+  await storeCode(trx, shipping.id, built, stored.sha256);
   await insertDocuments(trx, shipping.id, [
     {
       position: await nextDocumentPosition(trx, shipping.id),
@@ -177,6 +218,7 @@ export async function certifyShipping(deps: TCertificateDeps, shippingId: string
       const certificate = await buildSignedCertificate(deps, trx, shipping, seal);
       const stored = await deps.blobs.put(certificate.bytes);
       sha256 = stored.sha256;
+      await storeCode(trx, shippingId, certificate, sha256);
       await insertDocuments(trx, shippingId, [
         {
           position: await nextDocumentPosition(trx, shippingId),

@@ -139,3 +139,9 @@ export function selectSignatureSettings(db: Db, shippingId: string) {
     .where('s.id', '=', shippingId)
     .executeTakeFirstOrThrow();
 }
+
+/** The users who acted on a chain, with their names and roles, so the certificate names them. */
+export async function selectEventActors(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'name', 'roles']).where('id', 'in', userIds).execute();
+}

@@ -2,6 +2,7 @@ import { evidenceApi } from '@sello/contracts/catalogue/evidence';
 import type { TAppContext } from '../app-context.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingsService } from '../shippings/shippings.service.ts';
+import { registerCertificateCheckRoutes } from './certificate-check.routes.ts';
 import { createEvidenceService } from './evidence.service.ts';
 
 export function registerEvidenceRoutes(ctx: TAppContext): void {
@@ -10,4 +11,5 @@ export function registerEvidenceRoutes(ctx: TAppContext): void {
   registerEndpoint(ctx.app, evidenceApi.downloadAvailability, ({ principal, body }) =>
     evidence.downloadAvailability(principal, body.listOfRequests),
   );
+  registerCertificateCheckRoutes(ctx);
 }

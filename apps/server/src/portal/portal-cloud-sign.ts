@@ -12,7 +12,7 @@ import { ApiError } from '../platform/api-error.ts';
 import { insertDocuments } from '../shippings/shipping-documents.queries.ts';
 import { selectReceiverDocuments } from './portal.queries.ts';
 import { selectSignerIdentity } from './portal-cloud-sign.queries.ts';
-import type { TPortalDeps, TScope } from './portal-receiver.ts';
+import { type TPortalDeps, type TScope, withStore } from './portal-receiver.ts';
 import { languageOf } from './portal-rules.ts';
 
 /** What a PKI_CLOUD signature needs besides the page's own: the signing CA, the seal and the TSA. */
@@ -81,7 +81,7 @@ export async function signWithOneTimeCertificate(
   let position = await nextDocumentPosition(trx, shipping.id);
   for (const original of originals) {
     // A PDF that cannot be read cannot be signed: the acceptance is refused whole (the PIN stays unused).
-    const pdf = await readablePdf(await deps.blobs.read(original.sha256));
+    const pdf = await readablePdf(await withStore(() => deps.blobs.read(original.sha256)));
     if (!pdf) throw new ApiError(409, 'ERR_PKI_CLOUD_DOCUMENT_UNSIGNABLE');
     const bySigner = await sealPdf(
       pdf,
@@ -102,7 +102,7 @@ export async function signWithOneTimeCertificate(
       stamp: cloud.stamp,
       extra: { certificates: issued.chain.map((certificate) => certificate.raw), crls: [] },
     });
-    const stored = await deps.blobs.put(sealed);
+    const stored = await withStore(() => deps.blobs.put(sealed));
     await insertDocuments(trx, shipping.id, [
       {
         position: position++,

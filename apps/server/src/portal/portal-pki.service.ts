@@ -21,7 +21,14 @@ import {
   selectPreparation,
   type TPreparedDocument,
 } from './portal-pki.queries.ts';
-import { assertCanAnswer, buildView, type TPortalDeps, type TScope, withReceiver } from './portal-receiver.ts';
+import {
+  assertCanAnswer,
+  buildView,
+  type TPortalDeps,
+  type TScope,
+  withReceiver,
+  withStore,
+} from './portal-receiver.ts';
 import { languageOf } from './portal-rules.ts';
 
 /** How long a preparation waits for the browser's signatures. */
@@ -60,7 +67,7 @@ export function createPortalPkiService(deps: TPortalDeps, cloud: Pick<TCloudSign
     if (originals.length === 0) throw new ApiError(409, 'ERR_PKI_NOTHING_TO_SIGN');
     const documents: TPreparedDocument[] = [];
     for (const original of originals) {
-      const pdf = await readablePdf(await deps.blobs.read(original.sha256));
+      const pdf = await readablePdf(await withStore(() => deps.blobs.read(original.sha256)));
       if (!pdf) throw new ApiError(409, 'ERR_PKI_DOCUMENT_UNSIGNABLE');
       const { prepared, content } = await preparePdfSignature(pdf, {
         name: signer.name,
@@ -148,7 +155,7 @@ export function createPortalPkiService(deps: TPortalDeps, cloud: Pick<TCloudSign
             stamp: cloud.stamp,
             extra: { certificates: [certificate.der], crls: [] },
           });
-          const stored = await deps.blobs.put(sealed);
+          const stored = await withStore(() => deps.blobs.put(sealed));
           await insertDocuments(scope.trx, scope.shipping.id, [
             {
               position: position++,

@@ -24,6 +24,8 @@ const XSRF_EXEMPT: readonly RegExp[] = [
   /^\/rest\/services\/DownloadFile(?:\?|$)/,
   /^\/rest\/services\/delivery\/callback\/[a-z]+(?:\?|$)/,
   /^\/rest\/services\/portal\//,
+  // The public verification of a certificate: anyone may call it, and it writes nothing a forged post could abuse.
+  /^\/rest\/services\/public\/certificates\/verify(?:\?|$)/,
   /^\/rest\/services\/security\/saml\/coreHandover(?:\?|$)/,
   // The identity provider's form post to the SAML ACS: its response is signed, and it only redirects the browser.
   /^\/rest\/services\/security\/saml\/acs\/[^/?]+(?:\?|$)/,

@@ -1,0 +1,33 @@
+import {
+  CERTIFICATE_CHECK_MAX_BODY,
+  CERTIFICATE_CHECKS_PER_MINUTE,
+  certificateCheckApi,
+} from '@sello/contracts/catalogue/certificate-check';
+import type { FastifyRequest } from 'fastify';
+import type { TAppContext } from '../app-context.ts';
+import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { createCertificateCheckService } from './certificate-check.service.ts';
+import { createSealLoader } from './seal.ts';
+
+/** The public verification page's calls: no session, a bounded body, a few calls a minute per address. */
+export function registerCertificateCheckRoutes(ctx: TAppContext): void {
+  const service = createCertificateCheckService({
+    db: ctx.db,
+    blobs: ctx.blobs,
+    loadSeal: createSealLoader(ctx.config, ctx.app.log),
+  });
+  const perAddress = {
+    config: {
+      rateLimit: {
+        max: CERTIFICATE_CHECKS_PER_MINUTE,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `certificate-check:${request.ip}`,
+      },
+    },
+  };
+  registerEndpoint(ctx.app, certificateCheckApi.checkFile, ({ body }) => service.checkFile(body.content), {
+    ...perAddress,
+    bodyLimit: CERTIFICATE_CHECK_MAX_BODY,
+  });
+  registerEndpoint(ctx.app, certificateCheckApi.checkCode, ({ params }) => service.checkCode(params.code), perAddress);
+}
