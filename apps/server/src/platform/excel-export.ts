@@ -5,6 +5,8 @@ import { type TCellValue, writeXlsx } from './xlsx-writer.ts';
 export type TExcelColumn<Row> = {
   header: string;
   width?: number;
+  /** What people typed: written as text that no spreadsheet runs as a formula (see TSheetColumn). */
+  text?: boolean;
   value: (row: Row) => string | number | boolean | Date | null;
 };
 
@@ -27,7 +29,11 @@ export function sendExcel<Row>(
   rows: AsyncIterable<Row>,
 ): FastifyReply {
   const stream = new PassThrough();
-  const sheetColumns = columns.map((column) => ({ header: column.header, width: column.width ?? DEFAULT_WIDTH }));
+  const sheetColumns = columns.map((column) => ({
+    header: column.header,
+    width: column.width ?? DEFAULT_WIDTH,
+    text: column.text,
+  }));
   writeXlsx(stream, sheetName, sheetColumns, cellRows(rows, columns)).catch((error: Error) => {
     stream.destroy(error);
   });
