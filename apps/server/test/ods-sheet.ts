@@ -7,7 +7,7 @@ const NS =
   'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" ' +
   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
 
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** A cell as LibreOffice writes it: text in paragraphs, numbers and dates with their value beside their display. */
 export type TOdsCell =
@@ -19,7 +19,7 @@ export type TOdsCell =
 function cellXml(cell: TOdsCell): string {
   if (typeof cell === 'string') {
     if (cell === '') return '<table:table-cell/>';
-    const paragraphs = cell.split('\n').map((line) => `<text:p>${escape(line)}</text:p>`);
+    const paragraphs = cell.split('\n').map((line) => `<text:p>${escapeText(line)}</text:p>`);
     return `<table:table-cell office:value-type="string">${paragraphs.join('')}</table:table-cell>`;
   }
   if ('number' in cell) {
@@ -28,7 +28,7 @@ function cellXml(cell: TOdsCell): string {
   if ('date' in cell) {
     return `<table:table-cell office:value-type="date" office:date-value="${cell.date}"><text:p>${cell.shown}</text:p></table:table-cell>`;
   }
-  const body = cell.text === '' ? '' : `<text:p>${escape(cell.text)}</text:p>`;
+  const body = cell.text === '' ? '' : `<text:p>${escapeText(cell.text)}</text:p>`;
   return `<table:table-cell table:number-columns-repeated="${cell.repeat}"${cell.text === '' ? '' : ' office:value-type="string"'}>${body}</table:table-cell>`;
 }
 
