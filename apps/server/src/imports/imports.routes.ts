@@ -69,17 +69,9 @@ export function registerImportsRoutes(ctx: TAppContext): void {
       ),
       { bodyLimit: IMPORT_MAX_BYTES * 2 },
     );
-    registerEndpoint(
-      app,
-      importsApi.retryWithFile,
-      idempotent(
-        db,
-        importsApi.retryWithFile,
-        ({ principal, body }) => retry.retryWithFile(principal, body),
-        async ({ body }) => fingerprintRequest(await digestSpooledFiles(body)),
-      ),
-      { bodyLimit: IMPORT_MAX_BYTES * 2 },
-    );
+    registerEndpoint(app, importsApi.retryWithFile, ({ principal, body }) => retry.retryWithFile(principal, body), {
+      bodyLimit: IMPORT_MAX_BYTES * 2,
+    });
   });
   const { app } = ctx;
   registerEndpoint(
