@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { acceptCookies, clickNavEntry, signIn, translate, withDatabase } from './helpers.ts';
+import { acceptCookies, apiSignIn, clickNavEntry, signIn, translate, withDatabase } from './helpers.ts';
 import { pick } from './shipping-form.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -24,9 +24,17 @@ async function importedShippings(): Promise<string[]> {
   });
 }
 
+// A server just started answers its first sign-in slowly on a loaded machine: one through the API first.
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const { api } = await apiSignIn('company.admin');
+  await api.dispose();
+});
+
 test('a finished import retried with its corrected errors file stays finished and creates only the corrected rows', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'company.admin');
   await acceptCookies(page);
   await clickNavEntry(page, 'MENU_IMPORT');
@@ -73,7 +81,8 @@ test('a finished import retried with its corrected errors file stays finished an
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: fixed,
   });
-  await expect(page.getByTestId('import-created')).toHaveText('6');
+  // The retried rows are checked and created in the call (a loaded machine may take a while).
+  await expect(page.getByTestId('import-created')).toHaveText('6', { timeout: 60_000 });
   await expect(page.getByTestId('import-errors')).toHaveText('0');
   await expect(page.getByTestId('import-state')).toHaveText('Terminada');
   const after = await importedShippings();
@@ -82,17 +91,21 @@ test('a finished import retried with its corrected errors file stays finished an
 });
 
 test('the users import dialog shows the server refusal of a legacy .xls and stays open', async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'domain.admin');
   await acceptCookies(page);
   await page.goto('/#/administration/users');
-  await page.getByTestId('users-import-open').click();
+  await expect(page.getByTestId('users-import-open')).toBeEnabled({ timeout: 30_000 });
+  await page.getByTestId('users-import-open').click({ timeout: 30_000 });
   const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(2048)]);
   await page
-    .getByTestId('users-import-file')
+    .getByRole('dialog')
     .locator('input[type=file]')
     .setInputFiles({ name: 'usuarios.xls', mimeType: 'application/vnd.ms-excel', buffer: xls });
   await page.getByTestId('users-import-submit').click();
-  await expect(page.getByTestId('users-import-error')).toHaveText(translate('es-es', 'ERR_FILE_TYPE_XLS'));
+  await expect(page.getByTestId('users-import-error')).toHaveText(translate('es-es', 'ERR_FILE_TYPE_XLS'), {
+    timeout: 60_000,
+  });
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByTestId('users-import-submit')).toBeVisible();
 });
