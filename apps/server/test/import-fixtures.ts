@@ -33,6 +33,12 @@ export async function uploadImport(
   return client.call('POST', 'shipping/import/import', payload, { 'content-type': contentType });
 }
 
+/** Retries an import's failed rows with its corrected errors file (`shipping/import/retryWithFile`). */
+export async function retryImportWithFile(client: TestClient, importId: number | string, file: TUpload) {
+  const { payload, contentType } = await multipartBody({ importId: String(importId) }, { data: file });
+  return client.call('POST', 'shipping/import/retryWithFile', payload, { 'content-type': contentType });
+}
+
 /** A CSV as a Spanish spreadsheet writes it: `;`, CRLF, BOM unless asked otherwise. */
 export function spanishCsv(rows: string[][], bom = true): string {
   const text = rows

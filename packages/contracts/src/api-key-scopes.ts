@@ -36,6 +36,7 @@ export const API_KEY_CALLS: Record<ApiKeyScope, readonly string[]> = {
     'imports.downloadImportErrors',
     'imports.refreshTable',
     'imports.retryErrors',
+    'imports.retryWithFile',
   ],
 };
 

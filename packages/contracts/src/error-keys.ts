@@ -73,6 +73,11 @@ export const ERROR_KEYS = [
   'ERR_DUPLICATE_IN_FILE',
   /** An import's shared or ZIP document is gone or changed when its rows are checked or saved (state ERROR). */
   'ERR_IMPORT_DOCUMENT_MISSING',
+  /** A corrected errors file without its line column, or naming a line that is not a failed row of the import. */
+  'ERR_IMPORT_LINE_COLUMN_MISSING',
+  'ERR_IMPORT_LINE_NOT_FAILED',
+  /** The legacy binary Excel format (.xls): saved again as .xlsx, .ods or CSV it is read. */
+  'ERR_FILE_TYPE_XLS',
   // shippings
   'ERR_TRANSITION_NOT_ALLOWED',
   'ERR_NOT_AUTHORISER',

@@ -313,6 +313,22 @@ describe('http client', () => {
       expect(session.isLoggedIn()).toBe(true);
     });
 
+    it('leaves the dialogs open for a refused input the calling dialog shows itself, and only for that', async () => {
+      session.start(makeSessionUser());
+      const refusal = { key: 'ERR_VALIDATION', fields: { data: 'ERR_FILE_TYPE_XLS' } };
+      serve(() => json(refusal, { status: 400, statusText: 'Bad Request' }));
+      const error = await callEndpoint(accountApi.read, { query: {} }, { refusalShownInDialog: true }).catch(
+        (failure: unknown) => failure,
+      );
+      expect((error as ApiCallError).fields).toEqual({ data: 'ERR_FILE_TYPE_XLS' });
+      expect(dialogsClosed).not.toHaveBeenCalled();
+      await readAccount().catch(() => undefined);
+      expect(dialogsClosed).toHaveBeenCalledTimes(1);
+      serve(() => json({ key: 'ERR_CONFLICT' }, { status: 409, statusText: 'Conflict' }));
+      await callEndpoint(accountApi.read, { query: {} }, { refusalShownInDialog: true }).catch(() => undefined);
+      expect(dialogsClosed).toHaveBeenCalledTimes(2);
+    });
+
     it('puts a plain-text body as it came into the message', async () => {
       serve(() => new Response('upstream down', { status: 502, statusText: 'Bad Gateway' }));
       await expect(readAccount()).rejects.toThrow(/^502 - Bad Gateway upstream down$/);

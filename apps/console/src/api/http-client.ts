@@ -39,6 +39,11 @@ export type TCallOptions = {
    * refused session neither signs out (a network failure included) nor shows an alert nor closes dialogs.
    */
   outcomeIgnored?: boolean;
+  /**
+   * The dialog that made the call shows a refusal of its input itself (a 400 with field errors: a file refused
+   * line by line): dialogs stay open for it instead of closing as for other errors (docs/decisions/console.md).
+   */
+  refusalShownInDialog?: boolean;
 };
 
 /** A failed call. `message` is `status - statusText body` for HTTP errors (spec §8). */
@@ -111,7 +116,8 @@ function handleFailure(error: ApiCallError, url: string, options: TCallOptions):
     else notify.error('ERR_SYSTEM_NOT_AVAILABLE');
     return error;
   }
-  closeAllDialogs();
+  const refusal = error.status === 400 && Object.keys(error.fields).length > 0;
+  if (!(options.refusalShownInDialog && refusal)) closeAllDialogs();
   // A record that does not exist or belongs to another tenant: the API's own 404, shown where the user is.
   if (error.status === 404) notify.error(error.key ?? 'ERR_NOT_FOUND', { params: error.body?.params });
   return error;

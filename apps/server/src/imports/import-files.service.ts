@@ -1,19 +1,15 @@
-import { IMPORT_FIELDS } from '@sello/contracts/catalogue/imports';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { TImportSettings } from '../db/import-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import { contentDisposition } from '../platform/content-disposition.ts';
 import { sendExcel } from '../platform/excel-export.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import { importSheetWords } from './import-sheet-words.ts';
 import { selectTypeName, streamImportLines } from './imports.queries.ts';
 import type { TImportsService } from './imports.service.ts';
-
-/** A spreadsheet would run a cell that starts like a formula: such cells are written behind an apostrophe. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@]/.test(value) ? `'${value}` : value;
-}
 
 /** Sample headers in the user's language (the import also reads the other two). */
 const SAMPLE_HEADERS: Record<string, Record<string, string>> = {
@@ -84,25 +80,19 @@ export function createImportFiles(deps: { db: Kysely<Database>; blobs: TBlobStor
     return reply.send(csv);
   }
 
-  /** The failed rows in the file's own columns plus their errors: fix them and upload the file again. */
+  /** The failed rows in the file's own columns, their line and their errors: fix them and retry with the file. */
   async function downloadImportErrors(principal: TPrincipal, importId: number, reply: FastifyReply) {
     const record = await imports.recordFor(principal, importId);
-    const columns = record.settings.columns;
-    const mappedName = (field: string | null) => {
-      const name = field?.split('.').at(-1);
-      return name && (IMPORT_FIELDS as readonly string[]).includes(name) ? name : field;
-    };
+    const words = importSheetWords(principal.language, record.settings);
     return sendExcel(
       reply,
       `import-${record.id}-errors.xlsx`,
-      'Errors',
+      words.errorsSheet,
       [
-        ...columns.map((column) => ({
-          header: column.header,
-          value: (row: TLine) => neutraliseCell(row.cells[column.key] ?? ''),
-        })),
-        { header: 'error_field', value: (row: TLine) => mappedName(row.errorField) ?? '' },
-        { header: 'error', value: (row: TLine) => row.errorKey ?? '' },
+        ...fileColumns(record.settings),
+        { header: words.line, value: (row: TLine) => row.line },
+        { header: words.column, value: (row: TLine) => words.columnOf(row.errorField) },
+        { header: words.error, value: (row: TLine) => words.message(row.errorKey) },
       ],
       streamImportLines(db, record.id, ['ERROR']),
     );
@@ -111,19 +101,17 @@ export function createImportFiles(deps: { db: Kysely<Database>; blobs: TBlobStor
   /** Every row with what became of it. */
   async function report(principal: TPrincipal, importId: number, reply: FastifyReply) {
     const record = await imports.recordFor(principal, importId);
+    const words = importSheetWords(principal.language, record.settings);
     return sendExcel(
       reply,
       `import-${record.id}.xlsx`,
-      'Import',
+      words.reportSheet,
       [
-        { header: 'line', value: (row: TLine) => row.line },
-        ...record.settings.columns.map((column) => ({
-          header: column.header,
-          value: (row: TLine) => neutraliseCell(row.cells[column.key] ?? ''),
-        })),
-        { header: 'state', value: (row: TLine) => row.status },
-        { header: 'requestId', value: (row: TLine) => (row.shippingId === null ? null : Number(row.shippingId)) },
-        { header: 'error', value: (row: TLine) => row.errorKey ?? '' },
+        { header: words.line, value: (row: TLine) => row.line },
+        ...fileColumns(record.settings),
+        { header: words.state, value: (row: TLine) => words.rowState(row.status) },
+        { header: words.shipping, value: (row: TLine) => (row.shippingId === null ? null : Number(row.shippingId)) },
+        { header: words.error, value: (row: TLine) => words.message(row.errorKey) },
       ],
       streamImportLines(db, record.id, ['PENDING', 'VALID', 'ERROR', 'CREATED']),
     );
@@ -131,6 +119,14 @@ export function createImportFiles(deps: { db: Kysely<Database>; blobs: TBlobStor
 
   return { downloadFile, downloadImportErrors, report };
 }
+
+/** The file's own columns, as typed: text that no spreadsheet runs as a formula. */
+const fileColumns = (settings: TImportSettings) =>
+  settings.columns.map((column) => ({
+    header: column.header,
+    text: true,
+    value: (row: TLine) => row.cells[column.key] ?? '',
+  }));
 
 type TLine = {
   line: number;

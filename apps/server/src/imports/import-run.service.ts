@@ -19,6 +19,7 @@ import { directLookups } from '../shippings/shipping-create.service.ts';
 import type { TNewDocument } from '../shippings/shipping-documents.queries.ts';
 import { applyTransitions } from '../shippings/shipping-transitions.ts';
 import { rowDocuments, rowToRequest } from './import-columns.ts';
+import { failPendingRows } from './import-rows.queries.ts';
 import {
   addCreated,
   countRowsToCreate,
@@ -151,11 +152,9 @@ export function createImportRun(deps: {
     }
   }
 
-  /** The dry run: every PENDING row gets its verdict; nothing is created. */
-  async function validate(importId: string): Promise<void> {
-    const record = await selectImport(db, importId, null);
-    if (record?.state !== 'CREATED') return;
-    if (!(await documentsIntact(record.settings))) return stopWithError(importId, 'ERR_IMPORT_DOCUMENT_MISSING');
+  /** Every PENDING row of the import gets its verdict; nothing is created. */
+  async function checkPendingRows(record: TImportRecord): Promise<void> {
+    const importId = record.id;
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
@@ -186,7 +185,33 @@ export function createImportRun(deps: {
       await touchImport(db, importId);
       afterLine = rows.at(-1)!.line;
     }
+  }
+
+  /** The dry run: every PENDING row gets its verdict; nothing is created. */
+  async function validate(importId: string): Promise<void> {
+    const record = await selectImport(db, importId, null);
+    if (record?.state !== 'CREATED') return;
+    if (!(await documentsIntact(record.settings))) return stopWithError(importId, 'ERR_IMPORT_DOCUMENT_MISSING');
+    await checkPendingRows(record);
     await updateImportCounts(db, importId, 'VALIDATED');
+  }
+
+  /**
+   * The failed rows of a FINISHED import, retried: checked, and those now valid created and released at once (the
+   * import was confirmed already). The import stays FINISHED all along; the rows created before are not touched.
+   * A document gone since leaves the retried rows failed with that reason, the import still FINISHED.
+   */
+  async function retryFinished(importId: string): Promise<void> {
+    const record = await selectImport(db, importId, null);
+    if (record?.state !== 'FINISHED') return;
+    if (!(await documentsIntact(record.settings))) {
+      await failPendingRows(db, importId, 'ERR_IMPORT_DOCUMENT_MISSING');
+      await updateImportCounts(db, importId);
+      return;
+    }
+    await checkPendingRows(record);
+    await createAndRelease(record);
+    await updateImportCounts(db, importId);
   }
 
   /** Creates the valid rows' shippings in `pending_import`, then releases them together. */
@@ -194,6 +219,20 @@ export function createImportRun(deps: {
     const record = await selectImport(db, importId, null);
     if (record?.state !== 'IN_COURSE') return;
     if (!(await documentsIntact(record.settings))) return stopWithError(importId, 'ERR_IMPORT_DOCUMENT_MISSING');
+    if (await createAndRelease(record)) {
+      await db.transaction().execute(async (trx) => {
+        await updateImportCounts(trx, importId, 'FINISHED');
+        await recordImportFinished(trx, jobs, importId);
+      });
+    }
+  }
+
+  /**
+   * Creates the shippings of the valid rows that have none, then releases them; true once every valid row has its
+   * shipping, released.
+   */
+  async function createAndRelease(record: TImportRecord): Promise<boolean> {
+    const importId = record.id;
     const principal = await principalOf(record);
     const templateSubject = await templateSubjectOf(record, record.settings);
     const lookups = memoiseLookups();
@@ -251,12 +290,7 @@ export function createImportRun(deps: {
     // its own rows; their kept counts' row locks order their commits).
     const settled = await Promise.allSettled(Array.from({ length: BATCHES_IN_FLIGHT }, createBatches));
     for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
-    if (await release(importId, record.userId)) {
-      await db.transaction().execute(async (trx) => {
-        await updateImportCounts(trx, importId, 'FINISHED');
-        await recordImportFinished(trx, jobs, importId);
-      });
-    }
+    return release(importId, record.userId);
   }
 
   /**
@@ -291,9 +325,10 @@ export function createImportRun(deps: {
     const record = await selectImport(db, importId, null);
     if (record?.state === 'CREATED') await validate(importId);
     else if (record?.state === 'IN_COURSE') await save(importId);
+    else if (record?.state === 'FINISHED') await retryFinished(importId);
   }
 
-  return { validate, save, advance, checkRow };
+  return { validate, save, retryFinished, advance, checkRow };
 }
 
 export type TImportRun = ReturnType<typeof createImportRun>;

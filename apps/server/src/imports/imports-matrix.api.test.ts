@@ -1,7 +1,7 @@
 import { importsApi } from '@sello/contracts/catalogue/imports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf, userIdOf } from '../../test/admin-fixtures.ts';
-import { spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
+import { retryImportWithFile, spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
 import { createShippingTestApp, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 
@@ -123,6 +123,15 @@ describe('imports authorisation matrix', () => {
     const user = clients.get('company.user')!;
     expect((await user.post('shipping/import/saveFromFile', { importId: own })).statusCode).toBe(403);
     expect((await user.put(`shipping/import/retryErrors?selected=${own}`)).statusCode).toBe(403);
+    const corrected = {
+      name: 'errores.csv',
+      bytes: spanishCsv([
+        ['Nombre', 'Correo', 'Línea'],
+        ['Bad', 'ok@example.es', '3'],
+      ]),
+    };
+    expect((await retryImportWithFile(user, own, corrected)).statusCode).toBe(403);
+    expect((await retryImportWithFile(clients.get('acme.admin')!, own, corrected)).statusCode).toBe(403);
     expect((await user.post('shipping/import/importWithTemplate', { companyId: notaria, data: '{}' })).statusCode).toBe(
       403,
     );
@@ -139,6 +148,7 @@ describe('imports authorisation matrix', () => {
     const admin = clients.get('company.admin')!;
     expect((await admin.post('shipping/import/saveFromFile', { importId: other })).statusCode).toBe(404);
     expect((await admin.put(`shipping/import/retryErrors?selected=${other}`)).statusCode).toBe(404);
+    expect((await retryImportWithFile(admin, other, corrected)).statusCode).toBe(404);
     expect((await admin.post('shipping/import/saveWithTemplate', { importId: other })).statusCode).toBe(404);
     const after = await t.database.db
       .selectFrom('imports')
@@ -156,6 +166,7 @@ describe('imports authorisation matrix', () => {
       'usersWithImportForCombo',
       'saveFromFile',
       'retryErrors',
+      'retryWithFile',
       'importWithTemplate',
       'saveWithTemplate',
       'import',

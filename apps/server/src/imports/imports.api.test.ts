@@ -153,7 +153,7 @@ describe('shipping/import/import and saveFromFile', () => {
 });
 
 describe('errors, retry and review', () => {
-  it('downloads the failed rows with formula cells neutralised, and re-checks only failed rows on retry', async () => {
+  it('downloads the failed rows with formula cells as text, and re-checks only failed rows on retry', async () => {
     await t.database.db.updateTable('shipping_types').set({ active: false }).where('id', '=', String(notice)).execute();
     const rows = [HEADER, person(1), ['REF-2', 'Aviso', '=HYPERLINK("http://evil")', 'mal', ''], person(3)];
     const detail = (await upload(admin, { name: 'envios.csv', bytes: spanishCsv(rows) })).json();
@@ -165,9 +165,12 @@ describe('errors, retry and review', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(errors.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, ...HEADER, 'error_field', 'error']);
+    // Headers in the reader's language (Spanish here); the typed cell is text as written, not a formula.
+    expect(sheet.getRow(1).values).toEqual([undefined, ...HEADER, 'Línea', 'Columna', 'Error']);
     expect(sheet.rowCount).toBe(4);
-    expect(sheet.getRow(3).getCell(3).text).toBe('\'=HYPERLINK("http://evil")');
+    expect(sheet.getRow(3).getCell(3).text).toBe('=HYPERLINK("http://evil")');
+    expect(sheet.getRow(3).getCell(3).type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getRow(3).getCell(3).formula).toBeUndefined();
 
     await t.database.db.updateTable('shipping_types').set({ active: true }).where('id', '=', String(notice)).execute();
     const retried = await admin.put(`shipping/import/retryErrors?selected=${detail.importId}`);
@@ -176,7 +179,7 @@ describe('errors, retry and review', () => {
     const after = (await admin.get(`shipping/import/importdetail?selected=${detail.importId}`)).json();
     expect(after.lines[0]).toMatchObject({ line: 3, column: 'Correo electrónico', errorKey: 'ERR_EMAIL_INVALID' });
 
-    // The errors file goes back in as it is, once fixed (the apostrophe of a neutralised cell is dropped).
+    // The errors file goes back in as a new import too, once fixed (its line, column and error columns are ignored).
     const remaining = await admin.call('PUT', `shipping/import/downloadImportErrors?selected=${detail.importId}`);
     const errorsBook = new ExcelJS.Workbook();
     await errorsBook.xlsx.load(remaining.rawPayload as unknown as ArrayBuffer);

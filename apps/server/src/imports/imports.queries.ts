@@ -5,8 +5,8 @@ import type { TImportSettings } from '../db/import-schema.ts';
 import type { Database } from '../db/schema.ts';
 import { LOCKED_SHIPPING_COLUMNS } from '../shippings/shipping-lifecycle.queries.ts';
 
-type Db = Kysely<Database>;
-type Trx = Transaction<Database>;
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
 export type TImportState = 'CREATED' | 'VALIDATED' | 'IN_COURSE' | 'FINISHED' | 'ERROR';
 
 const copyText = (text: string) =>
@@ -310,24 +310,30 @@ export async function countRowsToCreate(trx: Trx, importId: string): Promise<num
   return Number(row.n);
 }
 
-/** Failed rows go back to be checked again (retryErrors). */
-export async function resetFailedRows(db: Db, importId: string): Promise<number> {
-  const result = await db
-    .updateTable('import_rows')
-    .set({ status: 'PENDING', error_field: null, error_key: null })
-    .where('import_id', '=', importId)
-    .where('status', '=', 'ERROR')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Imports a killed copy left in the middle of work, untouched for `seconds`. */
+/**
+ * Imports a killed copy left in the middle of work, untouched for `seconds`: checking or saving, or finished with
+ * retried rows still waiting for their check.
+ */
 export async function selectStalledImports(db: Db, seconds: number) {
   return db
-    .selectFrom('imports')
-    .select(['id', 'state'])
-    .where('state', 'in', ['CREATED', 'IN_COURSE'])
-    .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .selectFrom('imports as i')
+    .select(['i.id', 'i.state'])
+    .where((eb) =>
+      eb.or([
+        eb('i.state', 'in', ['CREATED', 'IN_COURSE']),
+        eb.and([
+          eb('i.state', '=', 'FINISHED'),
+          eb.exists(
+            eb
+              .selectFrom('import_rows as r')
+              .select('r.id')
+              .whereRef('r.import_id', '=', 'i.id')
+              .where('r.status', '=', 'PENDING'),
+          ),
+        ]),
+      ]),
+    )
+    .where('i.updated_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
     .execute();
 }
 

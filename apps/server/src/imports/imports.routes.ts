@@ -9,6 +9,7 @@ import { registerMultipart } from '../platform/multipart.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createImportFiles } from './import-files.service.ts';
+import { createImportRetry } from './import-retry.service.ts';
 import { createImportRun } from './import-run.service.ts';
 import { digestSpooledFiles, removeSpooledFiles, spoolPart } from './import-upload.ts';
 import { createImportsService, IMPORT_MAX_BYTES, type TUploadedFile } from './imports.service.ts';
@@ -46,6 +47,7 @@ export function registerImportsRoutes(ctx: TAppContext): void {
   const run = createImportRun({ db, blobs, jobs, creation, batchRows: ctx.config.IMPORT_BATCH_ROWS });
   const imports = createImportsService({ db, pool: ctx.pool, blobs, jobs, run });
   const files = createImportFiles({ db, blobs, imports });
+  const retry = createImportRetry({ db, jobs, run, imports });
 
   // Multipart is read only in this scope: the rest of the API stays JSON.
   ctx.app.register(async (app) => {
@@ -67,6 +69,9 @@ export function registerImportsRoutes(ctx: TAppContext): void {
       ),
       { bodyLimit: IMPORT_MAX_BYTES * 2 },
     );
+    registerEndpoint(app, importsApi.retryWithFile, ({ principal, body }) => retry.retryWithFile(principal, body), {
+      bodyLimit: IMPORT_MAX_BYTES * 2,
+    });
   });
   const { app } = ctx;
   registerEndpoint(
@@ -107,7 +112,5 @@ export function registerImportsRoutes(ctx: TAppContext): void {
   registerEndpoint(app, importsApi.refreshTable, ({ principal, query }) =>
     imports.refreshTable(principal, query.selected),
   );
-  registerEndpoint(app, importsApi.retryErrors, ({ principal, query }) =>
-    imports.retryErrors(principal, query.selected),
-  );
+  registerEndpoint(app, importsApi.retryErrors, ({ principal, query }) => retry.retryErrors(principal, query.selected));
 }

@@ -28,7 +28,6 @@ import type { TSpooledFile } from './import-upload.ts';
 import { readZipEntries } from './import-zip.ts';
 import {
   insertImportWithRows,
-  resetFailedRows,
   selectCompany,
   selectImport,
   selectImportLines,
@@ -39,7 +38,6 @@ import {
   type TImportRecord,
   type TImportScope,
   type TNewImport,
-  updateImportCounts,
   updateImportState,
 } from './imports.queries.ts';
 
@@ -51,7 +49,8 @@ export const IMPORT_MAX_ROWS = LIMITS.shippingListExcelExportLimit;
 /** Largest shared document: the upload file limit of spec §9, read as megabytes. */
 export const IMPORT_MAX_BYTES = LIMITS.uploadFileLimit * LIMITS.byteScale * LIMITS.byteScale;
 
-const FORMULA_START = /^'(?=[=+\-@])/;
+/** The apostrophe older errors files wrote before a cell starting like a formula (dropped on the way back in). */
+export const FORMULA_START = /^'(?=[=+\-@])/;
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Whose imports a principal sees: super admins every domain's, administrators their domain's, others their companies'. */
@@ -270,47 +269,7 @@ export function createImportsService(deps: {
     }
     if (record.valid - record.created <= LIMITS.onlineLimit) await run.save(record.id);
     else await jobs.send(IMPORT_JOBS.run, { importId: record.id });
-    return toRow(await recordFor(principal, importId));
-  }
-
-  /** The failed rows are checked again (the type or the data behind them may have been fixed). */
-  async function retryErrors(principal: TPrincipal, importId: number): Promise<TImportRow> {
-    const record = await recordFor(principal, importId);
-    // An import in ERROR may be retried with no failed row: its cause (a document) may have been fixed.
-    if (
-      !['VALIDATED', 'FINISHED', 'ERROR'].includes(record.state) ||
-      (record.errors === 0 && record.state !== 'ERROR')
-    ) {
-      throw new ApiError(409, 'ERR_TRANSITION_NOT_ALLOWED');
-    }
-    if (!(await updateImportState(db, record.id, [record.state], 'CREATED'))) {
-      throw new ApiError(409, 'ERR_TRANSITION_NOT_ALLOWED');
-    }
-    const count = await resetFailedRows(db, record.id);
-    await updateImportCounts(db, record.id, undefined, null);
-    if (count <= LIMITS.onlineLimit) await run.validate(record.id);
-    else await jobs.send(IMPORT_JOBS.run, { importId: record.id });
-    return toRow(await recordFor(principal, importId));
-  }
-
-  function toRow(record: TImportRecord): TImportRow {
-    return {
-      importId: Number(record.id),
-      type: record.type,
-      companyId: Number(record.companyId),
-      companyName: record.companyName,
-      description: record.description,
-      fileName: record.fileName,
-      userid: record.userid,
-      state: record.state,
-      total: record.total,
-      valid: record.valid,
-      errors: record.errors,
-      created: record.created,
-      errorKey: record.errorKey,
-      createdAt: record.createdAt.toISOString(),
-      updatedAt: record.updatedAt.toISOString(),
-    };
+    return toImportRow(await recordFor(principal, importId));
   }
 
   /** The file column a field path came from (`receivers.0.postal.city` → the column mapped to `city`). */
@@ -327,7 +286,7 @@ export function createImportsService(deps: {
     const nameKey = Object.entries(settings.mapping).find(([, field]) => field === 'name')?.[0];
     const lines = await selectImportLines(db, record.id, LIMITS.onlineLimit);
     return {
-      ...toRow(record),
+      ...toImportRow(record),
       columns: settings.columns.map((column) => column.header),
       mapping: Object.fromEntries(
         settings.columns.flatMap((column) =>
@@ -366,7 +325,7 @@ export function createImportsService(deps: {
       first: query.first,
       pageSize: query.pageSize,
     });
-    return { rows: page.rows.map(toRow), total: page.total };
+    return { rows: page.rows.map(toImportRow), total: page.total };
   }
 
   async function listReduced(principal: TPrincipal, type: ImportType) {
@@ -398,7 +357,6 @@ export function createImportsService(deps: {
     importWithTemplate,
     saveFromFile: (principal: TPrincipal, importId: number) => save(principal, importId, 'FILE'),
     saveWithTemplate: (principal: TPrincipal, importId: number) => save(principal, importId, 'TEMPLATE'),
-    retryErrors,
     detail,
     refreshTable: detail,
     list,
@@ -409,3 +367,24 @@ export function createImportsService(deps: {
 }
 
 export type TImportsService = ReturnType<typeof createImportsService>;
+
+/** An import as the list and the answers show it. */
+export function toImportRow(record: TImportRecord): TImportRow {
+  return {
+    importId: Number(record.id),
+    type: record.type,
+    companyId: Number(record.companyId),
+    companyName: record.companyName,
+    description: record.description,
+    fileName: record.fileName,
+    userid: record.userid,
+    state: record.state,
+    total: record.total,
+    valid: record.valid,
+    errors: record.errors,
+    created: record.created,
+    errorKey: record.errorKey,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}

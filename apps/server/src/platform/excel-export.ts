@@ -8,6 +8,8 @@ export type TExcelColumn<Row> = {
   width?: number;
   /** A date-time column: its header names the zone its times are read in. */
   dateTime?: boolean;
+  /** What people typed: written as text that no spreadsheet runs as a formula (see TSheetColumn). */
+  text?: boolean;
   value: (row: Row) => string | number | boolean | Date | null;
 };
 
@@ -22,6 +24,7 @@ export function sheetColumnsOf<Row>(columns: readonly TExcelColumn<Row>[], timeZ
   return columns.map((column) => ({
     header: column.dateTime ? `${column.header} (${timeZone})` : column.header,
     width: column.width ?? DEFAULT_WIDTH,
+    text: column.text,
   }));
 }
 

@@ -57,8 +57,9 @@ describe('readImportFile', () => {
   it('refuses empty, binary and legacy .xls files', async () => {
     await expect(readImportFile(Buffer.alloc(0))).rejects.toEqual(new ImportFileError('ERR_FILE_EMPTY'));
     await expect(readImportFile(Buffer.from('\n\n'))).rejects.toEqual(new ImportFileError('ERR_FILE_EMPTY'));
+    // The legacy .xls has its own key: its message says to save it as .xlsx, .ods or CSV.
     await expect(readImportFile(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]))).rejects.toEqual(
-      new ImportFileError('ERR_FILE_TYPE'),
+      new ImportFileError('ERR_FILE_TYPE_XLS'),
     );
     await expect(readImportFile(Buffer.from([0xff, 0xfe, 0x00, 0x41]))).rejects.toEqual(
       new ImportFileError('ERR_FILE_TYPE'),

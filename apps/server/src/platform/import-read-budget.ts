@@ -1,5 +1,6 @@
 type TImportFileErrorKey =
   | 'ERR_FILE_TYPE'
+  | 'ERR_FILE_TYPE_XLS'
   | 'ERR_FILE_EMPTY'
   | 'ERR_TOO_MANY_ROWS'
   | 'ERR_TOO_MANY_CELLS'

@@ -15,10 +15,15 @@ import { zoneOffsetMs } from './time-zone.ts';
 
 export type TCellValue = string | number | boolean | Date | null | undefined;
 
-export type TSheetColumn = { header: string; width: number };
+/**
+ * `text`: the column holds what people typed (an import's cells). Its cells are styled as text with Excel's quote
+ * prefix: one starting with = + - @ shows as written, without a visible apostrophe, and stays text even when edited
+ * and confirmed in Excel or LibreOffice (a plain text cell would become a formula then).
+ */
+export type TSheetColumn = { header: string; width: number; text?: boolean };
 
-/** The styles of styles.xml below: 0 plain, 1 bold (header), 2 date-time. */
-const STYLE = { header: 1, dateTime: 2 } as const;
+/** The styles of styles.xml below: 0 plain, 1 bold (header), 2 date-time, 3 typed text (format @, quote prefix). */
+const STYLE = { header: 1, dateTime: 2, text: 3 } as const;
 const MS_PER_DAY = 86_400_000;
 /** Excel's serial number of 1970-01-01 (the 1900 date system). */
 const EXCEL_EPOCH_DAYS = 25_569;
@@ -52,9 +57,10 @@ const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
 <xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
-<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>\
+<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>\
+<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" quotePrefix="1"/></cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
 <dxfs count="0"/><tableStyles count="0"/></styleSheet>`;
 
@@ -110,6 +116,7 @@ async function* sheetXml(
   timeZone: string,
 ): AsyncGenerator<Buffer> {
   const letters = columns.map((_, index) => columnLetters(index));
+  const styles = columns.map((column) => (column.text ? STYLE.text : 0));
   const widths = columns
     .map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${column.width}" customWidth="1"/>`)
     .join('');
@@ -122,7 +129,7 @@ async function* sheetXml(
     rowNumber++;
     text += `<row r="${rowNumber}">`;
     for (let index = 0; index < letters.length; index++) {
-      text += cellXml(`${letters[index]}${rowNumber}`, values[index], 0, timeZone);
+      text += cellXml(`${letters[index]}${rowNumber}`, values[index], styles[index], timeZone);
     }
     text += '</row>';
     if (text.length >= CHUNK_CHARS) {

@@ -10,7 +10,7 @@ async function* fromArray(rows: TCellValue[][]): AsyncIterable<TCellValue[]> {
 
 async function toBuffer(
   name: string,
-  columns: { header: string; width: number }[],
+  columns: { header: string; width: number; text?: boolean }[],
   rows: AsyncIterable<TCellValue[]>,
 ): Promise<Buffer> {
   const out = new PassThrough();
@@ -54,6 +54,42 @@ async function readSheet(buffer: Buffer) {
 }
 
 describe('xlsx writer', () => {
+  it('writes typed text that starts like a formula as text, without a visible apostrophe, never as a formula', async () => {
+    const buffer = await toBuffer(
+      'Errores',
+      [
+        { header: 'Nombre', width: 20, text: true },
+        { header: 'Línea', width: 8 },
+      ],
+      fromArray([
+        ["=cmd|' /C calc'!A0", 2],
+        ['+34 612 345 678', 3],
+        ['-5', 4],
+        ['@SUM(A1)', 5],
+      ]),
+    );
+    const sheet = await readSheet(buffer);
+    const cells = [2, 3, 4, 5].map((row) => sheet.getRow(row).getCell(1));
+    expect(cells.map((cell) => cell.value)).toEqual(["=cmd|' /C calc'!A0", '+34 612 345 678', '-5', '@SUM(A1)']);
+    // Text, with the text format: no formula, no apostrophe in the value shown.
+    for (const cell of cells) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+      expect(cell.numFmt).toBe('@');
+      expect(cell.text.startsWith("'")).toBe(false);
+    }
+    expect(sheet.getRow(2).getCell(2).value).toBe(2);
+    const files = unzip(buffer);
+    const xml = files.get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(xml).not.toContain('<f>');
+    // The cells' style is the text format with Excel's quote prefix: edited and confirmed, they stay text.
+    const styles = files.get('xl/styles.xml')!.toString('utf8');
+    const style = Number(/<c r="A2" s="(\d+)"/.exec(xml)![1]);
+    const xfs = [...styles.split('<cellXfs')[1]!.matchAll(/<xf [^>]*\/>/g)].map((match) => match[0]);
+    expect(xfs[style]).toContain('numFmtId="49"');
+    expect(xfs[style]).toContain('quotePrefix="1"');
+  });
+
   it('writes a workbook exceljs reads back: bold header, widths, text, numbers, yes/no, dates, empty cells', async () => {
     const created = new Date('2026-11-22T10:30:15.000Z');
     const buffer = await toBuffer(

@@ -127,6 +127,15 @@ export const ZImportTemplateUpload = ZImportUploadBase.extend({
 
 const ZImportSave = z.object({ importId: ZIdField });
 
+/**
+ * Multipart: the import's errors file (`downloadImportErrors`) with its failed rows corrected. Its line column says
+ * which row each one corrects; only failed rows may be corrected, and rows already created are never touched.
+ */
+export const ZImportRetryFile = z.object({
+  importId: ZId,
+  data: ZFile.describe('the corrected errors file'),
+});
+
 export const ZImportsListQuery = ZPagedQuery.extend({
   type: ZImportType.default('ALL'),
   importId: ZId.optional(),
@@ -248,6 +257,16 @@ export const importsApi = {
     permission: IMPORT_FILE,
     query: ZSelectedQuery,
     response: ZImportRow,
+  }),
+  retryWithFile: defineEndpoint({
+    id: 'imports.retryWithFile',
+    method: 'POST',
+    path: 'shipping/import/retryWithFile',
+    summary: 'Retry the failed rows of an import with their corrections: its errors file, fixed',
+    permission: IMPORT_FILE,
+    body: ZImportRetryFile,
+    response: ZImportRow,
+    methodChosen: true,
   }),
   refreshTable: defineEndpoint({
     id: 'imports.refreshTable',

@@ -11,7 +11,7 @@ export type TImportFailure = { line: number; field?: string; key: string };
 export function importFileErrorText(error: unknown, t: TFunction): string | null {
   if (!(error instanceof ApiCallError) || Object.keys(error.fields).length === 0) return null;
   return Object.values(error.fields)
-    .map((key) => fieldErrorText(key, t))
+    .map((key) => fieldErrorText(key, t, error.body?.params))
     .join(' ');
 }
 

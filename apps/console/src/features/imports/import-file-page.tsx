@@ -9,7 +9,8 @@ import { importFileErrorText } from '../../components/form/import-failures.tsx';
 import { ImportResult } from './import-result.tsx';
 import { downloadSample, useImportCompanies, useImportProgress, useImportTypes } from './use-imports.ts';
 
-const ACCEPT = '.csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ACCEPT =
+  '.csv,.txt,.xlsx,.ods,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet';
 
 /** `/shippings/import`: a CSV or Excel file of shippings of one type, checked (dry run), then confirmed. */
 export default function ImportFilePage() {

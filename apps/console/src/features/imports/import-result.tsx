@@ -1,10 +1,22 @@
+import { UploadOutlined } from '@ant-design/icons';
 import { IMPORT_FIELDS, type TImportDetail, type TImportLine } from '@sello/contracts/catalogue/imports';
-import { Alert, Button, Card, Descriptions, Progress, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Progress, Select, Space, Table, Tag, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
 import { notifyFailure } from '../../api/http-client.ts';
-import { downloadImportErrors, downloadImportReport, isWorking, useRetryErrors, useSaveImport } from './use-imports.ts';
+import { importFileErrorText } from '../../components/form/import-failures.tsx';
+import {
+  downloadImportErrors,
+  downloadImportReport,
+  isWorking,
+  useRetryErrors,
+  useRetryWithFile,
+  useSaveImport,
+} from './use-imports.ts';
+
+const SHEETS = '.csv,.txt,.xlsx,.ods,.xls';
 
 /** Tag colours by import state, and by row state (`row_…`), in lower case. */
 const STATE_COLOURS: Record<string, string> = {
@@ -42,6 +54,8 @@ export function ImportResult({
   const { t } = useTranslation();
   const save = useSaveImport();
   const retry = useRetryErrors();
+  const retryWithFile = useRetryWithFile();
+  const [fileError, setFileError] = useState<string | null>(null);
   const working = isWorking(detail.state);
   const canConfirm = detail.state === 'VALIDATED' && detail.valid > detail.created;
 
@@ -51,6 +65,18 @@ export function ImportResult({
       if (ok) notify.success(ok);
     } catch (error) {
       notifyFailure(error);
+    }
+  };
+
+  const retryCorrected = async (file: File) => {
+    setFileError(null);
+    try {
+      await retryWithFile.mutateAsync({ importId: detail.importId, file });
+      notify.success('IMPORT_RETRIED');
+    } catch (error) {
+      const text = importFileErrorText(error, t);
+      if (text) setFileError(text);
+      else notifyFailure(error);
     }
   };
 
@@ -159,10 +185,30 @@ export function ImportResult({
             {t(detail.state === 'ERROR' ? 'IMPORT_RETRY' : 'IMPORT_RETRY_ERRORS')}
           </Button>
         )}
+        {detail.errors > 0 && !working && (
+          <Upload
+            accept={SHEETS}
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void retryCorrected(file);
+              return false;
+            }}
+          >
+            <Button
+              icon={<UploadOutlined />}
+              loading={retryWithFile.isPending}
+              title={t('IMPORT_RETRY_WITH_FILE_HINT')}
+              data-testid="import-retry-with-file"
+            >
+              {t('IMPORT_RETRY_WITH_FILE')}
+            </Button>
+          </Upload>
+        )}
         <Button data-testid="import-report" onClick={() => void run(() => downloadImportReport(detail.importId))}>
           {t('IMPORT_REPORT')}
         </Button>
       </Space>
+      {fileError && <Alert type="error" showIcon title={fileError} data-testid="import-retry-file-error" />}
       <Table
         rowKey="line"
         size="small"

@@ -4,10 +4,9 @@ import { Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { Pager } from '../../components/pager/pager.tsx';
 import { ImportResult } from './import-result.tsx';
 import { useImportProgress, useImportsList } from './use-imports.ts';
-
-const PAGE_SIZE = 10;
 
 /** `/imports-list`: the imports the user may see; `?importId=` opens one with its rows. */
 export default function ImportsListPage() {
@@ -15,7 +14,8 @@ export default function ImportsListPage() {
   const [search, setSearch] = useSearchParams();
   const [type, setType] = useState<'ALL' | 'FILE' | 'TEMPLATE'>('ALL');
   const [page, setPage] = useState(1);
-  const list = useImportsList(type, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+  const [pageSize, setPageSize] = useState(10);
+  const list = useImportsList(type, (page - 1) * pageSize, pageSize);
   const selected = Number(search.get('importId')) || undefined;
   const detail = useImportProgress(selected);
   const date = (iso: string) =>
@@ -40,7 +40,7 @@ export default function ImportsListPage() {
           loading={list.isLoading}
           dataSource={list.data?.rows ?? []}
           data-testid="imports-table"
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
+          pagination={false}
           columns={[
             {
               title: '#',
@@ -65,6 +65,16 @@ export default function ImportsListPage() {
             { title: t('IMPORT_ERRORS'), dataIndex: 'errors' },
             { title: t('IMPORT_CREATED'), dataIndex: 'created' },
           ]}
+        />
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={list.data?.total ?? 0}
+          disabled={list.isFetching}
+          onChange={(nextPage, nextSize) => {
+            setPage(nextPage);
+            setPageSize(nextSize);
+          }}
         />
       </Card>
       {selected !== undefined && detail.data && (

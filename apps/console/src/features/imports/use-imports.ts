@@ -75,6 +75,16 @@ export function useRetryErrors() {
   });
 }
 
+/** The failed rows retried with their corrections: the errors file, fixed (`retryWithFile`). */
+export function useRetryWithFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ importId, file }: { importId: number; file: File }) =>
+      callEndpoint(importsApi.retryWithFile, { form: { importId, data: file } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
 /** Saves a file answer under a name (the browser's download). */
 export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

@@ -149,7 +149,8 @@ describe('administration/users/importUsers', () => {
         {
           data: `data:application/vnd.ms-excel;base64,${Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]).toString('base64')}`,
         },
-        { data: 'ERR_FILE_TYPE' },
+        // A legacy .xls has its own key: its message says to save it as .xlsx, .ods or CSV.
+        { data: 'ERR_FILE_TYPE_XLS' },
       ],
       [
         {

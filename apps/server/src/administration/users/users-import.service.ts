@@ -7,6 +7,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@sello/contracts/constants';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import { isEmail, isUsername } from '@sello/contracts/patterns';
 import { PERMISSION_FLAGS, type PermissionFlag, toPermissionMap } from '@sello/contracts/permissions';
+import { LANGUAGE_NAMES } from '@sello/contracts/reference/language-names';
+import { ROLE_NAMES } from '@sello/contracts/reference/status-labels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -54,6 +56,16 @@ const TRUE_WORDS = new Set(['', 'true', '1', 'yes', 'y', 'si', 'sí', 'sim', 'x'
 const FALSE_WORDS = new Set(['false', '0', 'no', 'n', 'não', 'nao']);
 const KNOWN_FLAGS = new Set<string>(PERMISSION_FLAGS);
 
+/** A language by its code, or by its name in any console language (as the users export writes it). */
+function languageOf(text: string): string {
+  const wanted = text.trim().toLowerCase();
+  if (wanted === '') return DEFAULT_LANGUAGE;
+  const named = LANGUAGES.find((code) =>
+    Object.values(LANGUAGE_NAMES[code]).some((name) => name.toLowerCase() === wanted),
+  );
+  return named ?? wanted;
+}
+
 const splitList = (value: string | undefined) =>
   (value ?? '')
     .split(/[;|]/)
@@ -93,11 +105,16 @@ export function createUsersImportService({ db, mailer, preferences, logger, link
     if (email === '') fail('email', 'ERR_FIELD_REQUIRED');
     else if (email.length > 200 || !isEmail(email)) fail('email', 'ERR_EMAIL_INVALID');
 
-    const language = (cells.language ?? '').toLowerCase() || DEFAULT_LANGUAGE;
+    const language = languageOf(cells.language ?? '');
     if (!(LANGUAGES as readonly string[]).includes(language)) fail('language', 'ERR_FIELD_INVALID');
 
     const roleText = (cells.role ?? '').toLowerCase();
-    const role = lookups.roles.find((entry) => entry.code === roleText || entry.name.toLowerCase() === roleText);
+    const role = lookups.roles.find(
+      (entry) =>
+        entry.code === roleText ||
+        entry.name.toLowerCase() === roleText ||
+        Object.values(ROLE_NAMES[entry.code] ?? {}).some((name) => name.toLowerCase() === roleText),
+    );
     if (roleText === '') fail('role', 'ERR_FIELD_REQUIRED');
     else if (!role) fail('role', 'ERR_FIELD_INVALID');
     else if (!roles.mayAssign(principal, role)) fail('role', 'ERR_ROLE_NOT_ALLOWED');

@@ -63,6 +63,21 @@ export function selectUsers(db: Db, domain: TDomainFilter, deleted: boolean) {
     .where(deleted ? sql<boolean>`u.deleted_at IS NOT NULL` : sql<boolean>`u.deleted_at IS NULL`);
 }
 
+/**
+ * What an export adds to a user so that it goes back in as an import (`importUsers`): its companies by tax id and
+ * its groups by name, each list `; `-separated.
+ */
+export function userImportLinks() {
+  return [
+    sql<string>`coalesce((SELECT string_agg(c.tax_id, '; ' ORDER BY c.tax_id) FROM user_companies uc
+      JOIN companies c ON c.id = uc.company_id WHERE uc.user_id = u.id AND c.deleted_at IS NULL), '')`.as(
+      'companyTaxIds',
+    ),
+    sql<string>`coalesce((SELECT string_agg(g.name, '; ' ORDER BY g.name) FROM user_groups ug
+      JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id AND g.deleted_at IS NULL), '')`.as('groupNames'),
+  ] as const;
+}
+
 export type TUserRowDb = Awaited<ReturnType<ReturnType<typeof selectUsers>['executeTakeFirstOrThrow']>>;
 
 /** One user with what the detail shows besides the list columns. */

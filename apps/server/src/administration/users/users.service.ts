@@ -63,6 +63,7 @@ import {
   USER_UNIQUE_FIELDS,
   unblockUserRow,
   updateUserRow,
+  userImportLinks,
   whereInAnyCompany,
   whereInCompany,
 } from './users.queries.ts';
@@ -175,7 +176,7 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
     const { label, yesNo } = exportLabels(query.language);
     // The database rows go straight into the file (dates as read, no text round trip): 100,000 of them
     // at a time is the export limit.
-    return sendExcel<TUserRowDb>(
+    return sendExcel<TUserRowDb & { companyTaxIds: string; groupNames: string }>(
       reply,
       'users.xlsx',
       label('sheetUsers'),
@@ -189,6 +190,8 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
           value: (row) => row.roles.map((role) => labelOf(ROLE_NAMES, role, query.language)).join(', '),
         },
         { header: label('language'), width: 10, value: (row) => labelOf(LANGUAGE_NAMES, row.language, query.language) },
+        { header: label('companies'), width: 30, text: true, value: (row) => row.companyTaxIds },
+        { header: label('sheetGroups'), width: 30, text: true, value: (row) => row.groupNames },
         { header: label('active'), width: 10, value: (row) => yesNo(row.active) },
         { header: label('blocked'), width: 10, value: (row) => yesNo(row.blocked) },
         { header: label('isSandbox'), width: 10, value: (row) => yesNo(row.isSandbox) },
@@ -197,7 +200,7 @@ export function createUsersService({ db, mailer, preferences, logger, linkMinute
         { header: label('deletedAt'), dateTime: true, value: (row) => row.deletedAt },
         { header: label('deletedBy'), width: 30, value: (row) => row.deletedBy },
       ],
-      ordered.offset(query.first).limit(query.pageSize).stream(1000),
+      ordered.select(userImportLinks()).offset(query.first).limit(query.pageSize).stream(1000),
     );
   }
 

@@ -40,7 +40,11 @@ export function useImportUsers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ domainid, data, fileName }: { domainid?: number; data: string; fileName: string }) =>
-      callEndpoint(usersApi.importUsers, { query: { domainid }, body: { data, fileName } }),
+      callEndpoint(
+        usersApi.importUsers,
+        { query: { domainid }, body: { data, fileName } },
+        { refusalShownInDialog: true },
+      ),
     onSuccess: (result) => {
       if (result.created > 0) return client.invalidateQueries({ queryKey: ['administration'] });
     },

@@ -11,7 +11,8 @@ import { onCloseAllDialogs } from '../../../lib/dialogs.ts';
 import { useAdminDomain } from '../shared/use-admin-domain.ts';
 import { useImportUsers } from './use-users.ts';
 
-const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ACCEPT =
+  '.csv,.xlsx,.ods,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet';
 
 /**
  * Bulk import of users from CSV or Excel (`importUsers`). Either every row is created or none is; a
