@@ -12,7 +12,6 @@ import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
 import { createShippingDashboard } from './shipping-dashboard.service.ts';
 import { createShippingFiles } from './shipping-files.service.ts';
-import { createMessagePreview } from './shipping-preview.service.ts';
 import { createShippingReport } from './shipping-report.service.ts';
 import { listShippingTypes } from './shipping-type-options.ts';
 import { createShippingsService } from './shippings.service.ts';
@@ -44,8 +43,6 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
       bodyLimit: ctx.config.SHIPPING_BODY_LIMIT_MB * 1024 * 1024,
     },
   );
-  const previewMessage = createMessagePreview(ctx, creation);
-  registerEndpoint(app, shippingsCreateApi.previewMessage, ({ principal, body }) => previewMessage(principal, body));
   registerEndpoint(app, shippingsDetailApi.detail, ({ principal, query }) =>
     shippings.detail(principal, query.requestId),
   );

@@ -1,12 +1,12 @@
 import type { TMessagePreview, TSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import type { TAppContext } from '../app-context.ts';
-import { composeReceiverAccess } from '../delivery/access-compose.ts';
-import { isCertifiedKind, languageOf, linkExpiry } from '../delivery/dispatch.service.ts';
-import { selectDomainCertTemplates } from '../delivery/dispatch-templates.ts';
-import { mailTextPart } from '../delivery/dispatch-texts.ts';
-import { recipientLink } from '../delivery/receiver-access.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { type createShippingCreation, directLookups } from './shipping-create.service.ts';
+import { type createShippingCreation, directLookups } from '../shippings/shipping-create.service.ts';
+import { composeReceiverAccess } from './access-compose.ts';
+import { isCertifiedKind, languageOf, linkExpiry } from './dispatch.service.ts';
+import { selectDomainCertTemplates } from './dispatch-templates.ts';
+import { mailTextPart } from './dispatch-texts.ts';
+import { recipientLink } from './receiver-access.ts';
 
 /** Stands in for a receiver's link token in the preview: the real one is made at dispatch, of this length. */
 const SAMPLE_TOKEN = 'x'.repeat(43);
