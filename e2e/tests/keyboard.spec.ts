@@ -69,10 +69,11 @@ test('creates a shipping with the keyboard alone', async ({ page }) => {
   if (!(await hasPreselectedCompany(page))) await chooseOption(page, page.getByTestId('create-company'), 'Notar');
   await chooseOption(page, page.getByTestId('create-type'), 'Certified SMS');
   await chooseOption(page, page.getByTestId('create-channel'), 'SMS');
-  await expect(page.getByTestId('create-message')).not.toHaveValue('');
+  await expect(page.getByTestId('create-message-use')).toHaveAttribute('aria-busy', 'false');
   for (const [testId, text] of [
     ['create-reference', reference],
     ['create-subject', `Keyboard ${reference}`],
+    ['create-message', `Keyboard message ${reference}`],
     ['receiver-name-0', 'Keyboard Receiver'],
     ['receiver-mobile-0', '+34612345678'],
     ['receiver-document-0', '12345678Z'],

@@ -36,6 +36,6 @@ export async function openForm(page: Page, type: string, channel: string | RegEx
   if (!(await hasPreselectedCompany(page))) await pick(page, 'create-company', /./);
   await pick(page, 'create-type', type, type);
   await pick(page, 'create-channel', channel);
-  // The type's template for the channel writes the message; the subject is typed after it.
-  await expect(page.getByTestId('create-message')).not.toHaveValue('');
+  // The type's template for the channel is read (it may write the subject); the subject is typed after it.
+  await expect(page.getByTestId('create-message-use')).toHaveAttribute('aria-busy', 'false');
 }

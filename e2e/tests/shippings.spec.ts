@@ -136,7 +136,7 @@ test.describe
       expect(cells).not.toContain('DEED-303');
     });
 
-    test('fills subject and body from a template, sends categories and languages; the API can recover it', async ({
+    test('fills the subject from a template, sends categories and languages; the API can recover it', async ({
       page,
     }) => {
       await signIn(page, 'company.admin');
@@ -144,14 +144,12 @@ test.describe
       await openForm(page, 'Notarial notification', EMAIL);
       // The type's template is chosen for the sender.
       await expect(page.getByTestId('create-subject')).toHaveValue('Notarial notification');
-      await expect(page.getByTestId('create-message')).toHaveValue(
-        '<p>{{company}} has sent you a notarial notification.</p>',
-      );
+      // The template's HTML never lands in the sender's message; the form says the template leaves it out.
+      await expect(page.getByTestId('create-message')).toHaveValue('');
+      await expect(page.getByTestId('create-message-use')).toContainText('Esta plantilla no incluye su mensaje');
       await pick(page, 'create-template', 'Acceptance request', 'Acceptance');
       await expect(page.getByTestId('create-subject')).toHaveValue('Document awaiting your acceptance');
-      await expect(page.getByTestId('create-message')).toHaveValue(
-        '<p>{{company}} asks you to review and accept the attached document.</p>',
-      );
+      await expect(page.getByTestId('create-message')).toHaveValue('');
       // Every placeholder must be filled: {{company}} is, by the company's name (an unknown one is refused).
       await page.getByTestId('create-message').fill('<p>{{company}} sends you the payslip of March.</p>');
       await page.getByTestId('create-reference').fill(reference(4));

@@ -116,6 +116,7 @@ const administrationApi = {
 const shippingsApi = {
   list: shippingsListApi.list,
   sendRequest: shippingsCreateApi.sendRequest,
+  previewMessage: shippingsCreateApi.previewMessage,
   detail: shippingsDetailApi.detail,
   samlAccess: shippingsDetailApi.samlAccess,
   auths: shippingsDetailApi.auths,

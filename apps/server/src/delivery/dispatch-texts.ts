@@ -119,3 +119,15 @@ export function plainText(html: string): string {
 export function formatExpiry(date: Date, language: Language): string {
   return formatDateTimeIn(date, language);
 }
+
+/** The plain-text part of an HTML e-mail: its text, each link's address kept beside its words. */
+export function mailTextPart(html: string): string {
+  const withLinks = html.replace(
+    /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+    (_whole, href: string, words: string) => {
+      const address = href.replace(/&amp;/g, '&');
+      return plainText(words) === address ? address : `${words} (${address})`;
+    },
+  );
+  return plainText(withLinks);
+}

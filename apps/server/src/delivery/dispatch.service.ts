@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { prepareSentCopies } from '../evidence/sent-copies.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import { applyTransitions, type TTransitionRequest } from '../shippings/shipping-transitions.ts';
+import { composeReceiverAccess } from './access-compose.ts';
 import {
   markReceiversSent,
   relaxCommitDurability,
@@ -15,13 +16,7 @@ import {
   type TDispatchPlan,
   type TDispatchReceiver,
 } from './dispatch.queries.ts';
-import {
-  accessTemplateValues,
-  chooseAccessTemplate,
-  renderAccessTemplate,
-  selectDomainCertTemplates,
-} from './dispatch-templates.ts';
-import { composeAccessMessage, formatExpiry } from './dispatch-texts.ts';
+import { selectDomainCertTemplates } from './dispatch-templates.ts';
 import { queueMessages } from './outgoing-messages.ts';
 import { recipientLink } from './receiver-access.ts';
 
@@ -39,7 +34,8 @@ export function isCertifiedKind(kind: string): boolean {
 
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
-function languageOf(receiver: TDispatchReceiver, plan: TDispatchPlan): Language {
+/** The language a receiver is written to in: its own, else the sender's, else the default. */
+export function languageOf(receiver: { language: string | null }, plan: { senderLanguage: string }): Language {
   const wanted = receiver.language ?? plan.senderLanguage;
   return (LANGUAGES as readonly string[]).includes(wanted) ? (wanted as Language) : DEFAULT_LANGUAGE;
 }
@@ -68,7 +64,7 @@ function recipientOf(channel: Channel, receiver: TDispatchReceiver): string | nu
 }
 
 /** Until when a receiver's link opens: the response deadline or the custody end, plus the grace. */
-function linkExpiry(plan: Pick<TDispatchPlan, 'responseDeadlineAt' | 'custodyUntil'>): Date {
+export function linkExpiry(plan: Pick<TDispatchPlan, 'responseDeadlineAt' | 'custodyUntil'>): Date {
   const deadline = plan.responseDeadlineAt ?? new Date();
   const end = plan.custodyUntil && plan.custodyUntil > deadline ? plan.custodyUntil : deadline;
   return addDays(end, LINK_GRACE_DAYS);
@@ -101,32 +97,11 @@ async function sendAccesses(
     const expiresAt = linkExpiry(plan);
     const token = isCertifiedKind(plan.serviceKind) ? null : createToken();
     const link = token === null ? null : recipientLink(consoleUrl, token);
-    const template = chooseAccessTemplate(plan, channel, certTemplates);
-    const values = {
-      receiverName: receiver.name,
-      company: plan.companyName,
-      subject: plan.subject,
-      reference: plan.reference,
-      link,
-      deadline: formatExpiry(plan.responseDeadlineAt ?? expiresAt, language),
-      provider: deps.config.PROVIDER_NAME,
-      body: plan.body,
-    };
-    const text = template
-      ? renderAccessTemplate(template, values, consoleUrl, language)
-      : {
-          ...composeAccessMessage(channel, language, {
-            company: plan.companyName,
-            provider: deps.config.PROVIDER_NAME,
-            receiverName: receiver.name,
-            subject: plan.subject,
-            link,
-            // The sender's text may name the receiver's variables too (certified kinds send it).
-            body: accessTemplateValues(values).message,
-            expires: formatExpiry(expiresAt, language),
-          }),
-          html: false,
-        };
+    const text = composeReceiverAccess(
+      plan,
+      { name: receiver.name, language },
+      { link, expiresAt, consoleUrl, provider: deps.config.PROVIDER_NAME, certTemplates },
+    );
     return {
       receiver: {
         id: receiver.id,

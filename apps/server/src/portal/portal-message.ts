@@ -7,7 +7,8 @@ import type { TPortalReceiver } from './portal.queries.ts';
 /**
  * The message the receiver's page shows: the text their access message carried, as plain text and without
  * the link (they are on the page it leads to). A shipping sent in a template reads as the template filled
- * for this receiver, with the sender's own text where it says {{message}}; one without, as the sender's text.
+ * for this receiver, with the sender's own text where it says {{message}} (after it when the template does not
+ * place it); one without, as the sender's text.
  */
 export function pageMessage(
   receiver: TPortalReceiver,
@@ -33,5 +34,8 @@ export function pageMessage(
     body: receiver.templateBody,
   };
   const text = plainText(renderTemplate(template, values, publicUrl).body);
-  return text === '' ? receiver.body : text;
+  if (text === '') return receiver.body;
+  // A template that does not place the message leaves it to this page: shown after the template's words.
+  const placed = /\{\{\s*message\s*\}\}/.test(receiver.templateBody);
+  return placed || !receiver.body ? text : `${text}\n\n${values.message}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchForTest, eventsOf, portalCall, shippingRow } from '../../test/portal-fixtures.ts';
 import { TIAGO } from '../../test/shipping-fixtures.ts';
+import { signedInClient } from '../../test/test-app.ts';
 import { LINK_GRACE_DAYS } from '../delivery/dispatch.service.ts';
 import { DAY, setUpPortalTestApp, t, user } from './portal.test-setup.ts';
 import { portalModeOf } from './portal-rules.ts';
@@ -138,5 +139,42 @@ describe('certified e-mail', () => {
     expect(portalModeOf('certified_email')).toBe('readOnly');
     expect(portalModeOf('certified_sms')).toBe('readOnly');
     expect((await shippingRow(t, sent.shippingId)).state).toBe('sent');
+  });
+});
+
+describe("the page in the message's language, with the message the template leaves out", () => {
+  it("shows a template without {{message}} and then the sender's text, nothing dropped", async () => {
+    const admin = await signedInClient(t.app, 'company.admin');
+    const companyId = (
+      await t.database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('tax_id', '=', 'B12345674')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const created = await admin.post('templates/new', {
+      companyId: Number(companyId),
+      name: 'Page frame without the message',
+      content: '<p>{{company}} le ha enviado una notificación.</p>',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sent = await dispatchForTest(t, user, 'Notarial notification', {
+      body: { templateId: created.json().id, message: 'Traiga su DNI.' },
+    });
+    const view = (await portalCall(t, sent.tokens[0]!, 'GET', 'shipping')).json();
+    expect(view.body).toBe('Notaría Central S.L. le ha enviado una notificación.\n\nTraiga su DNI.');
+  });
+
+  it("speaks to a receiver without a language in its sender's, as the access message did", async () => {
+    const english = await signedInClient(t.app, 'sandbox.user');
+    const sent = await dispatchForTest(t, english, 'Notarial notification', { body: { message: 'Bring your ID.' } });
+    const view = (await portalCall(t, sent.tokens[0]!, 'GET', 'shipping')).json();
+    expect(view.language).toBe('en-en');
+    const [message] = await t.database.db
+      .selectFrom('delivery_messages')
+      .select('body')
+      .where('shipping_id', '=', String(sent.shippingId))
+      .execute();
+    expect(message!.body).toContain('Open it here:');
   });
 });

@@ -4,6 +4,11 @@ import type { Database } from '../db/schema.ts';
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
+/** The language a receiver is written to in, as the dispatch chose it: its own, else its sender's. */
+const RECEIVER_LANGUAGE = sql<
+  string | null
+>`coalesce(r.language, (SELECT u.language FROM users u WHERE u.id = s.sender_id))`.as('language');
+
 /** The receiver behind a link and the parts of its shipping its page shows or its answers depend on. */
 export function selectPortalReceiver(db: Db, receiverId: string) {
   return db
@@ -15,7 +20,7 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
       'r.id as receiverId',
       'r.position',
       'r.name as receiverName',
-      'r.language',
+      RECEIVER_LANGUAGE,
       'r.email',
       'r.mobile',
       'r.status',
@@ -331,7 +336,7 @@ export function selectReminderCandidates(db: Db, now: Date, limit: number) {
       'r.name',
       'r.email',
       'r.mobile',
-      'r.language',
+      RECEIVER_LANGUAGE,
       'r.opened_at as openedAt',
       'r.access_expires_at as accessExpiresAt',
       'c.name as senderCompany',

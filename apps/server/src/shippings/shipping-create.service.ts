@@ -61,6 +61,8 @@ export type TCheckedRequest = {
   typeId: string;
   serviceKind: ServiceKind;
   custodyDays: number | null;
+  /** The type's days to answer: the response deadline is this long after the dispatch. */
+  responseDays: number;
   templateId: string | null;
   template: TNewShipping['template'];
   subject: string;
@@ -192,12 +194,14 @@ export function createShippingCreation(deps: {
 
   /**
    * Every rule of `sendrequest` but the documents' bytes: answers what creation needs, or throws the field
-   * errors (400 ERR_VALIDATION). Imports check each row with it, so there is one rule set.
+   * errors (400 ERR_VALIDATION). Imports check each row with it, so there is one rule set; the form's
+   * preview too, before the documents are chosen (`withoutDocuments`).
    */
   async function checkSendRequest(
     principal: TPrincipal,
     request: TSendRequest,
     lookups: TCreationLookups = directLookups,
+    { withoutDocuments = false }: { withoutDocuments?: boolean } = {},
   ): Promise<TCheckedRequest> {
     const errors = new FieldErrors();
     const company = await lookups.company(db, String(request.companyId));
@@ -221,7 +225,9 @@ export function createShippingCreation(deps: {
       errors.add('receivers', 'ERR_RECEIVERS_COUNT', { min: rule.minReceivers, max: rule.maxReceivers });
     }
     if (rule.signing) checkSignerDocuments(type!.signMethod, request.receivers, (field, key) => errors.add(field, key));
-    if (rule.documents === 'required' && request.documents.length === 0) errors.add('documents', 'ERR_FIELD_REQUIRED');
+    if (rule.documents === 'required' && request.documents.length === 0 && !withoutDocuments) {
+      errors.add('documents', 'ERR_FIELD_REQUIRED');
+    }
     if (rule.documents === 'none' && request.documents.length > 0) errors.add('documents', 'ERR_FIELD_INVALID');
     if (!rule.signing && request.multiSignerOrder === 1) errors.add('multiSignerOrder', 'ERR_FIELD_INVALID');
     if (!rule.signing && request.pinSignatureText !== undefined) errors.add('pinSignatureText', 'ERR_FIELD_INVALID');
@@ -304,6 +310,7 @@ export function createShippingCreation(deps: {
       typeId: type!.id,
       serviceKind,
       custodyDays,
+      responseDays: type!.responseDays,
       templateId,
       template,
       subject,

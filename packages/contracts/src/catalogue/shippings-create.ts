@@ -152,6 +152,26 @@ export const ZSendRequest = z
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 export type TSendRequestInput = z.input<typeof ZSendRequest>;
 
+/** One receiver's access message as the dispatch would write it now (the link is a stand-in of its real length). */
+export const ZMessagePreview = z.object({
+  messages: z.array(
+    z.object({
+      /** The receiver's position in the request, from 0. */
+      receiver: z.number().int(),
+      language: ZLanguage,
+      subject: z.string().nullable(),
+      /** The body exactly as sent: sanitised HTML when `html`, else plain text. */
+      body: z.string(),
+      html: z.boolean(),
+      /** What a mail's text part carries (the body itself when it is plain text). */
+      text: z.string(),
+    }),
+  ),
+  /** The link in the bodies, standing in for each receiver's own (made at dispatch); null when none is sent. */
+  sampleLink: z.string().nullable(),
+});
+export type TMessagePreview = z.infer<typeof ZMessagePreview>;
+
 export const shippingsCreateApi = {
   sendRequest: defineEndpoint({
     id: 'shippings.sendRequest',
@@ -161,5 +181,16 @@ export const shippingsCreateApi = {
     permission: CREATE,
     body: ZSendRequest,
     response: z.object({ requestId: z.number().int() }),
+  }),
+  previewMessage: defineEndpoint({
+    id: 'shippings.previewMessage',
+    method: 'POST',
+    path: 'shippings/previewMessage',
+    summary: "Preview each receiver's access message of a shipping being written, as the dispatch would write it",
+    permission: CREATE,
+    body: ZSendRequest,
+    response: ZMessagePreview,
+    methodChosen: true,
+    beyondSpec: true,
   }),
 } as const;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { ChannelSendError, type TChannelAdapter, type TOutgoingAttachment } from '../../platform/channel-adapter.ts';
-import { plainText as htmlToText } from '../dispatch-texts.ts';
+import { mailTextPart as textPartOf } from '../dispatch-texts.ts';
 
 /** Seconds SMTP may take per step, so a stuck server fails a send instead of holding it for minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -35,18 +35,6 @@ async function openAttachments(attachments: readonly TOutgoingAttachment[]): Pro
     throw new ChannelSendError('transient', `attachment not opened: ${(error as Error).message}`.slice(0, 500));
   }
   return streams;
-}
-
-/** The plain-text part of an HTML e-mail: its text, each link's address kept beside its words. */
-function textPartOf(html: string): string {
-  const withLinks = html.replace(
-    /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
-    (_whole, href: string, words: string) => {
-      const address = href.replace(/&amp;/g, '&');
-      return htmlToText(words) === address ? address : `${words} (${address})`;
-    },
-  );
-  return htmlToText(withLinks);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   checkNewFile,
   defaultTemplateOf,
   documentsScroll,
+  messageUseOf,
   receiverDocumentError,
   serverFieldName,
   templateContentTypeOf,
@@ -85,13 +86,18 @@ describe('new-shipping form: templates, languages and files', () => {
     expect(defaultTemplateOf(undefined, 'email')).toBeUndefined();
   });
 
-  it('fills the body from a template, and the subject only when the template has one', () => {
-    expect(valuesFromTemplate({ subject: 'Notice', content: '<p>Hi</p>' })).toEqual({
-      subject: 'Notice',
-      message: '<p>Hi</p>',
-    });
-    expect(valuesFromTemplate({ subject: null, content: 'SMS text' })).toEqual({ message: 'SMS text' });
-    expect(valuesFromTemplate({ subject: '  ', content: 'SMS text' })).toEqual({ message: 'SMS text' });
+  it('takes only the subject from a template, when it has one', () => {
+    // The template's body (HTML, another language perhaps) never lands in the sender's message.
+    expect(valuesFromTemplate({ subject: 'Notice' })).toEqual({ subject: 'Notice' });
+    expect(valuesFromTemplate({ subject: null })).toEqual({});
+    expect(valuesFromTemplate({ subject: '  ' })).toEqual({});
+  });
+
+  it('tells how the message reaches the receiver', () => {
+    expect(messageUseOf('notification', '<p>{{company}}</p><p>{{ message }}</p>')).toBe('inTemplate');
+    expect(messageUseOf('notification', '<p>{{company}} has sent you a notice.</p>')).toBe('notInTemplate');
+    expect(messageUseOf('notification', undefined)).toBe('pageOnly');
+    expect(messageUseOf('certified_email', null)).toBe('content');
   });
 
   it('sends the chosen template, and each receiver language', () => {

@@ -207,10 +207,37 @@ export function defaultTemplateOf(type: TTypeTemplates | undefined, channel: Cha
   return id ?? undefined;
 }
 
-/** What choosing a template writes on the form: its body, and its subject when it has one. */
-export function valuesFromTemplate(template: Pick<TTemplateDetail, 'subject' | 'content'>): TSendFormValues {
+/**
+ * What choosing a template writes on the form: its subject, when it has one. The message stays the sender's
+ * own text; the template is the frame it is sent in (the preview shows both together).
+ */
+export function valuesFromTemplate(template: Pick<TTemplateDetail, 'subject'>): TSendFormValues {
   const subject = text(template.subject);
-  return subject ? { subject, message: template.content } : { message: template.content };
+  return subject ? { subject } : {};
+}
+
+/** How the sender's message reaches the receiver, as the form tells them under the message. */
+export type TMessageUse = 'inTemplate' | 'notInTemplate' | 'pageOnly' | 'content';
+
+/**
+ * Certified kinds deliver the message itself; a template that marks the message's place carries it there;
+ * one that does not, and Sello's own access message (no template), leave it to the receiver's page.
+ */
+export function messageUseOf(serviceKind: string | undefined, templateContent: string | null | undefined): TMessageUse {
+  if (serviceKind === 'certified_email' || serviceKind === 'certified_sms') return 'content';
+  if (templateContent === undefined || templateContent === null) return 'pageOnly';
+  return /\{\{\s*message\s*\}\}/.test(templateContent) ? 'inTemplate' : 'notInTemplate';
+}
+
+const MESSAGE_USE_KEYS: Record<TMessageUse, string> = {
+  inTemplate: 'SHIPPING_MESSAGE_IN_TEMPLATE',
+  notInTemplate: 'SHIPPING_MESSAGE_NOT_IN_TEMPLATE',
+  pageOnly: 'SHIPPING_MESSAGE_PAGE_ONLY',
+  content: 'SHIPPING_MESSAGE_CONTENT',
+};
+
+export function messageUseKey(use: TMessageUse): string {
+  return MESSAGE_USE_KEYS[use];
 }
 
 export type TFileCheck =

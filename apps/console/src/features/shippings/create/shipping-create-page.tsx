@@ -3,7 +3,7 @@ import { type Language, LIMITS } from '@sello/contracts/constants';
 import type { Channel, DocumentCategory } from '@sello/contracts/enums';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Space, Typography, type UploadFile } from 'antd';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { notify } from '../../../alerts/alert-store.ts';
@@ -16,6 +16,7 @@ import { shippingDetailPath } from '../shared/shipping-labels.tsx';
 import { AuthorisationNotice } from './authorisation-notice.tsx';
 import { copyValues, loadCopiedDocuments, newReceiver } from './copied-shipping.ts';
 import { DocumentsCard } from './documents-card.tsx';
+import { MessagePreviewCard } from './message-preview-card.tsx';
 import { OptionsCard } from './options-card.tsx';
 import { ReceiversCard } from './receivers-card.tsx';
 import {
@@ -45,6 +46,7 @@ export default function ShippingCreatePage() {
   const params = useParams();
   const copyId = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const [form] = Form.useForm<TSendFormValues>();
+  const templateSubject = useRef<string | undefined>(undefined);
   const draft = useFormDraft(form);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [categories, setCategories] = useState<Record<string, DocumentCategory>>({});
@@ -91,7 +93,7 @@ export default function ShippingCreatePage() {
     if (rule?.documents === 'none') setFiles([]);
   }, [rule?.documents]);
 
-  /** Writes a template's subject and body on the form; the sender can still edit them. */
+  /** Writes a template's subject on the form; the sender can still edit it. */
   const applyTemplate = async (id: number | undefined) => {
     if (id === undefined) return;
     try {
@@ -100,7 +102,14 @@ export default function ShippingCreatePage() {
         queryFn: () => callEndpoint(templatesApi.detail, { query: { templateSelected: id } }),
         staleTime: 60_000,
       });
-      if (form.getFieldValue('templateId') === id) form.setFieldsValue(valuesFromTemplate(template));
+      if (form.getFieldValue('templateId') !== id) return;
+      // The template's subject replaces an empty one or the one the previous template wrote, never the sender's.
+      const subject = form.getFieldValue('subject');
+      if (!subject?.trim() || subject === templateSubject.current) {
+        const values = valuesFromTemplate(template);
+        templateSubject.current = values.subject;
+        form.setFieldsValue(values);
+      }
     } catch (error) {
       notifyFailure(error);
     }
@@ -227,6 +236,7 @@ export default function ShippingCreatePage() {
         />
         <TypeSettingsCard lookups={lookups} form={form} />
         <OptionsCard lookups={lookups} />
+        <MessagePreviewCard form={form} />
 
         <Space>
           <Button type="primary" htmlType="submit" loading={send.isPending} data-testid="create-submit">

@@ -1,9 +1,12 @@
+import { templatesApi } from '@sello/contracts/catalogue/templates';
 import type { Language } from '@sello/contracts/constants';
 import type { Channel } from '@sello/contracts/enums';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { callEndpoint } from '../../../api/http-client.ts';
 import { channelName, serviceName } from '../shared/shipping-labels.tsx';
-import { defaultTemplateOf } from './send-form.ts';
+import { defaultTemplateOf, messageUseKey, messageUseOf } from './send-form.ts';
 import type { TCreateLookups } from './use-create-lookups.ts';
 
 /** Company, type, channel, reference, template, subject and body of the shipping. */
@@ -21,6 +24,12 @@ export function ShippingDataCard({
   lang: Language;
 }) {
   const { t } = useTranslation();
+  const template = useQuery({
+    queryKey: ['templates', 'detail', templateId],
+    queryFn: () => callEndpoint(templatesApi.detail, { query: { templateSelected: templateId as number } }),
+    enabled: templateId !== undefined,
+    staleTime: 60_000,
+  });
   const required = [{ required: true, message: t('ERR_FIELD_REQUIRED') }];
   const channels = type?.channels ?? [];
   return (
@@ -76,9 +85,15 @@ export function ShippingDataCard({
         name="message"
         label={t('SHIPPING_BODY')}
         extra={
-          templateId === undefined && defaultTemplateOf(type, channel) !== undefined
-            ? t('SHIPPING_BODY_TEMPLATE_HINT')
-            : undefined
+          <span data-testid="create-message-use" aria-busy={template.isFetching}>
+            {templateId === undefined && defaultTemplateOf(type, channel) !== undefined
+              ? t('SHIPPING_BODY_TEMPLATE_HINT')
+              : t(
+                  messageUseKey(
+                    messageUseOf(type?.serviceKind, templateId === undefined ? null : template.data?.content),
+                  ),
+                )}
+          </span>
         }
       >
         <Input.TextArea rows={4} maxLength={20_000} data-testid="create-message" />
