@@ -161,6 +161,15 @@ describe('PAdES B-LTA', () => {
     const dss = await dssOf(renewedPdf);
     expect(dss.crls.map((crl) => crl.toString('hex'))).toContain(shortTsa.crl.toString('hex'));
     expect((await verifyShipping({ db: t.database.db, blobs: t.ctx.blobs }, id)).valid).toBe(true);
+    // The public verification knows both the file as issued and the file the archive time-stamp extended.
+    for (const pdf of [original, renewedPdf]) {
+      const checked = await t.app.inject({
+        method: 'POST',
+        url: '/rest/services/public/certificates/verify',
+        payload: { content: pdf.toString('base64') },
+      });
+      expect(checked.json()).toMatchObject({ issued: true, certificate: { requestId: Number(id) } });
+    }
 
     // Its new time-stamp lasts a year: the next run leaves it alone.
     await renewArchiveTimestamps(archiveDeps, 30);

@@ -29,7 +29,7 @@ function decodeContent(content: string): Buffer | null {
 
 /**
  * The public verification of certificates: it checks the seal and time-stamp of the PDF itself, and says whether
- * Sello stored exactly this file. Only then does it list what that certificate lists (its events up to the ones it
+ * Sello stored exactly this file (as issued, or extended since by archive time-stamps). Only then does it list what that certificate lists (its events up to the ones it
  * was issued with): a caller learns nothing the certificate does not already show.
  */
 export function createCertificateCheckService(deps: TDeps) {
@@ -50,7 +50,8 @@ export function createCertificateCheckService(deps: TDeps) {
     if (!seal) throw new ApiError(400, 'ERR_CERTIFICATE_NOT_SIGNED');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const ours = (await deps.loadSeal()).leaf.fingerprint256;
-    const issued = stored !== undefined && stored.sha256 === sha256;
+    // Found by the file's hash (or a version it extends with archive time-stamps), or read from the store by code.
+    const issued = stored !== undefined;
     return {
       sha256,
       seal: {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,6 +30,24 @@ export function selectCertificateByCode(db: Db, code: string): Promise<TCertific
   return db.selectFrom('certificate_codes').select(COLUMNS).where('code', '=', code).executeTakeFirst();
 }
 
+/**
+ * The certificate issued as this file, or as a version this file extends with archive time-stamps: the
+ * document_timestamps rows lead from each renewed file to the one before it (a few steps over twenty years).
+ */
 export function selectCertificateBySha256(db: Db, sha256: string): Promise<TCertificateCode | undefined> {
-  return db.selectFrom('certificate_codes').select(COLUMNS).where('sha256', '=', sha256).executeTakeFirst();
+  return db
+    .withRecursive('lineage(sha256, depth)', (qb) =>
+      qb.selectNoFrom([sql<string>`${sha256}::text`.as('sha256'), sql<number>`0`.as('depth')]).union((next) =>
+        next
+          .selectFrom('document_timestamps as d')
+          .innerJoin('lineage as l', 'l.sha256', 'd.sha256')
+          .select([sql<string>`d.previous_sha256`.as('sha256'), sql<number>`l.depth + 1`.as('depth')])
+          .where('d.previous_sha256', 'is not', null)
+          .where('l.depth', '<', 100),
+      ),
+    )
+    .selectFrom('certificate_codes')
+    .select(COLUMNS)
+    .where('sha256', 'in', (qb) => qb.selectFrom('lineage').select('lineage.sha256'))
+    .executeTakeFirst();
 }
