@@ -119,6 +119,8 @@ test.describe
     test('exports the list to Excel', async ({ page }) => {
       await signIn(page, 'company.admin');
       await search(page, '/shippings/all', `E2E-${stamp}`);
+      // The list shows what the export will hold: only the shippings the search found (none of the demo ones).
+      await expect(page.locator('.shippings-list .ant-table-row')).toHaveCount(3);
       const download = page.waitForEvent('download');
       await page.getByTestId('shippings-export').locator('button').click();
       const file = await (await download).path();
