@@ -1,6 +1,6 @@
 -- The server works as `sello_app`, a role that owns nothing: it reads and writes the application's rows but may not
 -- update, delete or truncate audit records, nor drop their triggers or alter their table (only an owner may). These
--- migrations run as the owner. See docs/decisions/audit.md, "The server's database role".
+-- migrations run as the owner. See docs/decisions/operations.md, "The server's database role".
 --
 -- Roles are cluster-wide and many databases may migrate at once (test copies, several installations): the role is
 -- created only when missing, and a creation that loses the race to another is taken as done. On a PostgreSQL where

@@ -45,12 +45,13 @@ describe('loadConfig', () => {
   it('takes an owner URL for migrations beside DATABASE_URL, on the same database under another role', () => {
     const app = 'postgres://sello_app:pw@db.internal:5432/sello';
     const owner = 'postgres://sello_owner:pw@db.internal:5432/sello';
-    expect(loadConfig({ DATABASE_URL: app, DATABASE_OWNER_URL: owner }).DATABASE_OWNER_URL).toBe(owner);
+    const both = { NODE_ENV: 'test', DATABASE_URL: app, DATABASE_OWNER_URL: owner };
+    expect(loadConfig(both).DATABASE_OWNER_URL).toBe(owner);
     expect(() => loadConfig({ DATABASE_OWNER_URL: owner })).toThrow(/DATABASE_OWNER_URL: goes with DATABASE_URL/);
-    expect(() => loadConfig({ DATABASE_URL: app, DATABASE_OWNER_URL: app.replace(':pw@', ':other@') })).toThrow(
+    expect(() => loadConfig({ ...both, DATABASE_OWNER_URL: app.replace(':pw@', ':other@') })).toThrow(
       /DATABASE_OWNER_URL: must name another role than DATABASE_URL/,
     );
-    expect(() => loadConfig({ DATABASE_URL: app, DATABASE_OWNER_URL: owner.replace('/sello', '/elsewhere') })).toThrow(
+    expect(() => loadConfig({ ...both, DATABASE_OWNER_URL: owner.replace(':5432/sello', ':5432/elsewhere') })).toThrow(
       /DATABASE_OWNER_URL: must name the same server and database as DATABASE_URL/,
     );
   });

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -226,4 +228,40 @@ describe('starting in production', () => {
       await opened.stop();
     }
   });
+});
+
+describe('npm run audit-check, as the server role', () => {
+  /** Runs scripts/audit-check.ts on the test database as sello_app; answers its exit code and output. */
+  async function auditCheck(): Promise<{ code: number; stdout: string }> {
+    const script = path.resolve(import.meta.dirname, '../../../../scripts/audit-check.ts');
+    const env = { ...process.env, DATABASE_URL: t.config.DATABASE_URL, LOG_LEVEL: 'silent' };
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { env });
+      return { code: 0, stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string };
+      return { code: failed.code, stdout: failed.stdout };
+    }
+  }
+
+  it('exits 0 with every chain ok, and 1 naming the record an owner tampered with', async () => {
+    const fine = await auditCheck();
+    expect(fine.code, fine.stdout).toBe(0);
+    expect(fine.stdout).toMatch(/^domain \d+: \d+ records, ok$/m);
+    expect(fine.stdout).not.toContain('BROKEN');
+
+    const victim = await t.database.db
+      .selectFrom('audit_records')
+      .select(['domain_id', 'seq'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await sql`ALTER TABLE audit_records DISABLE TRIGGER audit_records_no_update`.execute(t.owner.db);
+    await sql`UPDATE audit_records SET action = 'forged'
+      WHERE domain_id = ${victim.domain_id} AND seq = ${victim.seq}`.execute(t.owner.db);
+    await sql`ALTER TABLE audit_records ENABLE TRIGGER audit_records_no_update`.execute(t.owner.db);
+    const broken = await auditCheck();
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`domain ${victim.domain_id}: `);
+    expect(broken.stdout).toContain(`BROKEN at ${victim.seq} (hash)`);
+  }, 180_000);
 });
