@@ -236,7 +236,7 @@ describe('npm run audit-check, as the server role', () => {
     const script = path.resolve(import.meta.dirname, '../../../../scripts/audit-check.ts');
     const env = { ...process.env, DATABASE_URL: t.config.DATABASE_URL, LOG_LEVEL: 'silent' };
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { env });
+      const { stdout } = await promisify(execFile)(process.execPath, [script], { env });
       return { code: 0, stdout };
     } catch (error) {
       const failed = error as { code: number; stdout: string };
@@ -260,7 +260,7 @@ describe('npm run audit-check, as the server role', () => {
       WHERE domain_id = ${victim.domain_id} AND seq = ${victim.seq}`.execute(t.owner.db);
     await sql`ALTER TABLE audit_records ENABLE TRIGGER audit_records_no_update`.execute(t.owner.db);
     const broken = await auditCheck();
-    expect(broken.code).toBe(1);
+    expect(broken.code, broken.stdout).toBe(1);
     expect(broken.stdout).toContain(`domain ${victim.domain_id}: `);
     expect(broken.stdout).toContain(`BROKEN at ${victim.seq} (hash)`);
   }, 180_000);
