@@ -7,13 +7,16 @@ import { openScriptDatabase } from './script-database.ts';
 
 const config = loadConfig();
 const database = await openScriptDatabase(config, pino({ level: 'warn' }));
+let broken = true;
 try {
   const reports = await checkAuditChains(database.db);
   for (const report of reports) {
     const state = report.broken ? `BROKEN at ${report.broken.seq} (${report.broken.problem})` : 'ok';
     process.stdout.write(`domain ${report.domainId}: ${report.records} records, ${state}\n`);
   }
-  process.exitCode = reports.some((report) => report.broken) ? 1 : 0;
+  broken = reports.some((report) => report.broken);
 } finally {
   await database.stop();
 }
+// Exits explicitly: with process.exitCode alone the script was seen exiting 0 on a broken chain.
+process.exit(broken ? 1 : 0);

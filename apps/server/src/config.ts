@@ -31,6 +31,8 @@ const ZConfig = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** The owner of the schema, who migrates; DATABASE_URL is then the role the server works as (sello_app). */
+    DATABASE_OWNER_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -181,6 +183,7 @@ const ZConfig = z
         message: 'TSA_USERNAME and TSA_PASSWORD go together',
       });
     }
+    checkDatabaseRoles(config, context);
     checkSigningCa(config, context);
     if (config.TSA_USERNAME && !config.TSA_URL) {
       context.addIssue({ code: 'custom', path: ['TSA_URL'], message: 'required with TSA_USERNAME' });
@@ -194,6 +197,34 @@ const ZConfig = z
       });
     }
   });
+
+/** The owner migrates and the server works as another role on the same database. */
+function checkDatabaseRoles(
+  config: { DATABASE_URL?: string | undefined; DATABASE_OWNER_URL?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (!config.DATABASE_OWNER_URL) return;
+  if (!config.DATABASE_URL) {
+    context.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: 'goes with DATABASE_URL' });
+    return;
+  }
+  const owner = new URL(config.DATABASE_OWNER_URL);
+  const app = new URL(config.DATABASE_URL);
+  if (decodeURIComponent(owner.username) === decodeURIComponent(app.username)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_OWNER_URL'],
+      message: 'must name another role than DATABASE_URL (the server works as a role that owns nothing)',
+    });
+  }
+  if (owner.host !== app.host || owner.pathname !== app.pathname) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_OWNER_URL'],
+      message: 'must name the same server and database as DATABASE_URL',
+    });
+  }
+}
 
 /** The signing CA comes whole (certificate and key) from one source: files or PEM variables, never a mix. */
 function checkSigningCa(

@@ -42,6 +42,20 @@ describe('loadConfig', () => {
     expect(config.SMTP_URL).toBe('smtp://mail:25');
   });
 
+  it('takes an owner URL for migrations beside DATABASE_URL, on the same database under another role', () => {
+    const app = 'postgres://sello_app:pw@db.internal:5432/sello';
+    const owner = 'postgres://sello_owner:pw@db.internal:5432/sello';
+    const both = { NODE_ENV: 'test', DATABASE_URL: app, DATABASE_OWNER_URL: owner };
+    expect(loadConfig(both).DATABASE_OWNER_URL).toBe(owner);
+    expect(() => loadConfig({ DATABASE_OWNER_URL: owner })).toThrow(/DATABASE_OWNER_URL: goes with DATABASE_URL/);
+    expect(() => loadConfig({ ...both, DATABASE_OWNER_URL: app.replace(':pw@', ':other@') })).toThrow(
+      /DATABASE_OWNER_URL: must name another role than DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...both, DATABASE_OWNER_URL: owner.replace(':5432/sello', ':5432/elsewhere') })).toThrow(
+      /DATABASE_OWNER_URL: must name the same server and database as DATABASE_URL/,
+    );
+  });
+
   it('refuses a lock time that is not a whole number of minutes from 1 to 1440', () => {
     for (const value of ['0', '-5', '2.5', '1441', 'soon']) {
       expect(() => loadConfig({ LOGIN_LOCK_MINUTES: value })).toThrow(/LOGIN_LOCK_MINUTES/);

@@ -26,6 +26,8 @@ function findFreePort(): Promise<number> {
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    /** The server's role (sello_app) on the same PostgreSQL; a test app swaps in its own database name. */
+    appDatabaseUrl: string;
     templateDatabase: string;
   }
 }
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
   await migrateJobQueue(template.pool);
   await template.close();
   project.provide('adminDatabaseUrl', embedded.adminUrl);
+  project.provide('appDatabaseUrl', embedded.appUrlFor('postgres'));
   project.provide('templateDatabase', TEMPLATE_DATABASE);
   return async () => {
     await embedded.stop();

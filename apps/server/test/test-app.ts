@@ -17,7 +17,10 @@ export type TTestApp = {
   app: FastifyInstance;
   /** What the routes and jobs were given: the job queue, stores and services. */
   ctx: TAppContext;
+  /** The server's own pool, as its role (sello_app): what the routes and jobs use. */
   database: TDatabase;
+  /** The schema owner's pool, for what only a test may do (tamper with the audit trail, add a failing trigger). */
+  owner: TDatabase;
   config: TConfig;
   close: () => Promise<void>;
 };
@@ -27,12 +30,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const adminUrl = inject('adminDatabaseUrl');
   const name = `sello_test_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name, inject('templateDatabase'));
-  const url = new URL(adminUrl);
+  const ownerUrl = new URL(adminUrl);
+  ownerUrl.pathname = `/${name}`;
+  const url = new URL(inject('appDatabaseUrl'));
   url.pathname = `/${name}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: url.toString(),
+    DATABASE_OWNER_URL: ownerUrl.toString(),
     CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
     // Jobs are queued as in production but worked only by the tests that exercise them.
     JOBS_ENABLED: 'false',
@@ -42,16 +48,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const logger = pino({ level: 'silent' });
   const database = connectDatabase(url.toString(), 4, logger);
+  // Connects only when a test uses it.
+  const owner = connectDatabase(ownerUrl.toString(), 1, logger);
   const { app, ctx } = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,
     ctx,
     database,
+    owner,
     config,
     close: async () => {
       await app.close();
       await database.close();
+      await owner.close();
     },
   };
 }

@@ -42,6 +42,7 @@ export async function startTwoCopies(env: Record<string, string>): Promise<[TCop
     OUTBOUND_ALLOW_PRIVATE_HOSTS: 'true',
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
+    ...(first.config.DATABASE_OWNER_URL && { DATABASE_OWNER_URL: first.config.DATABASE_OWNER_URL }),
     CERTIFICATE_ENCRYPTION_KEY: TEST_CERTIFICATE_KEY,
     JOBS_ENABLED: 'false',
     DATA_DIR: secondDir,
@@ -55,6 +56,7 @@ export async function startTwoCopies(env: Record<string, string>): Promise<[TCop
       app,
       ctx,
       database,
+      owner: first.owner,
       config,
       close: async () => {
         await app.close();

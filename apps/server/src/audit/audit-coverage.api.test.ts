@@ -267,9 +267,10 @@ describe('audit trail: API keys and webhook endpoints', () => {
       .where('entity', '=', 'api_keys')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    await sql`ALTER TABLE audit_records DISABLE TRIGGER audit_records_no_update`.execute(t.database.db);
-    await sql`UPDATE audit_records SET actor_name = 'someone.else' WHERE id = ${victim.id}`.execute(t.database.db);
-    await sql`ALTER TABLE audit_records ENABLE TRIGGER audit_records_no_update`.execute(t.database.db);
+    // Only the schema owner can do this; the server's role may not (audit-role.api.test.ts).
+    await sql`ALTER TABLE audit_records DISABLE TRIGGER audit_records_no_update`.execute(t.owner.db);
+    await sql`UPDATE audit_records SET actor_name = 'someone.else' WHERE id = ${victim.id}`.execute(t.owner.db);
+    await sql`ALTER TABLE audit_records ENABLE TRIGGER audit_records_no_update`.execute(t.owner.db);
     const report = (await checkAuditChains(t.database.db)).find((r) => r.domainId === demo);
     expect(report?.broken).toEqual({ seq: Number(victim.seq), problem: 'hash' });
   });

@@ -5,8 +5,6 @@ import { purgeAuditRecords } from '../platform/audit.queries.ts';
 import { AUDIT_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
 
-const DAY_MS = 86_400_000;
-
 /** The handler of the audit trail's queue (AUDIT_JOBS). */
 export function createAuditJobs(deps: {
   db: Kysely<Database>;
@@ -16,7 +14,7 @@ export function createAuditJobs(deps: {
   return [
     bindJob(AUDIT_JOBS.purge, {
       run: async () => {
-        const purged = await purgeAuditRecords(deps.db, new Date(Date.now() - deps.retentionDays * DAY_MS));
+        const purged = await purgeAuditRecords(deps.db, deps.retentionDays);
         if (purged > 0) deps.logger.info({ purged, retentionDays: deps.retentionDays }, 'audit records purged');
       },
     }),

@@ -31,8 +31,9 @@ export type AuditChainHeadsTable = {
   domain_id: BigintRef;
   seq: BigintRef;
   last_hash: string;
-  purged_seq: BigintRef;
-  purged_hash: string;
+  /** Set only by the database's purge function (the server's role may not write them). */
+  purged_seq: ColumnType<string, never, never>;
+  purged_hash: ColumnType<string, never, never>;
 };
 
 export type AuditTables = { audit_records: AuditRecordsTable; audit_chain_heads: AuditChainHeadsTable };

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Logger } from 'pino';
+import { asEmbeddedAppRole, ensureEmbeddedAppRole } from './app-role.ts';
 import { forgetPostmasterOwner, recordPostmasterOwner, stopOrphanedPostmaster } from './embedded-orphan.ts';
 import { namePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
@@ -56,9 +57,13 @@ export async function startEmbeddedPostgres({ dataDir, port, logger }: EmbeddedO
   });
   await recordPostmasterOwner(dataDir);
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  await ensureEmbeddedAppRole(adminUrl);
   return {
     adminUrl,
+    /** The owner's URL of `database`: it migrates. */
     urlFor: (database: string) => embeddedDatabaseUrl(port, database),
+    /** The server's URL of `database`: the role that owns nothing (app-role.ts). */
+    appUrlFor: (database: string) => asEmbeddedAppRole(embeddedDatabaseUrl(port, database)),
     stop: async () => {
       await server.stop();
       await forgetPostmasterOwner(dataDir);

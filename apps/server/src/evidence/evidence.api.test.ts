@@ -220,13 +220,13 @@ describe('verify', () => {
       expect(answer.json()).toMatchObject({ requestId: id, valid: true, chainBreaks: [], documentBreaks: [] });
     }
 
-    await sql`ALTER TABLE shipping_events DISABLE TRIGGER shipping_events_no_update`.execute(t.database.db);
+    await sql`ALTER TABLE shipping_events DISABLE TRIGGER shipping_events_no_update`.execute(t.owner.db);
     try {
       await sql`UPDATE shipping_events SET to_result = 'deny' WHERE shipping_id = ${String(tampered)} AND seq = 3`.execute(
-        t.database.db,
+        t.owner.db,
       );
     } finally {
-      await sql`ALTER TABLE shipping_events ENABLE TRIGGER shipping_events_no_update`.execute(t.database.db);
+      await sql`ALTER TABLE shipping_events ENABLE TRIGGER shipping_events_no_update`.execute(t.owner.db);
     }
     const [original] = await documentsOf(altered);
     await writeFile(blobPath(original!.sha256), 'not the deed');

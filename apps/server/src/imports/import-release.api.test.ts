@@ -90,14 +90,14 @@ describe('releasing an import', () => {
           RAISE EXCEPTION 'refused in the test';
         END IF;
         RETURN NEW;
-      END $$`.execute(t.database.db);
+      END $$`.execute(t.owner.db);
     await sql`CREATE TRIGGER refuse_last_release BEFORE UPDATE ON shippings
-      FOR EACH ROW EXECUTE FUNCTION refuse_last_release()`.execute(t.database.db);
+      FOR EACH ROW EXECUTE FUNCTION refuse_last_release()`.execute(t.owner.db);
     try {
       await expect(run.save(importId)).rejects.toThrow(/refused in the test/);
     } finally {
-      await sql`DROP TRIGGER refuse_last_release ON shippings`.execute(t.database.db);
-      await sql`DROP FUNCTION refuse_last_release()`.execute(t.database.db);
+      await sql`DROP TRIGGER refuse_last_release ON shippings`.execute(t.owner.db);
+      await sql`DROP FUNCTION refuse_last_release()`.execute(t.owner.db);
     }
     // Every row was saved (the creation commits batch by batch), none released.
     expect(await shippingsIn('pending_import')).toBe(ROWS);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainIdOf, entityTaxId, groupIdOf, isXlsx, readXlsx, userIdOf } from '../../test/admin-fixtures.ts';
+import { appendAgedAuditRecords } from '../../test/audit-fixtures.ts';
 import { createTestApp, signedInClient, TestClient, type TTestApp } from '../../test/test-app.ts';
 import { purgeAuditRecords } from './audit.queries.ts';
 import { checkAuditChains } from './audit-check.ts';
@@ -218,9 +219,9 @@ describe('administration/audit read and export', () => {
 });
 
 describe('audit trail: append-only and hash-chained per tenant', () => {
-  it('refuses UPDATE and DELETE of a record', async () => {
-    await expect(sql`UPDATE audit_records SET action = 'x'`.execute(t.database.db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM audit_records`.execute(t.database.db)).rejects.toThrow(/append-only/);
+  it('refuses UPDATE and DELETE of a record, even to the schema owner (the trigger)', async () => {
+    await expect(sql`UPDATE audit_records SET action = 'x'`.execute(t.owner.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_records`.execute(t.owner.db)).rejects.toThrow(/append-only/);
   });
 
   it('verifies every chain, keeps verifying after the retention purge, and finds a tampered record', async () => {
@@ -228,27 +229,27 @@ describe('audit trail: append-only and hash-chained per tenant', () => {
     expect(reports.length).toBeGreaterThanOrEqual(2);
     expect(reports.filter((report) => report.broken)).toEqual([]);
 
+    // A tenant whose two oldest records fall out of a 400-day retention; its chain checks from the third.
+    const aged = '880001';
+    await appendAgedAuditRecords(t.database.db, aged, [900, 500, 30]);
+    const purged = await purgeAuditRecords(t.database.db, 400);
+    expect(purged).toBe(2);
+    const after = await checkAuditChains(t.database.db);
+    expect(after.filter((report) => report.broken)).toEqual([]);
+    expect(after.find((report) => report.domainId === aged)).toEqual({ domainId: aged, records: 1, broken: null });
+
     const demoRecords = await t.database.db
       .selectFrom('audit_records')
       .select(['id', 'seq'])
       .where('domain_id', '=', String(demo))
       .orderBy('seq')
       .execute();
-    // The two oldest records of the demo chain fall out of retention; the chain checks from the third.
-    const third = await t.database.db
-      .selectFrom('audit_records')
-      .select('at')
-      .where('id', '=', demoRecords[2]!.id)
-      .executeTakeFirstOrThrow();
-    const purged = await purgeAuditRecords(t.database.db, new Date(third.at.getTime()));
-    expect(purged).toBeGreaterThanOrEqual(2);
-    expect((await checkAuditChains(t.database.db)).filter((report) => report.broken)).toEqual([]);
-
     const victim = demoRecords.at(-1)!;
-    await sql`ALTER TABLE audit_records DISABLE TRIGGER audit_records_no_update`.execute(t.database.db);
+    // Only the schema owner can do this; the server's role may not (audit/audit-role.api.test.ts).
+    await sql`ALTER TABLE audit_records DISABLE TRIGGER audit_records_no_update`.execute(t.owner.db);
     await sql`UPDATE audit_records SET changes = '{"description":{"before":null,"after":"forged"}}'
-      WHERE id = ${victim.id}`.execute(t.database.db);
-    await sql`ALTER TABLE audit_records ENABLE TRIGGER audit_records_no_update`.execute(t.database.db);
+      WHERE id = ${victim.id}`.execute(t.owner.db);
+    await sql`ALTER TABLE audit_records ENABLE TRIGGER audit_records_no_update`.execute(t.owner.db);
     const broken = (await checkAuditChains(t.database.db)).find((report) => report.domainId === String(demo));
     expect(broken?.broken).toEqual({ seq: Number(victim.seq), problem: 'hash' });
   });

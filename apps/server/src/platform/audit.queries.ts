@@ -6,7 +6,7 @@ import type { TAuditRecord } from './audit-chain.ts';
 export async function lockChainHead(trx: Transaction<Database>, domainId: string) {
   const row = await trx
     .insertInto('audit_chain_heads')
-    .values({ domain_id: domainId, seq: 0, last_hash: '0'.repeat(64), purged_seq: 0, purged_hash: '0'.repeat(64) })
+    .values({ domain_id: domainId, seq: 0, last_hash: '0'.repeat(64) })
     .onConflict((oc) => oc.column('domain_id').doUpdateSet({ seq: sql`audit_chain_heads.seq` }))
     .returning(['seq', 'last_hash as lastHash'])
     .executeTakeFirstOrThrow();
@@ -84,26 +84,13 @@ export function streamTenantChain(db: Kysely<Database>, domainId: string) {
 }
 
 /**
- * Removes the records older than `before`, oldest first per tenant, and remembers the last removed record of each
- * tenant so the chain check starts after it. Answers how many went.
+ * Removes the records older than `keepDays` days, oldest first per tenant, and remembers the last removed record of
+ * each tenant so the chain check starts after it. Answers how many went. The database function does it with the
+ * owner's rights (the server's role may not delete audit records) and refuses to keep less than 365 days.
  */
-export async function purgeAuditRecords(db: Kysely<Database>, before: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('sello.audit_purge_before', ${before.toISOString()}, true)`.execute(trx);
-    const result = await sql<{ purged: string }>`
-      WITH gone AS (
-        DELETE FROM audit_records r
-        WHERE r.at < ${before}
-          AND NOT EXISTS (SELECT 1 FROM audit_records n WHERE n.domain_id = r.domain_id AND n.seq < r.seq
-            AND n.at >= ${before})
-        RETURNING r.domain_id, r.seq, r.hash
-      ), last AS (
-        SELECT DISTINCT ON (domain_id) domain_id, seq, hash FROM gone ORDER BY domain_id, seq DESC
-      ), moved AS (
-        UPDATE audit_chain_heads h SET purged_seq = last.seq, purged_hash = last.hash
-        FROM last WHERE h.domain_id = last.domain_id
-      )
-      SELECT count(*)::text AS purged FROM gone`.execute(trx);
-    return Number(result.rows[0]?.purged ?? 0);
-  });
+export async function purgeAuditRecords(db: Kysely<Database>, keepDays: number): Promise<number> {
+  const result = await sql<{
+    purged: string;
+  }>`SELECT purge_audit_records(${keepDays}::integer)::text AS purged`.execute(db);
+  return Number(result.rows[0]?.purged ?? 0);
 }

@@ -183,15 +183,15 @@ describe('shippings/sendrequest validation', () => {
   it('saves nothing when any part of the shipping fails to save', async () => {
     const before = await tableCounts();
     await sql`CREATE FUNCTION fail_documents() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'disk full'; END $$`.execute(t.database.db);
+      BEGIN RAISE EXCEPTION 'disk full'; END $$`.execute(t.owner.db);
     await sql`CREATE TRIGGER fail_documents BEFORE INSERT ON shipping_documents
-      FOR EACH ROW EXECUTE FUNCTION fail_documents()`.execute(t.database.db);
+      FOR EACH ROW EXECUTE FUNCTION fail_documents()`.execute(t.owner.db);
     try {
       const response = await notification();
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ key: 'ERR_INTERNAL' });
     } finally {
-      await sql`DROP TRIGGER fail_documents ON shipping_documents`.execute(t.database.db);
+      await sql`DROP TRIGGER fail_documents ON shipping_documents`.execute(t.owner.db);
     }
     expect(await tableCounts()).toEqual(before);
     const bad = await notification({ receivers: [lucia, { ...tiago, documentType: 'DNI', documentNumber: '1' }] });
