@@ -123,6 +123,13 @@ export type PreferencesTable = {
   updated_at: Generated<Date> & Timestamp;
 };
 
+export type DomainPreferencesTable = {
+  domain_id: BigintRef;
+  name: string;
+  value: string;
+  updated_at: Generated<Date> & Timestamp;
+};
+
 export type FeedbackTable = {
   id: Generated<string> & Id;
   user_id: BigintRef | null;
@@ -296,6 +303,7 @@ export type Database = ShippingTables &
     sessions: SessionsTable;
     sign_in_failures: SignInFailuresTable;
     preferences: PreferencesTable;
+    domain_preferences: DomainPreferencesTable;
     feedback: FeedbackTable;
     roles: RolesTable;
     shipping_types: ShippingTypesTable;
