@@ -75,8 +75,6 @@ export function DomainSettingsCard() {
           extra={t('SETTINGS_DOMAIN_SESSION_HINT', { minutes: platformMinutes ?? '' })}
         >
           <InputNumber
-            min={5}
-            max={720}
             precision={0}
             placeholder={platformMinutes === undefined ? undefined : String(platformMinutes)}
             data-testid="domain-setting-session"

@@ -39,7 +39,7 @@ function SettingField({ definition }: { definition: TSettingDefinition }) {
           unit: t(`SETTING_UNIT_${definition.name}`),
         })}
       >
-        <InputNumber min={definition.min} max={definition.max} precision={0} data-testid={testId} />
+        <InputNumber precision={0} data-testid={testId} />
       </Form.Item>
     );
   }
