@@ -28,7 +28,7 @@ async function createProvider(emailDomain: string): Promise<string> {
 async function openProviders(page: Page, login: string) {
   await signIn(page, login);
   await acceptCookies(page);
-  await page.goto('/#/administration/samlcertificates');
+  await page.goto('/#/administration/identityproviders');
   await expect(page.getByTestId('identity-providers')).toBeVisible();
 }
 

@@ -7,7 +7,7 @@ test('a domain administrator configures an OpenID Connect provider, with field e
   const domain = `idp-${Date.now().toString(36)}.test`;
   await signIn(page, 'domain.admin');
   await acceptCookies(page);
-  await page.goto('/#/administration/samlcertificates');
+  await page.goto('/#/administration/identityproviders');
   const card = page.getByTestId('identity-providers');
   await expect(card).toBeVisible();
 
@@ -80,7 +80,7 @@ test('a SAML provider allows sign-ins its IdP starts only when the administrator
 
   await signIn(page, 'domain.admin');
   await acceptCookies(page);
-  await page.goto('/#/administration/samlcertificates');
+  await page.goto('/#/administration/identityproviders');
   const card = page.getByTestId('identity-providers');
   await card.getByTestId('idp-new').click();
   const dialog = page.getByRole('dialog', { name: translate('es-es', 'IDP_NEW') });

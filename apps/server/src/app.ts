@@ -16,6 +16,7 @@ import { registerGroupsRoutes } from './administration/groups/groups.routes.ts';
 import { registerIdentityProviderRoutes } from './administration/identity-providers/identity-providers.routes.ts';
 import { registerRolesRoutes } from './administration/roles/roles.routes.ts';
 import { registerSamlCertificateRoutes } from './administration/saml-certificates/saml-certificates.routes.ts';
+import { registerSettingsRoutes } from './administration/settings/settings.routes.ts';
 import { registerUsersRoutes } from './administration/users/users.routes.ts';
 import type { TAppContext } from './app-context.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerSamlCertificateRoutes(ctx);
   registerIdentityProviderRoutes(ctx);
   registerAuditRoutes(ctx);
+  registerSettingsRoutes(ctx);
   registerShippingsRoutes(ctx);
   registerEvidenceRoutes(ctx);
   registerTypesRoutes(ctx);

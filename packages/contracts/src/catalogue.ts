@@ -8,6 +8,7 @@ import { groupsApi } from './catalogue/administration-groups.ts';
 import { identityProvidersApi } from './catalogue/administration-identity-providers.ts';
 import { rolesApi } from './catalogue/administration-roles.ts';
 import { samlCertificatesApi } from './catalogue/administration-saml-certificates.ts';
+import { settingsApi } from './catalogue/administration-settings.ts';
 import { usersApi } from './catalogue/administration-users.ts';
 import { certificateCheckApi } from './catalogue/certificate-check.ts';
 import { configurationApi } from './catalogue/configuration.ts';
@@ -81,6 +82,10 @@ const administrationApi = {
   identityProvidersMailDomainLink: identityProvidersApi.mailDomainLink,
   auditRead: auditApi.read,
   auditExport: auditApi.export,
+  settingsRead: settingsApi.read,
+  settingsUpdate: settingsApi.update,
+  settingsDomain: settingsApi.domain,
+  settingsUpdateDomain: settingsApi.updateDomain,
   usersRead: usersApi.read,
   usersDetail: usersApi.detail,
   usersNew: usersApi.new,

@@ -60,6 +60,9 @@ export const ERROR_KEYS = [
   'ERR_NOT_IMPLEMENTED',
   'ERR_CONFLICT',
   'ERR_INTERNAL',
+  // settings on screen: a value outside its range, an address that is neither http(s) nor a path of this site
+  'ERR_SETTING_OUT_OF_RANGE',
+  'ERR_URL_INVALID',
   // administration
   'ERR_ROLE_NOT_ALLOWED',
   'ERR_PERMISSION_NOT_ALLOWED',

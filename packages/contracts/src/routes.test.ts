@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BIN_FLAGS, PERMISSION_FLAGS, type PermissionFlag, toPermissionMap } from './permissions.ts';
-import type { RoleKey } from './roles.ts';
+import {
+  BIN_FLAGS,
+  PERMISSION_FLAGS,
+  type PermissionFlag,
+  type TPermissionMap,
+  toPermissionMap,
+} from './permissions.ts';
+import { DEFAULT_PERMISSIONS_BY_ROLE } from './role-rules.ts';
+import { ROLE_KEYS, type RoleKey } from './roles.ts';
 import {
   ADMIN_KINDS,
   AUTHORISATIONS_VIEW,
@@ -14,6 +21,7 @@ import {
   PATHS,
   showsAuditTrail,
   showsDeletedItems,
+  showsSettings,
   type TMenuEntry,
 } from './routes.ts';
 
@@ -65,6 +73,12 @@ const ROUTE_TABLE: TRow[] = [
   },
   { name: 'deleted items', paths: ['/administration/deleted'], any: [...BIN_FLAGS] },
   { name: 'audit trail', paths: ['/administration/audit'], all: ['administration', 'administrationDomain'] },
+  { name: 'settings', paths: ['/administration/settings'], all: ['administration', 'administrationDomain'] },
+  {
+    name: 'identity providers',
+    paths: ['/administration/identityproviders', '/administration/identityproviders/7'],
+    all: ['administration', 'administrationSaml'],
+  },
 ];
 
 describe('route access (spec §6)', () => {
@@ -187,9 +201,11 @@ describe('menu visibility (spec §6)', () => {
     expect(visible(key, flags(...PERMISSION_FLAGS.filter((flag) => flag !== needed)))).toBe(false);
   });
 
-  it('shows the imports list to managers, admins and domain admins only', () => {
-    for (const role of ['manager', 'admin', 'domainAdmin'] as const)
-      expect(visible('MENU_IMPORTS_LIST', NO_FLAG, [role])).toBe(true);
+  it("shows the imports list to managers, admins and domain admins holding shpImport (the route's flag) only", () => {
+    for (const role of ['manager', 'admin', 'domainAdmin'] as const) {
+      expect(visible('MENU_IMPORTS_LIST', flags('shpImport'), [role])).toBe(true);
+      expect(visible('MENU_IMPORTS_LIST', NO_FLAG, [role])).toBe(false);
+    }
     expect(visible('MENU_IMPORTS_LIST', EVERY_FLAG, ['user'])).toBe(false);
     expect(visible('MENU_IMPORTS_LIST', EVERY_FLAG, ['superAdmin'])).toBe(false);
     expect(visible('MENU_IMPORTS_LIST', EVERY_FLAG, [])).toBe(false);
@@ -215,6 +231,39 @@ describe('menu visibility (spec §6)', () => {
     expect(visible('MENU_FAQS')).toBe(true);
     expect(visible('MENU_HOME', flags('shippingListOnlyAuth'))).toBe(true);
     expect(visible('MENU_HOME', flags('administration'))).toBe(false);
+  });
+});
+
+describe('menu and routes agree (spec §6)', () => {
+  const FLAG_SETS: [string, TPermissionMap][] = [
+    ['no flag', NO_FLAG],
+    ['every flag', EVERY_FLAG],
+    ...PERMISSION_FLAGS.map((flag): [string, TPermissionMap] => [`only ${flag}`, flags(flag)]),
+    ...PERMISSION_FLAGS.map((flag): [string, TPermissionMap] => [
+      `all but ${flag}`,
+      flags(...PERMISSION_FLAGS.filter((other) => other !== flag)),
+    ]),
+  ];
+  it.each(ROLE_KEYS)("every entry a %s sees opens its page, with the role's default flags or any other", (role) => {
+    const sets: [string, TPermissionMap][] = [
+      ['default flags', flags(...DEFAULT_PERMISSIONS_BY_ROLE[role])],
+      ...FLAG_SETS,
+    ];
+    // The top menu's entries and the user menu's own (deleted items, audit trail, settings).
+    const userMenu = [
+      { key: 'MENU_DELETED', path: PATHS.administrationDeleted, isVisible: showsDeletedItems },
+      { key: 'MENU_AUDIT', path: PATHS.administrationAudit, isVisible: showsAuditTrail },
+      { key: 'MENU_SETTINGS', path: PATHS.administrationSettings, isVisible: showsSettings },
+    ];
+    const refused = sets.flatMap(([name, permissions]) => [
+      ...MENU_ENTRIES.filter((candidate) => candidate.isVisible(permissions, [role]))
+        .filter((candidate) => !canAccessPath(candidate.path, permissions))
+        .map((candidate) => `${candidate.key} with ${name}`),
+      ...userMenu
+        .filter((candidate) => candidate.isVisible(permissions) && !canAccessPath(candidate.path, permissions))
+        .map((candidate) => `${candidate.key} with ${name}`),
+    ]);
+    expect(refused).toEqual([]);
   });
 });
 

@@ -39,6 +39,11 @@ export const PATHS = {
   administrationPostal: '/administration/postal',
   /** Ours: the audit trail of administrative changes and security events (domain and super admins). */
   administrationAudit: '/administration/audit',
+  /** Ours: the settings an administrator owns (platform ones for super admins, a domain's own for its admin). */
+  administrationSettings: '/administration/settings',
+  /** Ours: the identity providers of a domain, a tab of their own (super admins pick the domain in the URL). */
+  administrationIdentityProviders: '/administration/identityproviders',
+  administrationIdentityProvidersByDomain: '/administration/identityproviders/:domainId',
 } as const;
 
 export const ADMIN_KINDS = ['domains', 'companies', 'users', 'groups', 'certificates', 'samlcertificates'] as const;
@@ -105,6 +110,12 @@ export const ROUTE_ACCESS: readonly { pattern: string; requirement: TAccessRequi
   { pattern: PATHS.administrationDeleted, requirement: any(...BIN_FLAGS) },
   { pattern: PATHS.administrationPostal, requirement: all('administration') },
   { pattern: PATHS.administrationAudit, requirement: all('administration', 'administrationDomain') },
+  { pattern: PATHS.administrationSettings, requirement: all('administration', 'administrationDomain') },
+  { pattern: PATHS.administrationIdentityProviders, requirement: all('administration', 'administrationSaml') },
+  {
+    pattern: PATHS.administrationIdentityProvidersByDomain,
+    requirement: all('administration', 'administrationSaml'),
+  },
   { pattern: PATHS.administration, requirement: all('administration') },
   ...ADMIN_KINDS.flatMap((kind) =>
     Object.values(adminPaths(kind)).map((pattern) => ({ pattern, requirement: adminKindRequirement(kind) })),
@@ -185,7 +196,11 @@ export const MENU_ENTRIES: readonly TMenuEntry[] = [
     key: 'MENU_IMPORTS_LIST',
     path: PATHS.importsList,
     highlightOn: [],
-    isVisible: (_p, roles) => roles.some((role) => role === 'manager' || role === 'admin' || role === 'domainAdmin'),
+    // Spec §6 names the roles for the menu and `shpImport` for the route: the entry shows only where both hold, so
+    // it never leads to a page that refuses its user.
+    isVisible: (p, roles) =>
+      roles.some((role) => role === 'manager' || role === 'admin' || role === 'domainAdmin') &&
+      canAccessPath(PATHS.importsList, p),
   },
   {
     key: 'MENU_IMPORT',
@@ -255,6 +270,11 @@ function isUnder(path: string, prefix: string): boolean {
 
 /** The audit entry of the user menu shows to domain and super admins (the audit endpoints' permission). */
 export function showsAuditTrail(permissions: TPermissionMap): boolean {
+  return hasAll(permissions, ['administration', 'administrationDomain']);
+}
+
+/** The settings entry of the user menu shows to domain and super admins (the settings endpoints' permission). */
+export function showsSettings(permissions: TPermissionMap): boolean {
   return hasAll(permissions, ['administration', 'administrationDomain']);
 }
 

@@ -26,3 +26,9 @@ export function useOtherConfig(): { data: TOtherConfig | undefined } {
   });
   return { data: useStore(otherConfig) };
 }
+
+/** Reads the configuration again now (after an administrator changed a setting the shell shows). */
+export function reloadOtherConfig(): Promise<void> {
+  requestedAt = Date.now();
+  return callEndpoint(configurationShellApi.getOtherConfig, {}, { background: true }).then(otherConfig.set, () => {});
+}

@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import type { TOtherConfig } from '@sello/contracts/catalogue/configuration-shell';
 import { LANGUAGES, type Language } from '@sello/contracts/constants';
-import { PATHS, showsAuditTrail, showsDeletedItems } from '@sello/contracts/routes';
+import { PATHS, showsAuditTrail, showsDeletedItems, showsSettings } from '@sello/contracts/routes';
 import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -70,6 +70,14 @@ function UserMenu() {
       label: (
         <Link to={PATHS.administrationAudit} data-testid="menu-audit">
           {t('MENU_AUDIT')}
+        </Link>
+      ),
+    },
+    showsSettings(permissions) && {
+      key: 'settings',
+      label: (
+        <Link to={PATHS.administrationSettings} data-testid="menu-settings">
+          {t('MENU_SETTINGS')}
         </Link>
       ),
     },

@@ -43,6 +43,9 @@ const ADMINISTRATION_ROUTES: RouteObject[] = [
   guarded(PATHS.administrationDeleted, () => import('../features/administration/deleted/deleted-items-page.tsx')),
   guarded(PATHS.administrationPostal, () => import('../features/postal/postal-page.tsx')),
   guarded(PATHS.administrationAudit, () => import('../features/administration/audit/audit-page.tsx')),
+  guarded(PATHS.administrationIdentityProviders, loadAdministration),
+  guarded(PATHS.administrationIdentityProvidersByDomain, loadAdministration),
+  guarded(PATHS.administrationSettings, () => import('../features/administration/settings/settings-page.tsx')),
   ...ADMIN_KINDS.flatMap((kind) => {
     const paths = adminPaths(kind);
     return [

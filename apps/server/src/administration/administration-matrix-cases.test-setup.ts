@@ -61,6 +61,24 @@ export const CASES: Record<string, { rule: Rule; build: (code: Code) => Promise<
   domainsExport: { rule: 'domain', build: async (code) => get(`domains/export?domainid=${domainIds[code]}`) },
   auditRead: { rule: 'domain', build: async (code) => get(`audit/read?domainid=${domainIds[code]}`) },
   auditExport: { rule: 'domain', build: async (code) => get(`audit/export?domainid=${domainIds[code]}`) },
+  settingsRead: { rule: 'domainSuper', build: async () => get('settings/read') },
+  settingsUpdate: {
+    rule: 'domainSuper',
+    build: async () => ({
+      method: 'PUT',
+      path: 'settings/update',
+      body: { RELEASES_URL: `https://releases.matrix.test/${next()}` },
+    }),
+  },
+  settingsDomain: { rule: 'domain', build: async (code) => get(`settings/domain?domainid=${domainIds[code]}`) },
+  settingsUpdateDomain: {
+    rule: 'domain',
+    build: async (code) => ({
+      method: 'PUT',
+      path: 'settings/updateDomain',
+      body: { domainId: domainIds[code], sessionTimeMinutes: 30 + (next() % 60) },
+    }),
+  },
   domainsTypesDocument: { rule: 'domain', build: async (code) => get(`domains/typesdocument/${domainIds[code]}`) },
   domainsUpdateTypesDocument: {
     rule: 'domain',

@@ -229,6 +229,8 @@ export const UNTARGETED = new Set([
   'domainsDomainTypes',
   'domainsAllDomains',
   'rolesList',
+  'settingsRead',
+  'settingsUpdate',
 ]);
 
 /** Domain-wide combo lists are open to domain admins; creating, deleting and recovering domains is not. */

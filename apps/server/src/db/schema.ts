@@ -125,6 +125,13 @@ export type PreferencesTable = {
   updated_at: Generated<Date> & Timestamp;
 };
 
+export type DomainPreferencesTable = {
+  domain_id: BigintRef;
+  name: string;
+  value: string;
+  updated_at: Generated<Date> & Timestamp;
+};
+
 export type FeedbackTable = {
   id: Generated<string> & Id;
   user_id: BigintRef | null;
@@ -300,6 +307,7 @@ export type Database = ShippingTables &
     sessions: SessionsTable;
     sign_in_failures: SignInFailuresTable;
     preferences: PreferencesTable;
+    domain_preferences: DomainPreferencesTable;
     feedback: FeedbackTable;
     roles: RolesTable;
     shipping_types: ShippingTypesTable;

@@ -5,6 +5,11 @@ export async function selectAllPreferences(db: Kysely<Database>) {
   return db.selectFrom('preferences').select(['name', 'value']).execute();
 }
 
+/** Every domain's own values (a domain without a row follows the platform's preference of the same name). */
+export async function selectAllDomainPreferences(db: Kysely<Database>) {
+  return db.selectFrom('domain_preferences').select(['domain_id', 'name', 'value']).execute();
+}
+
 export async function insertMissingPreferences(
   db: Kysely<Database>,
   rows: { name: string; value: string | null; description: string }[],

@@ -54,15 +54,15 @@ function refuseExpiredPassword(user: { passwordExpired: boolean }) {
 export function createSecurityService({ db, preferences, lock, secondFactor }: Deps) {
   const loginLock = createLoginLock(lock);
 
-  async function newSessionRow(userId: string, client: ClientInfo) {
+  async function newSessionRow(userId: string, domainId: string, client: ClientInfo) {
     const token = createToken();
-    const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes()) * 60_000);
+    const expiresAt = new Date(Date.now() + (await preferences.sessionMinutes(domainId)) * 60_000);
     return { token, row: { tokenHash: hashToken(token), userId, expiresAt, ...client } };
   }
 
   /** A session and its sign-in record, in one transaction (`method`: how the user proved who they are). */
   async function openSession(user: TSignInUser, client: ClientInfo, method: TSignInMethod, provider?: string) {
-    const { token, row } = await newSessionRow(user.id, client);
+    const { token, row } = await newSessionRow(user.id, String(user.domainId), client);
     const entry = { domainId: user.domainId, entity: 'users', entityId: user.id, action: 'sign-in' };
     const actor = { userId: user.id, username: user.username, roles: user.roles };
     const after = provider === undefined ? { method } : { method, provider };
@@ -195,7 +195,7 @@ export function createSecurityService({ db, preferences, lock, secondFactor }: D
    * grace, but never mints another token (401 `ERR_TKN_INVALID`), so a session cannot fork.
    */
   async function rotate(principal: TPrincipal, client: ClientInfo) {
-    const { token, row } = await newSessionRow(principal.userId, client);
+    const { token, row } = await newSessionRow(principal.userId, principal.domainId, client);
     const rotated = await rotateSession(
       db,
       { sessionId: principal.sessionId, graceSeconds: ROTATION_GRACE_SECONDS },

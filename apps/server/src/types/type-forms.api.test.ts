@@ -91,6 +91,31 @@ describe('shippings/types/importXforms', () => {
   });
 });
 
+describe('shippings/types/importXforms: the textarea control', () => {
+  it('reads a textarea as TEXT_AREA, and a read-only one as TEXT', async () => {
+    const result = (
+      await importForm(
+        wrap(
+          '<textarea ref="/data/notes"><label>Notes</label></textarea>' +
+            '<textarea ref="/data/terms"><label>Terms</label></textarea>',
+          '<bind nodeset="/data/notes" required="true()"/><bind nodeset="/data/terms" readonly="true()"/>',
+        ),
+      )
+    ).json();
+    expect(result.errors).toEqual([]);
+    expect(
+      result.controls.map((control: { kind: string; name: string; required: boolean }) => [
+        control.kind,
+        control.name,
+        control.required,
+      ]),
+    ).toEqual([
+      ['TEXT_AREA', 'notes', true],
+      ['TEXT', 'terms', false],
+    ]);
+  });
+});
+
 describe('shippings/types/xformshippingtype and the shipping', () => {
   it('attaches a valid form to a type, keeps it on an invalid one, and sendrequest checks the values', async () => {
     const type = (

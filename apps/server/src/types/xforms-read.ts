@@ -62,7 +62,8 @@ const labelOf = (element: TXmlElement) => {
 
 /**
  * Reads an ODK XForms document (the subset docs/decisions/types.md lists) into the form controls of spec §3:
- * input → INPUT_TEXT (TEXT_AREA with appearance multiline, TEXT when read-only), select1 → SELECT
+ * input → INPUT_TEXT (TEXT_AREA with appearance multiline, TEXT when read-only), textarea → TEXT_AREA (TEXT when
+ * read-only), select1 → SELECT
  * (appearance minimal) or RADIO_BUTTON, select → CHECKBOX, h:br → BR. Every element that cannot be read
  * gives its own error; the form is valid only without any.
  */
@@ -104,7 +105,7 @@ export function readXforms(text: string): TXformsResult {
     const ref = element.attributes.ref ?? '';
     const name = lastSegment(ref);
     const elementId = name || element.name;
-    if (!['input', 'select1', 'select'].includes(element.name)) {
+    if (!['input', 'textarea', 'select1', 'select'].includes(element.name)) {
       errors.push({ element: elementId, key: 'ERR_XFORM_UNSUPPORTED_CONTROL' });
       return;
     }
@@ -137,9 +138,10 @@ export function readXforms(text: string): TXformsResult {
       text: labelOf(item),
     }));
     let kind: TFormControl['kind'];
-    if (element.name === 'input') {
+    if (element.name === 'input' || element.name === 'textarea') {
+      const multiline = element.name === 'textarea' || element.attributes.appearance?.includes('multiline');
       if (readonly) kind = 'TEXT';
-      else kind = element.attributes.appearance?.includes('multiline') ? 'TEXT_AREA' : 'INPUT_TEXT';
+      else kind = multiline ? 'TEXT_AREA' : 'INPUT_TEXT';
     } else {
       if (options.length === 0 || options.some((option) => !option.value || !option.text)) {
         errors.push({ element: name, key: 'ERR_XFORM_NO_OPTIONS' });
@@ -153,7 +155,7 @@ export function readXforms(text: string): TXformsResult {
       name,
       label,
       required: kind === 'TEXT' ? false : required,
-      options: element.name === 'input' ? [] : options,
+      options: kind === 'TEXT' || kind === 'INPUT_TEXT' || kind === 'TEXT_AREA' ? [] : options,
       constraint,
       relevant,
     });

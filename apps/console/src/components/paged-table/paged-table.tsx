@@ -8,6 +8,7 @@ import type { TFilterValue, TListState } from '../list-state/list-state.ts';
 import { withFilter, withSort } from '../list-state/list-state.ts';
 import { Pager } from '../pager/pager.tsx';
 import { pageCountOf } from '../pager/pager-window.ts';
+import { TruncatedCell } from './truncated-cell.tsx';
 
 export type TFilterOption = { value: string | number | boolean; label: string };
 
@@ -192,8 +193,15 @@ export function PagedTable<Row extends object>({
       // The full title on hover when the column is too narrow for it.
       title: <span title={column.title}>{column.title}</span>,
       width: column.width,
-      ellipsis: column.ellipsis,
-      render: column.render ? (_value: unknown, row: Row) => column.render?.(row) : undefined,
+      // antd's own title covers only plain text cells and shows even when nothing is cut: ours shows on a cut value.
+      ellipsis: column.ellipsis ? { showTitle: false } : undefined,
+      render: column.ellipsis
+        ? (value: unknown, row: Row) => (
+            <TruncatedCell>{column.render ? column.render(row) : (value as ReactNode)}</TruncatedCell>
+          )
+        : column.render
+          ? (_value: unknown, row: Row) => column.render?.(row)
+          : undefined,
       ...(column.sortable && {
         sorter: true,
         sortOrder: state.sortField === column.key ? (state.sortOrder === -1 ? 'descend' : 'ascend') : null,

@@ -1,6 +1,6 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { AdminKind } from '@sello/contracts/routes';
-import { PATHS } from '@sello/contracts/routes';
+import { canAccessPath, PATHS } from '@sello/contracts/routes';
 import { Button, Empty, Spin, Tabs, Typography } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,10 @@ const LISTS: Record<AdminKind, ComponentType> = {
   samlcertificates: lazy(() => import('./saml-certificates/saml-certificates-list.tsx')),
 };
 
+const IdentityProvidersTab = lazy(() => import('./identity-providers/identity-providers-tab.tsx'));
+/** Ours: the identity providers, a tab after the SAML certificates (docs/decisions/federation.md). */
+const IDP_TAB = 'identityproviders';
+
 /** Spec §2's tabs that are screens of their own: the tab leads there. */
 const LINK_TABS = [
   { key: 'shippings', path: PATHS.shippings, flag: 'shippingList', label: 'MENU_SHIPPINGS' },
@@ -38,6 +42,7 @@ const TAB_ORDER = [
   'groups',
   'certificates',
   'samlcertificates',
+  IDP_TAB,
 ];
 
 /**
@@ -48,17 +53,24 @@ export default function AdministrationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { permissions } = useSession();
+  const { permissions, superAdmin, roleKeys } = useSession();
   const { chosenDomainId } = useAdminDomain();
   const tabs = visibleAdminTabs(permissions);
   const links = LINK_TABS.filter((link) => permissions[link.flag] === true);
+  // Whoever configures a provider bounds whom it signs in: domain administrators and super admins only.
+  const showsProviders =
+    canAccessPath(PATHS.administrationIdentityProviders, permissions) &&
+    (superAdmin || roleKeys.includes('domainAdmin'));
   const items = [
     ...tabs.map((tab) => ({ key: tab as string, label: t(adminKindLabelKey(tab)) })),
     ...links.map((link) => ({ key: link.key as string, label: t(link.label) })),
+    ...(showsProviders ? [{ key: IDP_TAB, label: t('IDP_TITLE') }] : []),
   ].sort((a, b) => TAB_ORDER.indexOf(a.key) - TAB_ORDER.indexOf(b.key));
   const postalOperator = useIsPostalOperator();
+  const onProviders = showsProviders && location.pathname.startsWith(PATHS.administrationIdentityProviders);
   const kind = adminKindOfPath(location.pathname) ?? tabs[0];
-  const List = kind ? LISTS[kind] : undefined;
+  const List = onProviders ? IdentityProvidersTab : kind ? LISTS[kind] : undefined;
+  const activeKey = onProviders ? IDP_TAB : kind;
 
   return (
     <div className="page admin-page">
@@ -79,11 +91,14 @@ export default function AdministrationPage() {
       ) : (
         <>
           <Tabs
-            activeKey={kind}
+            activeKey={activeKey}
             onChange={(key) => {
               const link = LINK_TABS.find((entry) => entry.key === key);
               if (link) navigate(link.path);
-              else navigate(adminListPath(key as AdminKind, key === 'domains' ? undefined : chosenDomainId));
+              else if (key === IDP_TAB) {
+                const base = PATHS.administrationIdentityProviders;
+                navigate(chosenDomainId === undefined ? base : `${base}/${chosenDomainId}`);
+              } else navigate(adminListPath(key as AdminKind, key === 'domains' ? undefined : chosenDomainId));
             }}
             items={items.map((item) => ({
               key: item.key,
@@ -92,7 +107,7 @@ export default function AdministrationPage() {
             data-testid="admin-tabs"
           />
           <Suspense fallback={<Spin className="route-spinner" />}>
-            <List key={kind} />
+            <List key={activeKey} />
           </Suspense>
         </>
       )}

@@ -24,6 +24,8 @@ export const AUDIT_ENTITIES = [
   'sessions',
   'api_keys',
   'webhook_endpoints',
+  'preferences',
+  'domain_preferences',
 ] as const;
 
 /** What the server records as done, offered in the action filter. */

@@ -11,7 +11,7 @@ import { IdentityProviderForm } from './identity-provider-form.tsx';
 import { useDeleteIdentityProvider, useIdentityProviders } from './use-identity-providers.ts';
 
 /**
- * The identity providers of the domain (docs/decisions/federation.md "Identity providers"): under the SAML certificates tab,
+ * The identity providers of the domain (docs/decisions/federation.md "Identity providers"): a tab of their own,
  * which needs the same permissions; created and edited in a dialog.
  */
 export function IdentityProvidersSection() {

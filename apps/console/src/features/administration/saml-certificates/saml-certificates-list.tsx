@@ -1,16 +1,11 @@
 import type { TSamlCertificate } from '@sello/contracts/catalogue/administration-saml-certificates';
 import { useTranslation } from 'react-i18next';
 import type { TPagedColumn } from '../../../components/paged-table/paged-table.tsx';
-import { useSession } from '../../../session/use-session.ts';
 import { certificateColumns } from '../certificates/certificate-columns.tsx';
-import { IdentityProvidersSection } from '../identity-providers/identity-providers-section.tsx';
 import { AdminList } from '../shared/admin-list.tsx';
 
 export default function SamlCertificatesList() {
   const { t } = useTranslation();
-  const { superAdmin, roleKeys } = useSession();
-  // Whoever configures a provider bounds whom it signs in: domain administrators and super admins only.
-  const mayConfigureProviders = superAdmin || roleKeys.includes('domainAdmin');
   const columns: TPagedColumn<TSamlCertificate>[] = [
     { key: 'name', title: t('CERT_NAME'), sortable: true, filter: { kind: 'text' } },
     {
@@ -22,14 +17,11 @@ export default function SamlCertificatesList() {
     ...certificateColumns<TSamlCertificate>(t, { serial: false }),
   ];
   return (
-    <>
-      <AdminList<TSamlCertificate>
-        kind="samlcertificates"
-        columns={columns}
-        defaultSort="name"
-        nameOf={(row) => row.name}
-      />
-      {mayConfigureProviders && <IdentityProvidersSection />}
-    </>
+    <AdminList<TSamlCertificate>
+      kind="samlcertificates"
+      columns={columns}
+      defaultSort="name"
+      nameOf={(row) => row.name}
+    />
   );
 }
