@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { prepareSentCopies } from '../evidence/sent-copies.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import { applyTransitions, type TTransitionRequest } from '../shippings/shipping-transitions.ts';
+import { composeAccessText } from './access-text.ts';
 import {
   markReceiversSent,
   relaxCommitDurability,
@@ -15,13 +16,8 @@ import {
   type TDispatchPlan,
   type TDispatchReceiver,
 } from './dispatch.queries.ts';
-import {
-  accessTemplateValues,
-  chooseAccessTemplate,
-  renderAccessTemplate,
-  selectDomainCertTemplates,
-} from './dispatch-templates.ts';
-import { composeAccessMessage, formatExpiry } from './dispatch-texts.ts';
+import { chooseAccessTemplate, selectDomainCertTemplates } from './dispatch-templates.ts';
+import { formatExpiry } from './dispatch-texts.ts';
 import { queueMessages } from './outgoing-messages.ts';
 import { recipientLink } from './receiver-access.ts';
 
@@ -112,21 +108,7 @@ async function sendAccesses(
       provider: deps.config.PROVIDER_NAME,
       body: plan.body,
     };
-    const text = template
-      ? renderAccessTemplate(template, values, consoleUrl, language)
-      : {
-          ...composeAccessMessage(channel, language, {
-            company: plan.companyName,
-            provider: deps.config.PROVIDER_NAME,
-            receiverName: receiver.name,
-            subject: plan.subject,
-            link,
-            // The sender's text may name the receiver's variables too (certified kinds send it).
-            body: accessTemplateValues(values).message,
-            expires: formatExpiry(expiresAt, language),
-          }),
-          html: false,
-        };
+    const text = composeAccessText({ channel, language, template, values, expiresAt, consoleUrl });
     return {
       receiver: {
         id: receiver.id,

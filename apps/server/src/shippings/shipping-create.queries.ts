@@ -7,7 +7,7 @@ type Trx = Transaction<Database>;
 export async function selectCompanyForShipping(db: Db, companyId: string) {
   return db
     .selectFrom('companies')
-    .select(['id', 'domain_id as domainId', 'name'])
+    .select(['id', 'domain_id as domainId', 'name', 'sms_ucs2_allowed as smsUcs2Allowed'])
     .where('id', '=', companyId)
     .where('deleted_at', 'is', null)
     .where('active', '=', true)
@@ -24,6 +24,7 @@ export async function selectTypeForCreation(db: Db, domainId: string, companyId:
       'requires_auth as requiresAuth',
       'auth_deadline_hours as authDeadlineHours',
       'custody_days as custodyDays',
+      'response_days as responseDays',
       'default_template_id as defaultTemplateId',
       'default_sms_template_id as defaultSmsTemplateId',
       'pin_signature_text as pinSignatureText',
