@@ -3,6 +3,7 @@ import type { Channel } from '@sello/contracts/enums';
 import { Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { channelName, serviceName } from '../shared/shipping-labels.tsx';
+import { NewShippingSmsCount } from './new-shipping-sms-count.tsx';
 import { defaultTemplateOf } from './send-form.ts';
 import type { TCreateLookups } from './use-create-lookups.ts';
 
@@ -83,6 +84,7 @@ export function ShippingDataCard({
       >
         <Input.TextArea rows={4} maxLength={20_000} data-testid="create-message" />
       </Form.Item>
+      {channel === 'sms' && <NewShippingSmsCount />}
     </Card>
   );
 }
