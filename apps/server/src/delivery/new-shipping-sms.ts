@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sello/contracts/con
 import type { Kysely } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { recipientLink } from '../platform/recipient-link.ts';
 import { createToken } from '../platform/tokens.ts';
 import type { TPreferences } from '../preferences/preferences.service.ts';
 import type { TComposeSms, TSmsDraft } from '../shippings/shipping-message.ts';
@@ -9,7 +10,6 @@ import { composeAccessText } from './access-text.ts';
 import { isCertifiedKind, LINK_GRACE_DAYS } from './dispatch.service.ts';
 import { chooseAccessTemplate, selectDomainCertTemplates } from './dispatch-templates.ts';
 import { formatExpiry } from './dispatch-texts.ts';
-import { recipientLink } from './receiver-access.ts';
 
 type TSmsTextDeps = { db: Kysely<Database>; preferences: TPreferences; config: Pick<TConfig, 'PROVIDER_NAME'> };
 
