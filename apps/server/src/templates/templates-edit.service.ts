@@ -20,9 +20,7 @@ import { decodeDataUrl } from '../platform/attachment-check.ts';
 import { recordAudit, runAudited } from '../platform/audit.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { recipientLink } from '../platform/recipient-link.ts';
 import { canUseCompany } from '../platform/tenancy.ts';
-import { createToken } from '../platform/tokens.ts';
 import { renderTemplate, sanitiseTemplateHtml, TEMPLATE_IMAGE_PATH } from './template-render.ts';
 import { selectLiveCompany } from './templates.queries.ts';
 import {
@@ -224,8 +222,6 @@ export function createTemplatesEditService(deps: {
     const body = input.contentType === 'HTML' ? sanitiseTemplateHtml(input.content, publicUrl) : input.content;
     const values = {
       ...SAMPLE_TEMPLATE_VALUES,
-      // A link of the real length (a token never stored), so an SMS is counted as it is sent.
-      accessLink: recipientLink(publicUrl, createToken()),
       provider: deps.providerName,
       ...input.values,
     } as typeof SAMPLE_TEMPLATE_VALUES;
