@@ -27,6 +27,7 @@ import type { TDatabase } from './db/database.ts';
 import { registerAccessResendRoutes } from './delivery/access-resend.routes.ts';
 import { createChannelAdapters } from './delivery/adapters/channel-adapters.ts';
 import { createDeliveryJobs } from './delivery/delivery-jobs.ts';
+import { createShippingSmsComposer } from './delivery/new-shipping-sms.ts';
 import { registerProviderCallbackRoutes } from './delivery/provider-callbacks.routes.ts';
 import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerDraftsRoutes } from './drafts/drafts.routes.ts';
@@ -206,7 +207,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerIdentityProviderRoutes(ctx);
   registerAuditRoutes(ctx);
   registerSettingsRoutes(ctx);
-  registerShippingsRoutes(ctx);
+  registerShippingsRoutes(ctx, createShippingSmsComposer(ctx));
   registerEvidenceRoutes(ctx);
   registerTypesRoutes(ctx);
   registerTemplatesRoutes(ctx);

@@ -213,6 +213,8 @@ export const ERROR_KEYS = [
   'ERR_PATTERN_EMAIL_LIST',
   'ERR_PATTERN_USERNAME',
   'ERR_PATTERN_SMS_TEXT',
+  // an SMS with characters outside GSM-7 (`params.illegal`) from a company that does not allow UCS-2
+  'ERR_SMS_NOT_GSM7',
   'ERR_PATTERN_RESTRICTED_TEXT',
   // the banner of a refused form, naming its fields (`params.fields`)
   'ERR_VALIDATION_FIELDS',

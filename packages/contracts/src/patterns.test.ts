@@ -193,21 +193,21 @@ describe('isRestrictedText', () => {
 });
 
 describe('SMS text', () => {
-  it('accepts letters, digits, spaces, line breaks and the punctuation set', () => {
+  it('accepts GSM-7 and what UCS-2 carries: letters of any language, punctuation, emoji, line breaks', () => {
     expect(isSmsText('')).toBe(true);
     expect(isSmsText('Hola, ¿qué tal? Su código es 1234.\r\nGracias!')).toBe(true);
     expect(isSmsText('Ação: pagar 5€ até 31/12 (ref. #A-7_b) @ 10% + IVA = "total" <ok> & $ * \' ; : ¡')).toBe(true);
+    expect(isSmsText('Ä Ö Ø Å ß ¥ {x} [y] ~ ^ | \\ « » 👍')).toBe(true);
     expect(findIllegalSmsCharacters('Olá, João! Çà ü')).toEqual([]);
   });
 
-  it('names each illegal character once, in order of appearance', () => {
-    expect(findIllegalSmsCharacters('a{b}c{d}')).toEqual(['{', '}']);
-    expect(findIllegalSmsCharacters('tab\there ~ [x] | \\ ^ `')).toEqual(['\t', '~', '[', ']', '|', '\\', '^', '`']);
-    expect(isSmsText('hi {name}')).toBe(false);
+  it('names each control character (other than line and page breaks) once, in order of appearance', () => {
+    expect(findIllegalSmsCharacters('tab\there\u0007 and\tthere\u001b')).toEqual(['\t', '\u0007', '\u001b']);
+    expect(findIllegalSmsCharacters('line\r\nbreak\fpage')).toEqual([]);
+    expect(isSmsText('hi\tname')).toBe(false);
   });
 
-  it('treats an emoji as one illegal character', () => {
-    expect(findIllegalSmsCharacters('ok 👍 👍')).toEqual(['👍']);
-    expect(isSmsText('ok 👍')).toBe(false);
+  it('refuses a lone half of a surrogate pair', () => {
+    expect(findIllegalSmsCharacters('ok \ud83d')).toEqual(['\ud83d']);
   });
 });

@@ -92,23 +92,20 @@ export function isRestrictedText(value: string): boolean {
 }
 
 /**
- * SMS text: letters (including Spanish and Portuguese accented letters), digits, space, line
- * breaks and the punctuation below. The spec does not list the set; ours is the GSM 03.38 basic
- * punctuation every SMS centre delivers without switching to UCS-2.
+ * SMS text (spec §5 leaves the set open): an SMS goes in the GSM-7 alphabet, or in UCS-2 when a character is
+ * outside it (see sms-segments.ts; whether a company allows that is its own setting). What neither carries as
+ * text: control characters other than line and page breaks (GSM-7 has both), and a lone half of a surrogate pair.
  */
-export const SMS_PUNCTUATION = `.,;:¿?¡!()"'-_/@%&+=*#<>€$`;
-const SMS_LETTERS = 'A-Za-z0-9ñÑáéíóúÁÉÍÓÚüÜàèìòùÀÈÌÒÙâêôÂÊÔãõÃÕçÇ';
-const escapedPunctuation = SMS_PUNCTUATION.replace(/[-\\^\]/]/g, '\\$&');
-export const SMS_TEXT_PATTERN = new RegExp(`^[${SMS_LETTERS} \\r\\n${escapedPunctuation}]*$`);
+const SMS_ILLEGAL_CHARACTER = /^(?:(?![\r\n\f])\p{Cc}|\p{Cs})$/u;
 
 export function isSmsText(value: string): boolean {
-  return SMS_TEXT_PATTERN.test(value);
+  return findIllegalSmsCharacters(value).length === 0;
 }
 
-/** Characters of `value` an SMS cannot carry, each once, in order of appearance. */
+/** Characters of `value` no SMS can carry, each once, in order of appearance. */
 export function findIllegalSmsCharacters(value: string): string[] {
   const illegal = new Set<string>();
-  for (const char of value) if (!SMS_TEXT_PATTERN.test(char)) illegal.add(char);
+  for (const char of value) if (SMS_ILLEGAL_CHARACTER.test(char)) illegal.add(char);
   return [...illegal];
 }
 

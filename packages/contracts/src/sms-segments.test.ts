@@ -1,6 +1,12 @@
 import splitSms from 'split-sms';
 import { describe, expect, it } from 'vitest';
-import { countSmsSegments, findNonGsm7Characters, longestSmsCount } from './sms-segments.ts';
+import {
+  countSmsSegments,
+  findNonGsm7Characters,
+  findSmsAlphabetProblem,
+  isGsm7Character,
+  longestSmsCount,
+} from './sms-segments.ts';
 
 /** An independent splitter (split-sms, a devDependency): how many parts it cuts the text into, and its alphabet. */
 function referenceCount(text: string) {
@@ -68,5 +74,87 @@ describe('countSmsSegments', () => {
   it('names the first character that forces UCS-2', () => {
     expect(countSmsSegments('Envío ya enviado: árbol').firstUcs2Character).toBe('í');
     expect(countSmsSegments('Plain text').firstUcs2Character).toBeNull();
+  });
+});
+
+/** Every character of the GSM 03.38 default alphabet (ESC excluded) and of its extension table. */
+const GSM7_DEFAULT = [
+  ...'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿',
+  ...'abcdefghijklmnopqrstuvwxyzäöñüà',
+];
+const GSM7_EXTENSION = [...'\f^{}\\[~]|€'];
+
+describe('the GSM-7 alphabet', () => {
+  it('has the 127 characters of the default alphabet and the 10 of its extension table', () => {
+    expect(new Set(GSM7_DEFAULT).size).toBe(127);
+    expect(new Set(GSM7_EXTENSION).size).toBe(10);
+  });
+
+  it.each(GSM7_DEFAULT)('default character %j is one septet, as split-sms counts it', (char) => {
+    expect(isGsm7Character(char)).toBe(true);
+    expect(countSmsSegments(`${char}`.repeat(160))).toMatchObject({ encoding: 'GSM7', units: 160, segments: 1 });
+    expect(referenceCount(`${char}`.repeat(160))).toEqual({ encoding: 'GSM7', segments: 1 });
+    expect(referenceCount(`${char}`.repeat(161))).toEqual({ encoding: 'GSM7', segments: 2 });
+  });
+
+  it.each(GSM7_EXTENSION)('extension character %j is an escape pair, as split-sms counts it', (char) => {
+    expect(isGsm7Character(char)).toBe(true);
+    expect(countSmsSegments(char.repeat(80))).toMatchObject({ encoding: 'GSM7', units: 160, segments: 1 });
+    expect(referenceCount(char.repeat(80))).toEqual({ encoding: 'GSM7', segments: 1 });
+    expect(countSmsSegments(`a${char.repeat(80)}`).segments).toBe(2);
+    expect(referenceCount(`a${char.repeat(80)}`).segments).toBe(2);
+  });
+
+  it('á, í, ó, ú, ç, ã, õ, emoji and the Greek small letters are outside it', () => {
+    for (const char of [...'áíóúçãõαβ', '😀']) {
+      expect(isGsm7Character(char)).toBe(false);
+      expect(referenceCount(`Hola ${char}`).encoding).toBe('UCS2');
+    }
+  });
+});
+
+/** The boundaries of both encodings, with escape pairs and surrogate pairs at each seam. */
+const SEAMS: [string, string][] = [
+  ['160 septets', 'a'.repeat(160)],
+  ['161 septets', 'a'.repeat(161)],
+  ['153 + 153 septets', 'a'.repeat(306)],
+  ['153 + 154 septets', 'a'.repeat(307)],
+  ['escape pair ending at 160', `${'a'.repeat(158)}{`],
+  ['escape pair crossing 160', `${'a'.repeat(159)}}`],
+  ['escape pair at septet 153/154', `${'a'.repeat(152)}€${'a'.repeat(10)}`],
+  ['escape pair ending at 153', `${'a'.repeat(151)}€${'a'.repeat(10)}`],
+  ['escape pair at the second seam', `${'a'.repeat(305)}~${'a'.repeat(5)}`],
+  ['70 units', `á${'a'.repeat(69)}`],
+  ['71 units', `á${'a'.repeat(70)}`],
+  ['67 + 67 units', `á${'a'.repeat(133)}`],
+  ['67 + 68 units', `á${'a'.repeat(134)}`],
+  ['emoji ending at 70', `${'a'.repeat(68)}😀`],
+  ['emoji crossing 70', `${'a'.repeat(69)}😀`],
+  ['emoji at unit 67/68', `${'a'.repeat(66)}😀${'a'.repeat(10)}`],
+  ['emoji ending at 67', `${'a'.repeat(65)}😀${'a'.repeat(10)}`],
+  ['emoji at the second seam', `${'a'.repeat(133)}😀${'a'.repeat(3)}`],
+  ['escape character in a UCS-2 message is one unit', `á${'€'.repeat(69)}`],
+];
+
+describe('segments at the seams agree with split-sms', () => {
+  it.each(SEAMS)('%s', (_label, text) => {
+    const count = countSmsSegments(text);
+    expect({ encoding: count.encoding, segments: count.segments }).toEqual(referenceCount(text));
+  });
+});
+
+describe('findSmsAlphabetProblem', () => {
+  it('refuses what no SMS carries, whatever the company allows', () => {
+    expect(findSmsAlphabetProblem('a\tb\u0007', true)).toEqual({ key: 'ERR_PATTERN_SMS_TEXT', illegal: '\t\u0007' });
+  });
+
+  it('refuses characters outside GSM-7 when the company does not allow UCS-2, naming each once', () => {
+    expect(findSmsAlphabetProblem('Está aquí, está', false)).toEqual({ key: 'ERR_SMS_NOT_GSM7', illegal: 'áí' });
+    expect(findSmsAlphabetProblem('Ok 😀', false)).toEqual({ key: 'ERR_SMS_NOT_GSM7', illegal: '😀' });
+  });
+
+  it('lets GSM-7 through either way, and UCS-2 when allowed', () => {
+    expect(findSmsAlphabetProblem('Ä Ö Ø Å ß ¥ € [x] ~ ^ | \\ {}\nok', false)).toBeNull();
+    expect(findSmsAlphabetProblem('Está aquí 😀', true)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { findIllegalSmsCharacters } from './patterns.ts';
+
 /*
  * How SMS providers count a text (3GPP TS 23.038 and 23.040): GSM-7 when every character is in the default
  * alphabet or its extension table (an extension character is an escape pair, two septets), otherwise UCS-2 for
@@ -91,4 +93,19 @@ export function longestSmsCount(texts: readonly string[]): TSmsCount {
           : longest,
       countSmsSegments(''),
     );
+}
+
+export type TSmsAlphabetProblem = { key: 'ERR_PATTERN_SMS_TEXT' | 'ERR_SMS_NOT_GSM7'; illegal: string };
+
+/**
+ * The one alphabet rule of an SMS, the console's and the server's: characters no SMS carries are refused
+ * (`ERR_PATTERN_SMS_TEXT`); characters outside GSM-7, which make the whole message UCS-2, are refused
+ * (`ERR_SMS_NOT_GSM7`) only when the company does not allow UCS-2. Null when the text may be sent.
+ */
+export function findSmsAlphabetProblem(text: string, ucs2Allowed: boolean): TSmsAlphabetProblem | null {
+  const illegal = findIllegalSmsCharacters(text);
+  if (illegal.length > 0) return { key: 'ERR_PATTERN_SMS_TEXT', illegal: illegal.join('') };
+  if (ucs2Allowed) return null;
+  const outside = findNonGsm7Characters(text);
+  return outside.length > 0 ? { key: 'ERR_SMS_NOT_GSM7', illegal: outside.join('') } : null;
 }

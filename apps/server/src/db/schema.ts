@@ -48,6 +48,7 @@ export type CompaniesTable = {
   email: string | null;
   cc_emails: string | null;
   active: Generated<boolean>;
+  sms_ucs2_allowed: Generated<boolean>;
   created_at: Generated<Date> & Timestamp;
   updated_at: Generated<Date> & Timestamp;
   deleted_at: NullableTimestamp;

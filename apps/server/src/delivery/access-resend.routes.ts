@@ -5,6 +5,7 @@ import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createAccessResend } from './access-resend.service.ts';
 import { createMessagePreview } from './message-preview.service.ts';
+import { createShippingSmsComposer } from './new-shipping-sms.ts';
 
 /** A sender has the access message sent again to the receivers who have not answered, or previews it before sending. */
 export function registerAccessResendRoutes(ctx: TAppContext): void {
@@ -13,7 +14,8 @@ export function registerAccessResendRoutes(ctx: TAppContext): void {
     accessResend.sendAccessCommunication(principal, params.id),
   );
   // The new-shipping form's preview: creation's rules, then the access message as the dispatch writes it.
-  const previewMessage = createMessagePreview(ctx, createShippingCreation(ctx));
+  const creation = createShippingCreation({ ...ctx, composeSms: createShippingSmsComposer(ctx) });
+  const previewMessage = createMessagePreview(ctx, creation);
   registerEndpoint(ctx.app, shippingsCreateApi.previewMessage, ({ principal, body }) =>
     previewMessage(principal, body),
   );

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShippingTestApp, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { recipientLink } from '../platform/recipient-link.ts';
 import { hashMessageContent, recordMessages } from './delivery-messages.ts';
-import { findReceiverAccess, issueReceiverAccess, recipientLink } from './receiver-access.ts';
+import { findReceiverAccess, issueReceiverAccess } from './receiver-access.ts';
 
 let t: TTestApp;
 let user: TestClient;

@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { TAppContext } from '../app-context.ts';
 import type { Database } from '../db/schema.ts';
 import { prepareSentCopies } from '../evidence/sent-copies.ts';
+import { recipientLink } from '../platform/recipient-link.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
 import { applyTransitions, type TTransitionRequest } from '../shippings/shipping-transitions.ts';
 import { composeReceiverAccess } from './access-compose.ts';
@@ -18,7 +19,6 @@ import {
 } from './dispatch.queries.ts';
 import { selectDomainCertTemplates } from './dispatch-templates.ts';
 import { queueMessages } from './outgoing-messages.ts';
-import { recipientLink } from './receiver-access.ts';
 
 type Trx = Transaction<Database>;
 export type TDispatchDeps = Pick<TAppContext, 'db' | 'config' | 'jobs' | 'preferences' | 'blobs'>;

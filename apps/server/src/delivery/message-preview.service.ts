@@ -1,12 +1,12 @@
 import type { TMessagePreview, TSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import type { TAppContext } from '../app-context.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import { recipientLink } from '../platform/recipient-link.ts';
 import { type createShippingCreation, directLookups } from '../shippings/shipping-create.service.ts';
 import { composeReceiverAccess } from './access-compose.ts';
 import { isCertifiedKind, languageOf, linkExpiry } from './dispatch.service.ts';
 import { selectDomainCertTemplates } from './dispatch-templates.ts';
 import { mailTextPart } from './dispatch-texts.ts';
-import { recipientLink } from './receiver-access.ts';
 
 /** Stands in for a receiver's link token in the preview: the real one is made at dispatch, of this length. */
 const SAMPLE_TOKEN = 'x'.repeat(43);

@@ -31,9 +31,3 @@ export async function findReceiverAccess(
   if (!row?.expiresAt || row.expiresAt <= now || row.shippingDeletedAt !== null) return null;
   return { receiverId: row.receiverId, shippingId: row.shippingId, domainId: row.domainId, expiresAt: row.expiresAt };
 }
-
-/** The recipient page of a token, under the console's public URL (preference CONSOLE_URL). */
-export function recipientLink(consoleUrl: string, token: string): string {
-  const base = consoleUrl.endsWith('/') ? consoleUrl : `${consoleUrl}/`;
-  return `${base}portal/#/r/${token}`;
-}

@@ -1,6 +1,8 @@
 import { type TSendRequestInput, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import type { Kysely } from 'kysely';
+import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { createShippingSmsComposer } from '../delivery/new-shipping-sms.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
 import type { TJobQueue } from '../platform/jobs.ts';
 import { type TPrincipal, toPrincipal } from '../platform/principal.ts';
@@ -51,9 +53,10 @@ export async function seedDemoShippings(deps: {
   blobs: TBlobStore;
   preferences: TPreferences;
   jobs: TJobQueue;
+  config: TConfig;
 }): Promise<number> {
   const { db } = deps;
-  const creation = createShippingCreation(deps);
+  const creation = createShippingCreation({ ...deps, composeSms: createShippingSmsComposer(deps) });
   const actions = createShippingActions(db, deps.jobs);
   const types = new Map(
     (await db.selectFrom('shipping_types').select(['id', 'name']).execute()).map((row) => [row.name, Number(row.id)]),

@@ -6,6 +6,7 @@ import { companyIdOf } from '../../test/admin-fixtures.ts';
 import { spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
 import { createShippingTestApp, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { createShippingSmsComposer } from '../delivery/new-shipping-sms.ts';
 import { demoPdf } from '../demo/demo-pdf.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createImportRun } from './import-run.service.ts';
@@ -87,6 +88,7 @@ describe('an import whose shared document is lost or changed stops in ERROR', ()
       blobs: t.ctx.blobs,
       preferences: t.ctx.preferences,
       jobs: t.ctx.jobs,
+      composeSms: createShippingSmsComposer(t.ctx),
     });
     const run = createImportRun({
       db: t.database.db,

@@ -1,4 +1,5 @@
 import type { TAppContext } from '../app-context.ts';
+import { createShippingSmsComposer } from '../delivery/new-shipping-sms.ts';
 import { IMPORT_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
 import { requeueStaleWork } from '../platform/stale-work.ts';
@@ -15,6 +16,7 @@ export function createImportJobs(ctx: TAppContext): TJob[] {
     blobs: ctx.blobs,
     preferences: ctx.preferences,
     jobs: ctx.jobs,
+    composeSms: createShippingSmsComposer(ctx),
   });
   const run = createImportRun({
     db: ctx.db,

@@ -8,6 +8,7 @@ import { companyIdOf } from '../../test/admin-fixtures.ts';
 import { spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
 import { createShippingTestApp, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { createShippingSmsComposer } from '../delivery/new-shipping-sms.ts';
 import { demoPdf } from '../demo/demo-pdf.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { createImportRun, type TImportRun } from './import-run.service.ts';
@@ -53,6 +54,7 @@ beforeAll(async () => {
     blobs: t.ctx.blobs,
     preferences: t.ctx.preferences,
     jobs: t.ctx.jobs,
+    composeSms: createShippingSmsComposer(t.ctx),
   });
   // Small batches: the release of 1,001 shippings takes three.
   run = createImportRun({ db: t.database.db, blobs: t.ctx.blobs, jobs: t.ctx.jobs, creation, batchRows: 400 });

@@ -7,6 +7,7 @@ import { companyIdOf } from '../../test/admin-fixtures.ts';
 import { spanishCsv, uploadImport } from '../../test/import-fixtures.ts';
 import { createShippingTestApp, typeIdOf } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
+import { createShippingSmsComposer } from '../delivery/new-shipping-sms.ts';
 import { demoPdf } from '../demo/demo-pdf.ts';
 import { readWhole } from '../platform/blob-store.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
@@ -244,6 +245,7 @@ describe('background imports over the online limit', () => {
       blobs: t.ctx.blobs,
       preferences: t.ctx.preferences,
       jobs: t.ctx.jobs,
+      composeSms: createShippingSmsComposer(t.ctx),
     });
     const run = createImportRun({
       db: t.database.db,

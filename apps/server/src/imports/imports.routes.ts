@@ -3,6 +3,7 @@ import { importsApi } from '@sello/contracts/catalogue/imports';
 import { LIMITS } from '@sello/contracts/constants';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
+import { createShippingSmsComposer } from '../delivery/new-shipping-sms.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { fingerprintRequest, idempotent } from '../platform/idempotency.ts';
 import { registerMultipart } from '../platform/multipart.ts';
@@ -43,7 +44,13 @@ async function readPart(this: FastifyRequest, part: MultipartFile & { value?: un
 
 export function registerImportsRoutes(ctx: TAppContext): void {
   const { db, blobs, jobs } = ctx;
-  const creation = createShippingCreation({ db, blobs, preferences: ctx.preferences, jobs });
+  const creation = createShippingCreation({
+    db,
+    blobs,
+    preferences: ctx.preferences,
+    jobs,
+    composeSms: createShippingSmsComposer(ctx),
+  });
   const run = createImportRun({ db, blobs, jobs, creation, batchRows: ctx.config.IMPORT_BATCH_ROWS });
   const imports = createImportsService({ db, pool: ctx.pool, blobs, jobs, run });
   const files = createImportFiles({ db, blobs, imports });

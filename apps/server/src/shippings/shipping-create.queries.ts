@@ -7,7 +7,7 @@ type Trx = Transaction<Database>;
 export async function selectCompanyForShipping(db: Db, companyId: string) {
   return db
     .selectFrom('companies')
-    .select(['id', 'domain_id as domainId', 'name'])
+    .select(['id', 'domain_id as domainId', 'name', 'sms_ucs2_allowed as smsUcs2Allowed'])
     .where('id', '=', companyId)
     .where('deleted_at', 'is', null)
     .where('active', '=', true)

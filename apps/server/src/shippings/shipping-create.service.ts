@@ -3,10 +3,9 @@ import type { TReceiver, TSendRequest } from '@sello/contracts/catalogue/shippin
 import { LIMITS, PREFERENCES } from '@sello/contracts/constants';
 import type { ServiceKind } from '@sello/contracts/enums';
 import type { ErrorKey } from '@sello/contracts/error-keys';
-import { findIllegalSmsCharacters } from '@sello/contracts/patterns';
 import { initialLifecycle, type TLifecycle } from '@sello/contracts/shipping-lifecycle';
 import { SERVICE_RULES } from '@sello/contracts/shipping-rules';
-import { stripTemplateVariables } from '@sello/contracts/template-variables';
+import { findSmsAlphabetProblem } from '@sello/contracts/sms-segments';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../platform/api-error.ts';
@@ -31,7 +30,7 @@ import {
 } from './shipping-create.queries.ts';
 import { insertShippingDocuments, type TNewDocument } from './shipping-documents.queries.ts';
 import { insertEvents, type TNewEvent } from './shipping-lifecycle.queries.ts';
-import { fillTemplate, firstPlaceholder, sameText } from './shipping-placeholders.ts';
+import { resolveShippingMessage, type TComposeSms } from './shipping-message.ts';
 import { chainEvent, eventTime } from './shipping-transitions.ts';
 import { checkSignerDocuments, checkTypeValues } from './shipping-type-checks.ts';
 import { queueStateFollowUps } from './state-follow-ups.ts';
@@ -108,7 +107,7 @@ class FieldErrors {
 }
 
 /** Whether the principal may send shippings for the company. */
-function mayUseCompany(principal: TPrincipal, company: { id: string; domainId: string }): boolean {
+export function mayUseCompany(principal: TPrincipal, company: { id: string; domainId: string }): boolean {
   if (principal.superAdmin) return true;
   if (company.domainId !== principal.domainId) return false;
   return principal.roleKeys.includes('domainAdmin') || principal.companyIds.includes(company.id);
@@ -155,6 +154,7 @@ export function createShippingCreation(deps: {
   blobs: TBlobStore;
   preferences: TPreferences;
   jobs: TJobQueue;
+  composeSms: TComposeSms;
 }) {
   const { db, blobs, preferences } = deps;
 
@@ -235,54 +235,29 @@ export function createShippingCreation(deps: {
     const custodyDays = rule.custody ? (request.custodyDays ?? type!.custodyDays) : null;
     if (rule.custody && custodyDays === null) errors.add('custodyDays', 'ERR_FIELD_REQUIRED');
 
-    // The template: the chosen one, else (with no message written) the type's default one.
-    const smsLike = request.channel === 'sms' || request.channel === 'whatsapp';
-    const templateId =
-      request.templateId !== undefined
-        ? String(request.templateId)
-        : request.message === undefined
-          ? smsLike
-            ? type!.defaultSmsTemplateId
-            : type!.defaultTemplateId
-          : null;
-    const placeholderValues = {
-      company: company!.name,
-      ...(request.reference && { reference: request.reference }),
-      ...request.customFields,
-    };
-    // The body is the sender's own text; a template is the frame it is sent in (filled where it says {{message}}).
-    let body = request.message ? fillTemplate(request.message, placeholderValues) : null;
-    let template: TNewShipping['template'] = null;
-    if (templateId !== null) {
-      const chosen = await lookups.template(db, domainId, companyId, templateId);
-      if (!chosen || chosen.contentType !== (smsLike ? 'SMS' : 'HTML')) errors.add('templateId', 'ERR_FIELD_INVALID');
-      else {
-        template = {
-          contentType: chosen.contentType,
-          subject: chosen.subject === null ? null : fillTemplate(chosen.subject, placeholderValues),
-          body: fillTemplate(chosen.body, placeholderValues, chosen.contentType === 'HTML'),
-        };
-        // A client that still sends the template's own text as the message means no message of its own.
-        if (request.message !== undefined && sameText(request.message, chosen.body)) body = null;
-      }
-    }
-    // Placeholders the custom fields did not fill: the shipping is refused with the first one named.
-    const subject = fillTemplate(request.subject, placeholderValues);
-    const unfilledSubject = firstPlaceholder(subject);
-    if (unfilledSubject) errors.add('subject', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledSubject });
-    const unfilledBody = firstPlaceholder(body, ['message']);
-    if (unfilledBody) errors.add('message', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledBody });
-    const unfilledTemplate = firstPlaceholder(`${template?.subject ?? ''} ${template?.body ?? ''}`);
-    if (unfilledTemplate) errors.add('templateId', 'ERR_PLACEHOLDER_UNFILLED', { placeholder: unfilledTemplate });
+    const { templateId, template, subject, body } = await resolveShippingMessage(
+      db,
+      lookups.template,
+      request,
+      { domainId, companyId, companyName: company!.name, ...type! },
+      (field, key, params) => errors.add(field, key, params),
+    );
     if (request.channel === 'sms') {
       const maxCharacters = await preferences.getNumber(PREFERENCES.smsMaxCharacters, 160);
-      const smsText = body === null ? null : stripTemplateVariables(body);
       if (!body && template === null) errors.add('message', 'ERR_FIELD_REQUIRED');
-      else if (smsText !== null && findIllegalSmsCharacters(smsText).length > 0) {
-        errors.add('message', 'ERR_PATTERN_SMS_TEXT', { illegal: findIllegalSmsCharacters(smsText).join('') });
-      } else if (body !== null && body.length > maxCharacters) {
+      else if (body !== null && body.length > maxCharacters) {
         errors.add('message', 'ERR_FIELD_TOO_LONG', { max: maxCharacters });
       }
+      // What each receiver gets, composed as the dispatch composes it, in the company's alphabet.
+      const texts = await deps.composeSms({
+        ...{ domainId, serviceKind, companyName: company!.name, reference: request.reference ?? null },
+        message: { templateId, template, subject, body },
+        responseDays: type!.responseDays,
+        receivers: request.receivers,
+        senderLanguage: principal.language,
+      });
+      const problem = findSmsAlphabetProblem(texts.join('\n'), company!.smsUcs2Allowed);
+      if (problem) errors.add('message', problem.key, { illegal: problem.illegal });
     }
 
     // Authorisers: those the type names, plus users the sender adds (of the company, never the sender).

@@ -12,16 +12,19 @@ import { createShippingActions } from './shipping-actions.service.ts';
 import { createShippingCreation } from './shipping-create.service.ts';
 import { createShippingDashboard } from './shipping-dashboard.service.ts';
 import { createShippingFiles } from './shipping-files.service.ts';
+import type { TComposeSms } from './shipping-message.ts';
 import { createShippingReport } from './shipping-report.service.ts';
+import { createShippingSmsCount } from './shipping-sms-count.service.ts';
 import { listShippingTypes } from './shipping-type-options.ts';
 import { createShippingsService } from './shippings.service.ts';
 
 const ok = { ok: true as const };
 
-export function registerShippingsRoutes(ctx: TAppContext): void {
+/** `composeSms`: the dispatch's composition of SMS (delivery/ imports shippings/, so it is handed in). */
+export function registerShippingsRoutes(ctx: TAppContext, composeSms: TComposeSms): void {
   const { app, db, blobs, preferences } = ctx;
   const shippings = createShippingsService(db);
-  const creation = createShippingCreation({ db, blobs, preferences, jobs: ctx.jobs });
+  const creation = createShippingCreation({ db, blobs, preferences, jobs: ctx.jobs, composeSms });
   const actions = createShippingActions(db, ctx.jobs);
   const files = createShippingFiles({ db, blobs, preferences, shippings, logger: app.log });
   const dashboard = createShippingDashboard(db);
@@ -43,6 +46,8 @@ export function registerShippingsRoutes(ctx: TAppContext): void {
       bodyLimit: ctx.config.SHIPPING_BODY_LIMIT_MB * 1024 * 1024,
     },
   );
+  const countSms = createShippingSmsCount(db, composeSms);
+  registerEndpoint(app, shippingsCreateApi.smsCount, ({ principal, body }) => countSms(principal, body));
   registerEndpoint(app, shippingsDetailApi.detail, ({ principal, query }) =>
     shippings.detail(principal, query.requestId),
   );

@@ -81,13 +81,13 @@ describe('templates/new and update', () => {
       companyId: notaria,
       contentType: 'SMS',
       name: unique('Code'),
-      content: 'Hola 😀 ~ {{receiverName}}',
+      content: 'Hola\t😀 ~ {{receiverName}}\u0007',
     });
     expect(bad.json()).toEqual({
       key: 'ERR_VALIDATION',
       fields: { content: 'ERR_PATTERN_SMS_TEXT' },
-      params: { illegal: '😀~' },
-      fieldParams: { content: { illegal: '😀~' } },
+      params: { illegal: '\t\u0007' },
+      fieldParams: { content: { illegal: '\t\u0007' } },
     });
   });
 

@@ -32,6 +32,8 @@ export const ZCompany = z.object({
   email: z.string().nullable(),
   ccEmails: z.string().nullable(),
   active: z.boolean(),
+  /** Whether its SMS may be sent as UCS-2 (a character outside GSM-7); refused, such a message is rejected. */
+  smsUcs2Allowed: z.boolean(),
   users: z.number().int().nonnegative(),
   createdAt: ZTimestamp,
   ...deletedInfo,
@@ -61,6 +63,7 @@ export const ZCompanyInput = z.object({
     z.string().trim().max(1000, 'ERR_FIELD_TOO_LONG').refine(isEmailList, 'ERR_PATTERN_EMAIL_LIST'),
   ),
   active: z.boolean().default(true),
+  smsUcs2Allowed: z.boolean().default(true),
 });
 export type TCompanyInput = z.infer<typeof ZCompanyInput>;
 

@@ -172,6 +172,45 @@ export const ZMessagePreview = z.object({
 });
 export type TMessagePreview = z.infer<typeof ZMessagePreview>;
 
+/**
+ * Body of `smsCount`: the SMS part of a new-shipping form being filled in, as far as it goes. Receivers need
+ * only their name and language; with none, the count is of one receiver without a name.
+ */
+export const ZSmsCountInput = z.object({
+  companyId: ZIdField,
+  typeId: ZIdField,
+  reference: z.string().trim().max(100).optional(),
+  subject: z.string().trim().max(200).default(''),
+  message: z.string().max(20_000).optional(),
+  templateId: ZIdField.optional(),
+  customFields: ZNamedValues(LIMITS.customFieldsLimit).optional(),
+  receivers: z
+    .array(z.object({ name: z.string().trim().max(200).default(''), language: ZLanguage.optional() }))
+    .max(LIMITS.uploadFileLimit, 'ERR_TOO_MANY_ITEMS')
+    .default([]),
+});
+export type TSmsCountInput = z.input<typeof ZSmsCountInput>;
+
+/** The SMS the receivers will get, counted as providers bill them: the longest one (most segments) shown. */
+export const ZSmsCount = z.object({
+  encoding: z.enum(['GSM7', 'UCS2']),
+  characters: z.number().int(),
+  units: z.number().int(),
+  segments: z.number().int(),
+  perSegment: z.number().int(),
+  firstUcs2Character: z.string().nullable(),
+  /** The longest SMS exactly as it will be sent (its link with a token of the real length). */
+  text: z.string(),
+  /** Whose SMS it is (the receiver's name as written). */
+  receiverName: z.string(),
+  receivers: z.number().int(),
+  /** The company's setting: whether an SMS outside GSM-7 may be sent (as UCS-2). */
+  ucs2Allowed: z.boolean(),
+  /** What sending would refuse in these SMS, as the server's error key and the characters named. */
+  problem: z.object({ key: z.enum(['ERR_PATTERN_SMS_TEXT', 'ERR_SMS_NOT_GSM7']), illegal: z.string() }).nullable(),
+});
+export type TSmsCountAnswer = z.infer<typeof ZSmsCount>;
+
 export const shippingsCreateApi = {
   sendRequest: defineEndpoint({
     id: 'shippings.sendRequest',
@@ -190,6 +229,17 @@ export const shippingsCreateApi = {
     permission: CREATE,
     body: ZSendRequest,
     response: ZMessagePreview,
+    methodChosen: true,
+    beyondSpec: true,
+  }),
+  smsCount: defineEndpoint({
+    id: 'shippings.smsCount',
+    method: 'POST',
+    path: 'shippings/smsCount',
+    summary: 'Count the SMS of a new shipping as each receiver will get it (the longest one answered)',
+    permission: CREATE,
+    body: ZSmsCountInput,
+    response: ZSmsCount,
     methodChosen: true,
     beyondSpec: true,
   }),

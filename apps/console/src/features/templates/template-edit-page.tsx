@@ -301,7 +301,10 @@ export default function TemplateEditPage() {
                 />
               </label>
             )}
-            {sms && <SmsCounter text={smsText} maxCharacters={maxCharacters} />}
+            {sms && (
+              // The server's rendering once it has come (the dispatch's, with a link of the real length).
+              <SmsCounter text={preview.data?.body ?? smsText} maxCharacters={maxCharacters} />
+            )}
             <Space className="form-actions">
               <Button onClick={() => navigate(sms ? PATHS.templatesSms : PATHS.templates)}>{t('CANCEL')}</Button>
               <Button

@@ -39,6 +39,7 @@ export function selectCompanies(db: Db, domain: TDomainFilter, deleted: boolean)
       'c.email',
       'c.cc_emails as ccEmails',
       'c.active',
+      'c.sms_ucs2_allowed as smsUcs2Allowed',
       'c.created_at as createdAt',
       'c.deleted_at as deletedAt',
       deletedByName(sql.ref('c.deleted_by')),
@@ -104,6 +105,7 @@ type TCompanyValues = {
   email: string | null;
   ccEmails: string | null;
   active: boolean;
+  smsUcs2Allowed: boolean;
 };
 
 export async function insertCompany(db: Db, domainId: string, values: TCompanyValues) {
@@ -117,6 +119,7 @@ export async function insertCompany(db: Db, domainId: string, values: TCompanyVa
       email: values.email,
       cc_emails: values.ccEmails,
       active: values.active,
+      sms_ucs2_allowed: values.smsUcs2Allowed,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -133,6 +136,7 @@ export async function updateCompanyRow(db: Db, domainId: string, id: string, val
       email: values.email,
       cc_emails: values.ccEmails,
       active: values.active,
+      sms_ucs2_allowed: values.smsUcs2Allowed,
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

@@ -49,6 +49,7 @@ function toCompany(row: TCompanyRow & { users: number }): TCompany {
     email: row.email,
     ccEmails: row.ccEmails,
     active: row.active,
+    smsUcs2Allowed: row.smsUcs2Allowed,
     users: row.users,
     createdAt: row.createdAt.toISOString(),
     deletedAt: toIso(row.deletedAt),
@@ -64,6 +65,7 @@ function toValues(input: TCompanyInput) {
     email: input.email ?? null,
     ccEmails: input.ccEmails ?? null,
     active: input.active,
+    smsUcs2Allowed: input.smsUcs2Allowed,
   };
 }
 

@@ -99,7 +99,12 @@ describe('company form', () => {
     await waitFor(() => expect(fieldError('taxId')).toBe('Tax id: This value is already in use.'));
     expect(router.state.location.pathname).toBe('/administration/companies/create/1');
     const [, init] = calls(NEW_URL)[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Flow SL', taxId: 'B12345674', active: true });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Flow SL',
+      taxId: 'B12345674',
+      active: true,
+      smsUcs2Allowed: true,
+    });
   });
 
   it('shows a server validation error on a field under that field', async () => {
@@ -123,6 +128,7 @@ describe('company form', () => {
         email: null,
         ccEmails: null,
         active: true,
+        smsUcs2Allowed: true,
         users: 0,
         createdAt: '2026-01-01T00:00:00.000Z',
         deletedAt: null,

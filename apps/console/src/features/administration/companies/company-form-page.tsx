@@ -17,8 +17,9 @@ type TCompanyFields = {
   email?: string;
   ccEmails?: string;
   active: boolean;
+  smsUcs2Allowed: boolean;
 };
-const FIELDS = ['name', 'taxId', 'vatNumber', 'email', 'ccEmails', 'active'];
+const FIELDS = ['name', 'taxId', 'vatNumber', 'email', 'ccEmails', 'active', 'smsUcs2Allowed'];
 
 export default function CompanyFormPage() {
   const { t } = useTranslation();
@@ -70,8 +71,9 @@ export default function CompanyFormPage() {
                 email: company.data.email ?? '',
                 ccEmails: company.data.ccEmails ?? '',
                 active: company.data.active,
+                smsUcs2Allowed: company.data.smsUcs2Allowed,
               }
-            : { active: true }
+            : { active: true, smsUcs2Allowed: true }
         }
         onFinish={submit}
         onValuesChange={clearErrorsOnChange(form)}
@@ -96,6 +98,9 @@ export default function CompanyFormPage() {
         </Form.Item>
         <Form.Item name="active" valuePropName="checked">
           <Checkbox data-testid="field-active">{t('ADMIN_ACTIVE')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="smsUcs2Allowed" valuePropName="checked" extra={t('COMPANY_SMS_UCS2_HINT')}>
+          <Checkbox data-testid="field-smsUcs2Allowed">{t('COMPANY_SMS_UCS2')}</Checkbox>
         </Form.Item>
         <FormButtons saving={save.isPending} kind="companies" />
       </Form>

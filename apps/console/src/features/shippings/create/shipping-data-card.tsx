@@ -6,6 +6,7 @@ import { Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../api/http-client.ts';
 import { channelName, serviceName } from '../shared/shipping-labels.tsx';
+import { NewShippingSmsCount } from './new-shipping-sms-count.tsx';
 import { defaultTemplateOf, messageUseKey, messageUseOf } from './send-form.ts';
 import type { TCreateLookups } from './use-create-lookups.ts';
 
@@ -98,6 +99,7 @@ export function ShippingDataCard({
       >
         <Input.TextArea rows={4} maxLength={20_000} data-testid="create-message" />
       </Form.Item>
+      {channel === 'sms' && <NewShippingSmsCount />}
     </Card>
   );
 }
