@@ -171,7 +171,8 @@ test.describe('at 390×844', () => {
     }
     expect(toastBox.width).toBeGreaterThan(0);
     // The code is entered and sent with the toast still open.
-    await page.getByTestId('two-factor-code').fill(currentTotp(secret));
+    // The next step's code: the current one was spent confirming the enrolment (a code works once).
+    await page.getByTestId('two-factor-code').fill(currentTotp(secret, 1));
     await page.getByTestId('two-factor-submit').click();
     await expect(page).not.toHaveURL(/#\/login/);
   });

@@ -56,9 +56,11 @@ export function NewShippingSmsCount() {
   });
   if (input === null || !count.data) return null;
   const answer = count.data;
+  // Busy while the form has changed since the count shown was asked for, or its answer is on the way.
+  const busy = settled !== JSON.stringify(input) || count.isFetching;
   const ucs2 = answer.encoding === 'UCS2';
   return (
-    <div className="sms-counter" data-testid="create-sms-count">
+    <div className="sms-counter" data-testid="create-sms-count" aria-busy={busy}>
       <Typography.Text
         strong
         type={answer.problem ? 'danger' : undefined}
