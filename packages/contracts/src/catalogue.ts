@@ -122,6 +122,7 @@ const shippingsApi = {
   list: shippingsListApi.list,
   sendRequest: shippingsCreateApi.sendRequest,
   previewMessage: shippingsCreateApi.previewMessage,
+  smsCount: shippingsCreateApi.smsCount,
   detail: shippingsDetailApi.detail,
   samlAccess: shippingsDetailApi.samlAccess,
   auths: shippingsDetailApi.auths,

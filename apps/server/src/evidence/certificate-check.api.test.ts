@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   CERTIFICATE_CHECK_MAX_BYTES,
   CERTIFICATE_CHECKS_PER_MINUTE,
@@ -5,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdOf } from '../../test/admin-fixtures.ts';
 import { ApiKeyClient, createApiKey } from '../../test/api-key-fixtures.ts';
+import { dssOf } from '../../test/pades-parts.ts';
 import { createShippingTestApp, pdfDataUrl, sendShipping } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { lockShipping } from '../shippings/shipping-lifecycle.queries.ts';
@@ -136,6 +142,28 @@ describe('the public verification of a certificate', () => {
     const key = await createApiKey(admin, await companyIdOf(t.database.db, 'B12345674'));
     const byKey = await new ApiKeyClient(t.app, key.secret).call('GET', path);
     expect([byKey.statusCode, byKey.json()]).toEqual([403, { key: 'ERR_API_KEY_CALL' }]);
+  });
+
+  it("serves the demo seal CA's CRL without a session; openssl verifies it with the CA of the certificate's DSS", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/rest/services/public/crl/demo-seal-ca' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pkix-crl');
+    const dir = await mkdtemp(path.join(tmpdir(), 'sello-crl-'));
+    await writeFile(path.join(dir, 'demo.crl'), response.rawPayload);
+    const { certificates } = await dssOf(certificate);
+    const verified = [];
+    for (const [index, der] of certificates.entries()) {
+      const ca = path.join(dir, `ca-${index}.pem`);
+      await writeFile(ca, new X509Certificate(der).toString());
+      try {
+        const args = ['crl', '-inform', 'DER', '-in', path.join(dir, 'demo.crl'), '-CAfile', ca, '-noout'];
+        execFileSync('openssl', args, { stdio: 'pipe' });
+        verified.push(index);
+      } catch {
+        // Not this certificate's CRL.
+      }
+    }
+    expect(verified).toHaveLength(1);
   });
 
   it(`answers ${CERTIFICATE_CHECKS_PER_MINUTE} calls a minute per address, then ERR_TOO_MANY_REQUESTS`, async () => {

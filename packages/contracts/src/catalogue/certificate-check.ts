@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFile } from '../common.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
 /** Largest certificate PDF the public verification page reads, bytes (a certificate is tens of kilobytes). */
@@ -42,7 +43,7 @@ export const ZCertificateCode = z.string().trim().min(1).max(40);
 
 export const certificateCheckApi = {
   checkFile: defineEndpoint({
-    id: 'evidence.checkCertificateFile',
+    id: 'evidence.checkFile',
     method: 'POST',
     path: 'public/certificates/verify',
     summary: 'Verify a certificate PDF: its seal, its time-stamp and whether Sello issued it (no sign-in)',
@@ -52,13 +53,23 @@ export const certificateCheckApi = {
     beyondSpec: true,
   }),
   checkCode: defineEndpoint({
-    id: 'evidence.checkCertificateCode',
+    id: 'evidence.checkCode',
     method: 'GET',
     path: 'public/certificates/verify/{code}',
     summary: 'Verify the certificate a verification code names (no sign-in)',
     permission: 'public',
     params: z.object({ code: ZCertificateCode }),
     response: ZCertificateCheck,
+    beyondSpec: true,
+  }),
+  demoSealCrl: defineEndpoint({
+    id: 'evidence.demoSealCrl',
+    method: 'GET',
+    path: 'public/crl/demo-seal-ca',
+    summary: "The demo seal CA's current certificate revocation list (DER); 404 where a real seal is configured",
+    permission: 'public',
+    response: ZFile,
+    responseKind: 'file',
     beyondSpec: true,
   }),
 } as const;

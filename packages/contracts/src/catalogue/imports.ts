@@ -267,6 +267,7 @@ export const importsApi = {
     body: ZImportRetryFile,
     response: ZImportRow,
     methodChosen: true,
+    beyondSpec: true,
   }),
   refreshTable: defineEndpoint({
     id: 'imports.refreshTable',
