@@ -4,8 +4,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/open-database.ts';
 import { seedDemo } from '../apps/server/src/demo/seed-demo.ts';
+import { openDatabase } from '../apps/server/src/open-database.ts';
 import { seedPreferences } from '../apps/server/src/preferences/default-preferences.ts';
 import { bulkLoad, type TBulkSizes } from './lib/admin-bulk-load.ts';
 import {

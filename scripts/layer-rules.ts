@@ -15,8 +15,11 @@ export const SERVER = {
   /** The base: may import only itself (and packages, and the test harness outside src/). */
   baseFolders: ['platform', 'db', 'preferences'],
   baseFiles: ['config.ts', 'config.unit.test.ts', 'version.ts'],
-  /** The assembly: imports every feature; features may import app-context.ts (types), never app.ts or main.ts. */
-  assembly: ['app.ts', 'main.ts', 'app-context.ts'],
+  /**
+   * The assembly: imports every feature; features may import app-context.ts (types), never app.ts or main.ts.
+   * open-database.ts starts the database for main.ts and the scripts (migrations, then the job queue's schema).
+   */
+  assembly: ['app.ts', 'main.ts', 'app-context.ts', 'open-database.ts'],
 } as const;
 
 export const CONSOLE = {

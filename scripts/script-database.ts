@@ -3,7 +3,7 @@
 import type pino from 'pino';
 import type { loadConfig } from '../apps/server/src/config.ts';
 import { connectDatabase, embeddedDatabaseUrl } from '../apps/server/src/db/database.ts';
-import { EMBEDDED_DATABASE, openDatabase } from '../apps/server/src/db/open-database.ts';
+import { EMBEDDED_DATABASE, openDatabase } from '../apps/server/src/open-database.ts';
 
 export async function openScriptDatabase(config: ReturnType<typeof loadConfig>, logger: pino.Logger) {
   if (config.DATABASE_URL) {

@@ -11,7 +11,7 @@ import { freePort, postgresProcesses, waitFor } from '../test/processes.ts';
 import { TEST_CERTIFICATE_KEY } from '../test/test-app.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase, type TOpenDatabase } from './db/open-database.ts';
+import { openDatabase, type TOpenDatabase } from './open-database.ts';
 
 let dataDir: string;
 let opened: TOpenDatabase;

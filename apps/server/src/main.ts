@@ -2,11 +2,11 @@ import exitHook from 'async-exit-hook';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/open-database.ts';
 import { DEMO_PASSWORD } from './demo/demo-password.ts';
 import { DEMO_USERS } from './demo/demo-tenant.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { seedDemoShippings } from './demo/seed-demo-shippings.ts';
+import { openDatabase } from './open-database.ts';
 import { installProcessGuard } from './platform/process-guard.ts';
 import { seedPreferences } from './preferences/default-preferences.ts';
 

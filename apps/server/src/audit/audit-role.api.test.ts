@@ -10,7 +10,7 @@ import { appendAgedAuditRecords } from '../../test/audit-fixtures.ts';
 import { createTestApp, signedInClient, TEST_CERTIFICATE_KEY, type TTestApp } from '../../test/test-app.ts';
 import { loadConfig } from '../config.ts';
 import { APP_ROLE, findAuditRoleProblems } from '../db/app-role.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { openDatabase } from '../open-database.ts';
 import { purgeAuditRecords } from '../platform/audit.queries.ts';
 import { checkAuditChains } from '../platform/audit-check.ts';
 import { createAuditJobs } from './audit-jobs.ts';

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { TConfig } from '../config.ts';
-import { migrateJobQueue } from '../platform/jobs.ts';
-import { findAuditRoleProblems } from './app-role.ts';
-import { connectDatabase, ensureDatabase, startEmbeddedPostgres, type TDatabase } from './database.ts';
-import { migrate } from './migrate.ts';
+import type { TConfig } from './config.ts';
+import { findAuditRoleProblems } from './db/app-role.ts';
+import { connectDatabase, ensureDatabase, startEmbeddedPostgres, type TDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { migrateJobQueue } from './platform/jobs.ts';
 
 export type TOpenDatabase = { database: TDatabase; stop: () => Promise<void> };
 
