@@ -108,13 +108,15 @@ export async function verifySignedPdf(bytes: Buffer): Promise<string> {
   expect(stdout).toContain('Signature Validation: Signature is Valid.');
   expect(stdout).toMatch(/Signature Type: ETSI\.CAdES\.detached|Signature Type: adbe\.pkcs7\.detached/);
   // The signature covers the whole document as signed; only the long-term validation data (a DSS with the seal's
-  // chain and CRL) is appended after it, as an incremental update that adds no page and no content.
+  // and the TSA's chains and CRLs) and a document time-stamp over the whole (PAdES B-LTA) are appended after it, as
+  // incremental updates that add no page and no page content (a signature's /Contents is its inline CMS).
   const ranges = /Signed Ranges: \[0 - \d+\], \[\d+ - (\d+)\]/.exec(stdout);
   expect(ranges).not.toBeNull();
   const tail = bytes.subarray(Number(ranges![1])).toString('latin1');
   if (tail.trim() !== '') {
     expect(tail).toContain('/DSS');
-    expect(tail).not.toMatch(/\/Type\s*\/Page\b|\/Contents\b/);
+    expect(tail).toContain('/DocTimeStamp');
+    expect(tail).not.toMatch(/\/Type\s*\/Page\b|\/Contents\s+\d+\s+\d+\s+R/);
   }
   const text = await run('pdftotext', ['-layout', file, '-']);
   return text.stdout;
