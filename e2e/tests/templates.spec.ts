@@ -105,8 +105,11 @@ test('an SMS template counts characters and segments, and says when one accent s
   await expect(segments).toHaveAttribute('data-encoding', 'UCS2');
   await expect(segments).toHaveAttribute('data-segments', '2');
   await expect(page.getByTestId('sms-ucs2-warning')).toContainText('á');
+  // An emoji is no GSM-7 character: the SMS goes as UCS-2, said with its cost. A control character is refused.
   await page.getByTestId('template-content').fill('Hola 😀');
-  await expect(page.getByTestId('template-content')).toHaveValue('Hola 😀');
+  await expect(segments).toHaveAttribute('data-encoding', 'UCS2');
+  await expect(page.getByTestId('template-save')).toBeEnabled();
+  await page.getByTestId('template-content').fill('Hola\u0007');
   await expect(page.getByTestId('template-save')).toBeDisabled();
 });
 

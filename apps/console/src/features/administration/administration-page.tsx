@@ -105,6 +105,7 @@ export default function AdministrationPage() {
               label: <span data-testid={`admin-tab-${item.key}`}>{item.label}</span>,
             }))}
             data-testid="admin-tabs"
+            className="admin-tabs"
           />
           <Suspense fallback={<Spin className="route-spinner" />}>
             <List key={activeKey} />
