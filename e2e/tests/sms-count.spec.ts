@@ -21,14 +21,14 @@ const SMS_CHANNEL = /^SMS$/;
 test.describe('new-shipping SMS count', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  for (const language of ['es-es', 'en-en', 'pt-pt'] as const) {
+  // The language chosen is stored in company.user's account, which the other specs expect Spanish: Spanish last.
+  for (const language of ['pt-pt', 'en-en', 'es-es'] as const) {
     test(`${language}: the count on screen equals the segments of the SMS the outbox holds`, async ({ page }) => {
       const mobile = `+3466${String(Date.now()).slice(-7)}`;
       await signIn(page, 'company.user');
       await acceptCookies(page);
-      // The account speaks Spanish. Choosing another language stores it in the account, then goes home: the
-      // form is opened after that.
-      if (language !== 'es-es') {
+      // Choosing a language stores it in the account, then goes home: the form is opened after that.
+      if (!(await page.locator('html').getAttribute('lang'))?.startsWith(language.slice(0, 2))) {
         const stored = page.waitForResponse((response) => response.url().includes('account/users/updateLanguage'));
         await chooseLanguageFromUserMenu(page, language);
         await stored;
