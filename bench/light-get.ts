@@ -16,9 +16,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { embeddedDatabaseUrl } from '../apps/server/src/db/database.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-password.ts';
 import { seedDemo } from '../apps/server/src/demo/seed-demo.ts';
-import { openDatabase } from '../apps/server/src/open-database.ts';
+import { EMBEDDED_DATABASE, openDatabase } from '../apps/server/src/open-database.ts';
 import { seedPreferences } from '../apps/server/src/preferences/default-preferences.ts';
 import { writeResult } from './lib/bench-result.ts';
 import { startBenchServer } from './lib/bench-server.ts';
@@ -164,7 +165,8 @@ async function startSello() {
     PREFERENCES.sessionTime,
   ]);
   await seedDemo(database.db);
-  const connectionString = (database.pool.options as { connectionString?: string }).connectionString ?? '';
+  // The owner's URL: the server process migrates with it and pg_stat_statements needs it.
+  const connectionString = embeddedDatabaseUrl(PG_PORT, EMBEDDED_DATABASE);
   let base: string;
   if (APP_MODE === 'process') {
     rmSync(SERVER_LOG, { force: true });

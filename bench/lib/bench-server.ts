@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { API_PREFIX } from '@sello/contracts/endpoint';
 import pino from 'pino';
+import { asEmbeddedAppRole } from '../../apps/server/src/db/app-role.ts';
 import { connectDatabase, ensureDatabase, startEmbeddedPostgres } from '../../apps/server/src/db/database.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo.ts';
@@ -72,7 +73,11 @@ export async function startBenchDatabase(options: {
  * production settings) with `env` on top; answers once it listens.
  */
 export async function startBenchServer(options: {
-  /** Without it the server starts its own embedded PostgreSQL in `dataDir` (then `startSeconds` should allow for it). */
+  /**
+   * The owner's URL of an embedded database (`startBenchDatabase`'s `url`): the server connects as the app role and
+   * migrates as the owner, as in production. Without it the server starts its own embedded PostgreSQL in `dataDir`
+   * (then `startSeconds` should allow for it).
+   */
   databaseUrl?: string;
   dataDir: string;
   env: Record<string, string>;
@@ -95,7 +100,10 @@ export async function startBenchServer(options: {
         NODE_ENV: 'production',
         HOST: BENCH_HOST,
         PORT: String(port),
-        ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+        ...(options.databaseUrl && {
+          DATABASE_URL: asEmbeddedAppRole(options.databaseUrl),
+          DATABASE_OWNER_URL: options.databaseUrl,
+        }),
         DATA_DIR: options.dataDir,
         SEED_DEMO: 'false',
         CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
