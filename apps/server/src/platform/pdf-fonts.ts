@@ -20,12 +20,21 @@ function loadFontFiles() {
 // Each font file parsed once for every document: pdf-lib parses the bytes it is given for each document, and with
 // DejaVu's thousands of glyphs that parse (and the character set built from it) was most of a certificate's time.
 // A parsed font is only read afterwards; each document makes its own subset of it.
+//
+// pdf-lib asks the font to lay out every string it draws or measures and keeps only the glyphs. fontkit's layout
+// runs the OpenType substitution and positioning tables, a third of a certificate's time, to find what the
+// character map gives for text already in NFC (drawableText): the glyphs come from the map instead, so a PDF's text
+// is also its characters, never a ligature.
 const parsedFonts = new WeakMap<Uint8Array, TFontkitFont>();
 const fontkitParsingOnce = {
   create(buffer: Uint8Array, postscriptName?: string): TFontkitFont {
     let font = parsedFonts.get(buffer);
     if (!font) {
-      font = fontkit.create(buffer, postscriptName);
+      const parsed = fontkit.create(buffer, postscriptName);
+      parsed.layout = ((text: string) => ({
+        glyphs: parsed.glyphsForString(text),
+      })) as unknown as TFontkitFont['layout'];
+      font = parsed;
       parsedFonts.set(buffer, font);
     }
     return font;
