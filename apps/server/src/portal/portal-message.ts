@@ -5,18 +5,20 @@ import { renderTemplate } from '../templates/template-render.ts';
 import type { TPortalReceiver } from './portal.queries.ts';
 
 /**
- * The message the receiver's page shows: the text their access message carried, as plain text and without
- * the link (they are on the page it leads to). A shipping sent in a template reads as the template filled
- * for this receiver, with the sender's own text where it says {{message}} (after it when the template does not
- * place it); one without, as the sender's text.
+ * The message the receiver's page shows: the subject and the text their access message carried, the text as
+ * plain text and without the link (they are on the page it leads to). A shipping sent in a template reads as the
+ * template filled for this receiver: its subject when the template writes one, with the sender's own text where
+ * it says {{message}} (after it when the template does not place it); one without, as the sender's subject and text.
  */
 export function pageMessage(
   receiver: TPortalReceiver,
   language: Language,
   provider: string,
   publicUrl: string,
-): string | null {
-  if (receiver.templateBody === null || receiver.templateContentType === null) return receiver.body;
+): { subject: string; body: string | null } {
+  if (receiver.templateBody === null || receiver.templateContentType === null) {
+    return { subject: receiver.subject, body: receiver.body };
+  }
   const deadline = receiver.responseDeadlineAt ?? receiver.accessExpiresAt;
   const values = accessTemplateValues({
     receiverName: receiver.receiverName,
@@ -30,12 +32,14 @@ export function pageMessage(
   });
   const template = {
     contentType: receiver.templateContentType as 'HTML' | 'SMS',
-    subject: null,
+    subject: receiver.templateSubject,
     body: receiver.templateBody,
   };
-  const text = plainText(renderTemplate(template, values, publicUrl).body);
-  if (text === '') return receiver.body;
+  const rendered = renderTemplate(template, values, publicUrl);
+  const subject = rendered.subject || receiver.subject;
+  const text = plainText(rendered.body);
+  if (text === '') return { subject, body: receiver.body };
   // A template that does not place the message leaves it to this page: shown after the template's words.
   const placed = /\{\{\s*message\s*\}\}/.test(receiver.templateBody);
-  return placed || !receiver.body ? text : `${text}\n\n${values.message}`;
+  return { subject, body: placed || !receiver.body ? text : `${text}\n\n${values.message}` };
 }

@@ -165,6 +165,35 @@ describe("the page in the message's language, with the message the template leav
     expect(view.body).toBe('Notaría Central S.L. le ha enviado una notificación.\n\nTraiga su DNI.');
   });
 
+  it('is headed by the subject its template writes, the one the access message carried', async () => {
+    const admin = await signedInClient(t.app, 'company.admin');
+    const companyId = (
+      await t.database.db
+        .selectFrom('companies')
+        .select('id')
+        .where('tax_id', '=', 'B12345674')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const created = await admin.post('templates/new', {
+      companyId: Number(companyId),
+      name: 'Page frame with its own subject',
+      subject: '{{company}}: {{subject}}',
+      content: '<p>{{message}}</p>',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sent = await dispatchForTest(t, user, 'Notarial notification', {
+      body: { templateId: created.json().id, subject: 'Aviso de protesto', message: 'Traiga su DNI.' },
+    });
+    const view = (await portalCall(t, sent.tokens[0]!, 'GET', 'shipping')).json();
+    const [message] = await t.database.db
+      .selectFrom('delivery_messages')
+      .select('subject')
+      .where('shipping_id', '=', String(sent.shippingId))
+      .execute();
+    expect(view.subject).toBe('Notaría Central S.L.: Aviso de protesto');
+    expect(message!.subject).toBe(view.subject);
+  });
+
   it("speaks to a receiver without a language in its sender's, as the access message did", async () => {
     const english = await signedInClient(t.app, 'sandbox.user');
     const sent = await dispatchForTest(t, english, 'Notarial notification', { body: { message: 'Bring your ID.' } });

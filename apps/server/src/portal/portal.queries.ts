@@ -37,6 +37,7 @@ export function selectPortalReceiver(db: Db, receiverId: string) {
       's.subject',
       's.body',
       's.template_content_type as templateContentType',
+      's.template_subject as templateSubject',
       's.template_body as templateBody',
       's.state',
       's.result',
