@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, describe, expect, it } from 'vitest';
 import { drawQrCode } from './verification-qr.ts';
@@ -11,12 +10,14 @@ import { drawQrCode } from './verification-qr.ts';
 const folder = mkdtempSync(path.join(tmpdir(), 'sello-qr-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-/** The page rendered by poppler at `dpi` as a PNG. */
-function render(bytes: Uint8Array, dpi: number): PNG {
+/** The page rendered by poppler at `dpi` in shades of grey (a binary PGM: a text header, then a byte a pixel). */
+function render(bytes: Uint8Array, dpi: number): { width: number; pixels: Buffer } {
   const file = path.join(folder, 'qr.pdf');
   writeFileSync(file, bytes);
-  execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-singlefile', file, path.join(folder, 'page')]);
-  return PNG.sync.read(readFileSync(path.join(folder, 'page.png')));
+  execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-singlefile', file, path.join(folder, 'page')]);
+  const image = readFileSync(path.join(folder, 'page.pgm'));
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(image.toString('latin1', 0, 50))!;
+  return { width: Number(header[1]), pixels: image.subarray(header[0].length) };
 }
 
 describe('the QR code on a certificate', () => {
@@ -35,7 +36,7 @@ describe('the QR code on a certificate', () => {
         // The module's centre in pixels; PDF y grows upwards, the image's downwards.
         const x = Math.round((50 + (column + 0.5) * cell) * 2);
         const y = Math.round((200 - (150 - (row + 0.5) * cell)) * 2);
-        const dark = image.data[(y * image.width + x) * 4]! < 128;
+        const dark = image.pixels[y * image.width + x]! < 128;
         if (dark !== Boolean(modules.get(row, column))) mismatches.push(`${row},${column}`);
       }
     }
