@@ -1,5 +1,5 @@
 import type { TPortalView } from '@sello/contracts/catalogue/portal';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HandOverPage } from './hand-over-page.tsx';
 import { handOverFromHash } from './portal-api.ts';
@@ -55,7 +55,8 @@ describe('a page handed over at the desk', () => {
       );
     render(<HandOverPage token={ONE_TIME} kiosk />);
     expect(await screen.findByRole('heading', { name: 'Notice of the deed' })).toBeTruthy();
-    expect(screen.getByTestId('kiosk-bar').textContent).toContain(PORTAL_TEXTS['pt-pt'].kioskNote);
+    // In the receiver's language once the view has said which.
+    await waitFor(() => expect(screen.getByTestId('kiosk-bar').textContent).toContain(PORTAL_TEXTS['pt-pt'].kioskNote));
     expect(window.location.hash).toBe('#/kiosk');
     const opens = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('handOver/open'));
     expect(opens).toHaveLength(1);

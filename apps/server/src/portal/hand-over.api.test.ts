@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPdfText } from '../../test/pdf-text.ts';
 import { dispatchForTest, eventsOf, portalCall } from '../../test/portal-fixtures.ts';
-import { createShippingTestApp } from '../../test/shipping-fixtures.ts';
+import { createShippingTestApp, LUCIA, TIAGO } from '../../test/shipping-fixtures.ts';
 import { signedInClient, type TestClient, type TTestApp } from '../../test/test-app.ts';
 import { certifyShipping } from '../evidence/certificate-worker.ts';
 import { createSealLoader } from '../evidence/seal.ts';
@@ -115,9 +115,9 @@ describe('shippings/handOver and portal/handOver/open', () => {
     const acknowledged = await portalCall(t, page.token, 'POST', 'acknowledge');
     expect(acknowledged.statusCode, acknowledged.body).toBe(200);
     expect(acknowledged.json().outcome).toBe('acknowledged');
-    // The receiver has answered: nothing left to hand over.
+    // The receiver has answered and the shipping closed: nothing left to hand over.
     expect((await user.get(`shippings/shippingdetail?requestId=${sent.shippingId}`)).json().handOver).toEqual([]);
-    expect((await handOver(sent.shippingId, 'qr')).json().key).toBe('ERR_ALREADY_ANSWERED');
+    expect((await handOver(sent.shippingId, 'qr')).json().key).toBe('ERR_HANDOVER_NOT_AVAILABLE');
 
     // The event in the shipping's events and on its certificate, in the sender's language.
     const timeline = (await user.get(`shippings/shippingdetail?requestId=${sent.shippingId}`)).json().events;
@@ -161,6 +161,19 @@ describe('shippings/handOver and portal/handOver/open', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().kiosk).toBe(false);
     expect((await handedOverEvents(sent.shippingId)).map((event) => event.details.method)).toEqual(['qr']);
+  });
+
+  it('refuses a receiver who has answered while another still may act', async () => {
+    const sent = await dispatchForTest(t, user, 'Notarial notification', {
+      body: { channel: 'onscreen', receivers: [LUCIA, TIAGO] },
+    });
+    const page = (await open(tokenOf((await handOver(sent.shippingId, 'kiosk')).json().url))).json().token;
+    expect((await portalCall(t, page, 'POST', 'acknowledge')).statusCode).toBe(200);
+    expect((await user.get(`shippings/shippingdetail?requestId=${sent.shippingId}`)).json().handOver).toEqual([2]);
+    const answered = await handOver(sent.shippingId, 'qr');
+    expect(answered.statusCode).toBe(409);
+    expect(answered.json().key).toBe('ERR_ALREADY_ANSWERED');
+    expect((await handOver(sent.shippingId, 'qr', user, 2)).statusCode).toBe(200);
   });
 
   it('refuses an access past its expiry, and a page past its own time, writing nothing', async () => {
