@@ -72,6 +72,8 @@ const ZConfig = z
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** Largest `sendFeedback` body without a session, KiB; signed-in reports keep the 12 MiB limit. */
     FEEDBACK_ANONYMOUS_BODY_LIMIT_KB: z.coerce.number().int().min(16).max(12_288).default(256),
+    /** How long a receiver's page handed over at the desk (kiosk view or QR code) may be opened, once. */
+    HAND_OVER_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
     /** Asynchronous shipping exports a user may have in course (pending or running) at once; the next is 429. */
     EXPORTS_IN_COURSE_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
     /** Import rows checked, created or released per transaction. */

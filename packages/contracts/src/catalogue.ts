@@ -20,6 +20,7 @@ import { importsApi } from './catalogue/imports.ts';
 import { apiKeysApi } from './catalogue/integration-api-keys.ts';
 import { webhooksApi } from './catalogue/integration-webhooks.ts';
 import { portalApi } from './catalogue/portal.ts';
+import { portalHandOverApi } from './catalogue/portal-hand-over.ts';
 import { portalHandwrittenApi } from './catalogue/portal-handwritten.ts';
 import { portalPkiApi } from './catalogue/portal-pki.ts';
 import { postalApi } from './catalogue/postal.ts';
@@ -30,6 +31,7 @@ import { shippingsCreateApi } from './catalogue/shippings-create.ts';
 import { shippingsDashboardApi } from './catalogue/shippings-dashboard.ts';
 import { shippingsDetailApi } from './catalogue/shippings-detail.ts';
 import { shippingsFilesApi } from './catalogue/shippings-files.ts';
+import { shippingsHandOverApi } from './catalogue/shippings-hand-over.ts';
 import { shippingsListApi } from './catalogue/shippings-list.ts';
 import { shippingsReportApi } from './catalogue/shippings-report.ts';
 import { templatesApi } from './catalogue/templates.ts';
@@ -137,6 +139,7 @@ const shippingsApi = {
   recover: shippingsActionsApi.recover,
   signatures: shippingsDetailApi.signatures,
   sendAccessCommunication: shippingsActionsApi.sendAccessCommunication,
+  handOver: shippingsHandOverApi.handOver,
   urlVideoDownload: shippingsDetailApi.urlVideoDownload,
   readOriginalFile: shippingsFilesApi.readOriginalFile,
   downloadFile: shippingsFilesApi.downloadFile,
@@ -164,7 +167,7 @@ export const API_GROUPS = {
   download: downloadApi,
   delivery: deliveryApi,
   postal: postalApi,
-  portal: { ...portalApi, ...portalHandwrittenApi, ...portalPkiApi },
+  portal: { ...portalApi, ...portalHandwrittenApi, ...portalPkiApi, ...portalHandOverApi },
   evidence: { ...evidenceApi, ...certificateCheckApi },
   twoFactor: twoFactorApi,
   drafts: draftsApi,

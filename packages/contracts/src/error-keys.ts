@@ -147,6 +147,8 @@ export const ERROR_KEYS = [
   'ERR_NOT_SENDER',
   'ERR_RESEND_NOT_AVAILABLE',
   'ERR_RESEND_LIMIT',
+  // a hand-over at the desk asked for a shipping that is not on screen, or not live
+  'ERR_HANDOVER_NOT_AVAILABLE',
   // shipping types and their forms
   'ERR_NOT_OFFERED_BY_SERVICE',
   'ERR_WF_USER_NOT_ALLOWED',

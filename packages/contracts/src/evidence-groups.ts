@@ -45,6 +45,8 @@ export const NON_STATE_EVENTS = [
   'courierResult',
   // The sender has the access message sent again (access-resend.service.ts).
   'accessResent',
+  // The receiver opened its page handed over at the desk (portal/hand-over.service.ts).
+  'handedOver',
 ] as const;
 export type NonStateEvent = (typeof NON_STATE_EVENTS)[number];
 
@@ -82,6 +84,7 @@ export const EVIDENCE_MAPPING: Record<ShippingAction | NonStateEvent | 'create',
   accessResent: m('consignment', 'NotificationForAcceptance'),
   // The recipient (or the courier for them) takes the content.
   opened: m('handover', 'ContentHandover'),
+  handedOver: m('handover', 'ContentHandover'),
   downloaded: m('handover', 'ContentHandover'),
   courierDelivered: m('handover', 'ContentHandover'),
   courierResult: m('handover', null),

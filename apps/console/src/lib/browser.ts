@@ -5,4 +5,8 @@ export const browser = {
     window.location.hash = hashPath;
     window.location.reload();
   },
+  /** Leaves the console for `url`, replacing the current entry of the history (going back does not return here). */
+  leaveFor(url: string): void {
+    window.location.replace(url);
+  },
 };

@@ -1,4 +1,5 @@
 import type { TPortalPinSent, TPortalView } from '@sello/contracts/catalogue/portal';
+import type { TPortalHandOverOpened } from '@sello/contracts/catalogue/portal-hand-over';
 import type { TPortalHandwriting } from '@sello/contracts/catalogue/portal-handwritten';
 import type { TPortalPkiAccept, TPortalPkiPrepared } from '@sello/contracts/catalogue/portal-pki';
 import { RECEIVER_TOKEN_HEADER } from '@sello/contracts/portal-limits';
@@ -43,6 +44,8 @@ async function json<T>(token: string, method: 'GET' | 'POST', path: string, body
 /** The recipient calls, each authenticated by the link token alone. */
 export const portalApi = {
   view: (token: string) => json<TPortalView>(token, 'GET', 'shipping'),
+  /** Spends a hand-over's one-time access (kiosk or QR) and answers the page's own access. */
+  openHandOver: (token: string) => json<TPortalHandOverOpened>(token, 'POST', 'handOver/open'),
   acknowledge: (token: string) => json<TPortalView>(token, 'POST', 'acknowledge'),
   requestPin: (token: string) => json<TPortalPinSent>(token, 'POST', 'pin'),
   accept: (token: string, pin?: string) => json<TPortalView>(token, 'POST', 'accept', pin ? { pin } : {}),
@@ -66,4 +69,13 @@ export const portalApi = {
 /** The link token of the page (`/portal/#/r/{token}`), or null when the address holds none. */
 export function tokenFromHash(hash: string): string | null {
   return /^#\/r\/([A-Za-z0-9_-]{43})$/.exec(hash)?.[1] ?? null;
+}
+
+/**
+ * A hand-over's one-time access in the address: the kiosk view (`#/kiosk/{token}`) or the phone's link (`#/h/…`);
+ * `token` null once the page has dropped it from the address (a reload then finds nothing to open).
+ */
+export function handOverFromHash(hash: string): { token: string | null; kiosk: boolean } | null {
+  const match = /^#\/(kiosk|h)(?:\/([A-Za-z0-9_-]{43}))?$/.exec(hash);
+  return match ? { token: match[2] ?? null, kiosk: match[1] === 'kiosk' } : null;
 }

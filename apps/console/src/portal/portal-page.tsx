@@ -1,3 +1,4 @@
+import { KioskBar } from './kiosk-bar.tsx';
 import { OpenStep } from './open-step.tsx';
 import { PortalHeader } from './portal-header.tsx';
 import { PortalStep } from './portal-step.tsx';
@@ -5,16 +6,22 @@ import { portalErrorText } from './portal-texts.ts';
 import { usePortalLanguage } from './use-portal-language.ts';
 import { usePortalView } from './use-portal-view.ts';
 
-/** The recipient's page of a link: the shipping, and the step the receiver is at. */
-export function PortalPage({ token }: { token: string | null }) {
+/** The recipient's page of a link: the shipping, and the step the receiver is at (`kiosk`: handed over on screen). */
+export function PortalPage({ token, kiosk = false }: { token: string | null; kiosk?: boolean }) {
   const { status, error, errorParams, busy, fail, attempt, run } = usePortalView(token);
   const { language, choose, t } = usePortalLanguage(status);
-  const header = <PortalHeader language={language} onChoose={choose} t={t} />;
+  const header = (
+    <>
+      <PortalHeader language={language} onChoose={choose} t={t} />
+      {kiosk && <KioskBar t={t} />}
+    </>
+  );
+  const shell = kiosk ? 'portal portal-kiosk' : 'portal';
 
   // A view is shown only for a token (without one the page never loads).
   if (status.kind !== 'ready' || !token) {
     return (
-      <div className="portal">
+      <div className={shell}>
         {header}
         <main className="portal-main">
           {status.kind === 'loading' ? (
@@ -31,7 +38,7 @@ export function PortalPage({ token }: { token: string | null }) {
 
   const { view } = status;
   return (
-    <div className="portal">
+    <div className={shell}>
       {header}
       <main className="portal-main">
         <OpenStep token={token} view={view} language={language} t={t} onFail={fail} />

@@ -28,6 +28,20 @@ export function logoutAndReload(hashPath: string, endOnServer: (path: string) =>
   browser.reloadAt(hashPath);
 }
 
+/**
+ * Ends the session (on the server first, then in the browser) and leaves the console for `url`: a page handed
+ * over to someone else (the kiosk view) must find no session to go back to.
+ */
+export async function logoutAndLeave(
+  url: string,
+  endOnServer: (path: string) => Promise<unknown> = defaultEnd,
+): Promise<void> {
+  closeAllDialogs();
+  if (session.isLoggedIn()) await endOnServer(securityApi.logout.path).catch(() => {});
+  session.clear();
+  browser.leaveFor(url);
+}
+
 /** The message a logout asked to show on the login page after the reload, read once. */
 export function takePendingAlert(): TPendingAlert | null {
   const raw = sessionStorage.getItem(PENDING_ALERT_KEY);

@@ -4,6 +4,7 @@ import type { CertificateCodeTables } from './certificate-code-schema.ts';
 import type { DeliveryTables } from './delivery-schema.ts';
 import type { DraftTables } from './draft-schema.ts';
 import type { FederationTables } from './federation-schema.ts';
+import type { HandOverTables } from './hand-over-schema.ts';
 import type { HandwritingTables } from './handwriting-schema.ts';
 import type { ImportTables } from './import-schema.ts';
 import type { IntegrationTables } from './integration-schema.ts';
@@ -291,6 +292,7 @@ export type Database = ShippingTables &
   PortalTables &
   HandwritingTables &
   PkiTables &
+  HandOverTables &
   TimestampTables &
   CertificateCodeTables &
   TwoFactorTables &

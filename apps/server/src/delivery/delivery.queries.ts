@@ -35,6 +35,22 @@ export function selectReceiverByAccessHash(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** The receiver whose page a hand-over at the desk opened, by the digest of the page's own access. */
+export function selectReceiverByHandOverSession(db: Db, sessionHash: string) {
+  return db
+    .selectFrom('receiver_hand_overs as h')
+    .innerJoin('shippings as s', 's.id', 'h.shipping_id')
+    .select([
+      'h.receiver_id as receiverId',
+      'h.shipping_id as shippingId',
+      's.domain_id as domainId',
+      'h.session_expires_at as expiresAt',
+      's.deleted_at as shippingDeletedAt',
+    ])
+    .where('h.session_hash', '=', sessionHash)
+    .executeTakeFirst();
+}
+
 type TMessageRow = Omit<Insertable<DeliveryMessagesTable>, 'status' | 'provider_ref' | 'error'> & {
   idempotency_key: string;
 };

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { createToken, hashToken } from '../platform/tokens.ts';
-import { selectReceiverByAccessHash, updateReceiverAccess } from './delivery.queries.ts';
+import {
+  selectReceiverByAccessHash,
+  selectReceiverByHandOverSession,
+  updateReceiverAccess,
+} from './delivery.queries.ts';
 
 export type TReceiverAccess = { receiverId: string; shippingId: string; domainId: string; expiresAt: Date };
 
@@ -20,14 +24,18 @@ export async function issueReceiverAccess(
   return token;
 }
 
-/** The receiver a link token opens, or null when it is unknown, expired or its shipping deleted. */
+/**
+ * The receiver a link token opens, or null when it is unknown, expired or its shipping deleted. The token is the
+ * receiver's own link, or the access of a page handed over at the desk once it was opened (portal/hand-over.service.ts).
+ */
 export async function findReceiverAccess(
   db: Kysely<Database>,
   token: string,
   now = new Date(),
 ): Promise<TReceiverAccess | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const row = await selectReceiverByAccessHash(db, hashToken(token));
+  const hash = hashToken(token);
+  const row = (await selectReceiverByAccessHash(db, hash)) ?? (await selectReceiverByHandOverSession(db, hash));
   if (!row?.expiresAt || row.expiresAt <= now || row.shippingDeletedAt !== null) return null;
   return { receiverId: row.receiverId, shippingId: row.shippingId, domainId: row.domainId, expiresAt: row.expiresAt };
 }

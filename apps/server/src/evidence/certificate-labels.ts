@@ -55,6 +55,9 @@ type TLabels = {
   verificationCode: string;
   verificationPage: string;
   qrAlt: string;
+  handOverKiosk: string;
+  handOverQr: string;
+  handOverTo: string;
   groups: Record<EvidenceGroup, string>;
 };
 
@@ -115,6 +118,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     verificationCode: 'Código de verificación',
     verificationPage: 'Página de verificación',
     qrAlt: 'Código QR que abre la página de verificación',
+    handOverKiosk: 'en vista de quiosco en su pantalla',
+    handOverQr: 'con un código QR para el móvil del destinatario',
+    handOverTo: 'a',
     groups: {
       submission: 'Envío al prestador',
       relay: 'Transmisión',
@@ -183,6 +189,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     verificationCode: 'Verification code',
     verificationPage: 'Verification page',
     qrAlt: 'QR code that opens the verification page',
+    handOverKiosk: 'in a kiosk view on their screen',
+    handOverQr: "with a QR code for the receiver's phone",
+    handOverTo: 'to',
     groups: {
       submission: 'Submission',
       relay: 'Relay',
@@ -251,6 +260,9 @@ export const CERTIFICATE_LABELS: Record<TCertificateLanguage, TLabels> = {
     verificationCode: 'Código de verificação',
     verificationPage: 'Página de verificação',
     qrAlt: 'Código QR que abre a página de verificação',
+    handOverKiosk: 'em vista de quiosque no seu ecrã',
+    handOverQr: 'com um código QR para o telemóvel do destinatário',
+    handOverTo: 'a',
     groups: {
       submission: 'Submissão',
       relay: 'Transmissão',

@@ -36,6 +36,7 @@ const CONFLICT_CALLS = new Map<string, [ErrorKey, string]>([
   ['shippings.recover', ['ERR_TRANSITION_NOT_ALLOWED', 'The shipping is not in a state that allows this']],
   ['shippings.retry', ['ERR_TRANSITION_NOT_ALLOWED', 'The shipping is not in a state that allows this']],
   ['shippings.sendAccessCommunication', ['ERR_RESEND_NOT_AVAILABLE', 'This shipping cannot send its access again']],
+  ['shippings.handOver', ['ERR_HANDOVER_NOT_AVAILABLE', 'The shipping is not on screen, or no longer live']],
   ['shippings.signatures', ['ERR_NO_SIGNATURES', 'The shipping’s type collects no signatures']],
   ['shippings.urlVideoDownload', ['ERR_NO_VIDEO', 'The shipping has no video']],
   ['shippings.downloadAuthFile', ['ERR_NOT_PENDING_AUTH', 'The shipping no longer waits for authorisation']],

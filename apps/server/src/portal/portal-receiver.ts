@@ -8,7 +8,7 @@ import { findTransition } from '@sello/contracts/shipping-lifecycle';
 import type { Kysely, Transaction } from 'kysely';
 import type { TConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { findReceiverAccess } from '../delivery/receiver-access.ts';
+import { findReceiverAccess, type TReceiverAccess } from '../delivery/receiver-access.ts';
 import { recordShippingWebhookEvents } from '../integration/webhook-events.ts';
 import { ApiError } from '../platform/api-error.ts';
 import type { TBlobStore } from '../platform/blob-store.ts';
@@ -113,10 +113,25 @@ export async function withReceiver<T>(
 ): Promise<T> {
   const access = await findReceiverAccess(deps.db, token, now);
   if (!access) throw new ApiError(401, 'ERR_LINK_INVALID');
+  return withAccess(deps, access, now, work);
+}
+
+/**
+ * `withReceiver` for a receiver already found; `admit` runs first on the locked shipping, before the opening is
+ * recorded (a page handed over at the desk spends its one-time access there, and throws to refuse it).
+ */
+export async function withAccess<T>(
+  deps: TPortalDeps,
+  access: Pick<TReceiverAccess, 'receiverId' | 'shippingId'>,
+  now: Date,
+  work: (scope: TScope) => Promise<T | ApiError>,
+  admit?: (trx: Trx, shipping: TLockedShipping) => Promise<void>,
+): Promise<T> {
   const site = { provider: deps.config.PROVIDER_NAME, consoleUrl: await deps.preferences.consoleUrl() };
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const shipping = await lockShipping(trx, null, access.shippingId);
     if (!shipping || shipping.deletedAt !== null) throw new ApiError(401, 'ERR_LINK_INVALID');
+    await admit?.(trx, shipping);
     let receiver = await selectPortalReceiver(trx, access.receiverId);
     const mode = portalModeOf(receiver.serviceKind);
     if (await recordOpening(deps, trx, shipping, receiver, mode, now)) {

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
+import { registerHandOverRoutes } from './hand-over.routes.ts';
 import { createPortalAcceptService } from './portal-accept.service.ts';
 import { createCloudSigning } from './portal-cloud-sign.ts';
 import { createPortalHandwrittenService } from './portal-handwritten.service.ts';
@@ -140,4 +141,5 @@ export function registerPortalRoutes(ctx: TAppContext): void {
     async ({ request }) => portal.identificationFinish(tokenOf(request)),
     calls,
   );
+  registerHandOverRoutes(ctx);
 }

@@ -6,6 +6,7 @@ import {
   type TShippingEvent,
   type TShippingReceiver,
 } from '@sello/contracts/catalogue/shippings-detail';
+import { handsOver } from '@sello/contracts/catalogue/shippings-hand-over';
 import {
   type TShippingListQuery,
   type TShippingRow,
@@ -284,6 +285,17 @@ function detailActions(principal: TPrincipal, row: TShippingDetailRecord): TShip
   });
 }
 
+/** The receivers whose page this user may hand over at the desk now: an on-screen shipping it edits, still live. */
+function handOverPositions(
+  principal: TPrincipal,
+  row: TShippingDetailRecord,
+  receivers: readonly Pick<TDetailReceiver, 'position' | 'status'>[],
+): number[] {
+  if (!managesShipping(principal, row) || principal.permissions.editMode !== true) return [];
+  const shipping = { state: row.state, channel: row.channel, deleted: row.deletedAt !== null };
+  return receivers.filter((receiver) => handsOver(shipping, receiver)).map((receiver) => receiver.position);
+}
+
 export function createShippingsService(db: Kysely<Database>) {
   /**
    * A page and the list's exact total. A whole-domain reader's default page (newest first, at most dates) is
@@ -365,6 +377,7 @@ export function createShippingsService(db: Kysely<Database>) {
           { state: row.state, deleted: row.deletedAt !== null, service: row.service, channel: row.channel },
           principal.permissions,
         ),
+      handOver: handOverPositions(principal, row, receivers),
     };
   }
 

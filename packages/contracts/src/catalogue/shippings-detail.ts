@@ -145,6 +145,8 @@ export const ZShippingDetail = ZShippingRow.extend({
   allowedActions: z.array(z.enum(SHIPPING_DETAIL_ACTIONS)),
   /** Whether this user may have the access message sent again now (sendAccessComunication). */
   canResendAccess: z.boolean(),
+  /** The positions of the receivers this user may hand their page over to at the desk now (on-screen shippings). */
+  handOver: z.array(z.number().int()),
 });
 export type TShippingDetail = z.infer<typeof ZShippingDetail>;
 

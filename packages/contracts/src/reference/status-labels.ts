@@ -280,6 +280,11 @@ export const EVENT_NAMES: Readonly<Record<TEventName, TLocalisedText>> = {
     'en-en': 'Access sent again by the sender',
     'pt-pt': 'Acesso reenviado pelo remetente',
   },
+  handedOver: {
+    'es-es': 'Entregado en mano en el mostrador',
+    'en-en': 'Handed over at the desk',
+    'pt-pt': 'Entregue em mão no balcão',
+  },
 };
 
 /** A receiver's status in words. */

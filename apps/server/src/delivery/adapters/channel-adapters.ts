@@ -12,7 +12,8 @@ export async function providerCallbackUrl(preferences: TPreferences, channel: Ca
 
 /**
  * The adapters the configuration names. On-screen needs none: the recipient page is the channel, so
- * its message is recorded as sent. The postal adapter (the print room) is added by app.ts.
+ * its message is recorded as sent; the sender hands the page over at the desk (portal/hand-over.service.ts).
+ * The postal adapter (the print room) is added by app.ts.
  */
 export function createChannelAdapters(config: TConfig, preferences: TPreferences): TChannelAdapters {
   const adapters: TChannelAdapters = {

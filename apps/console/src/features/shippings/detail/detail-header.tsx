@@ -5,6 +5,7 @@ import {
   CopyOutlined,
   DeleteOutlined,
   DownloadOutlined,
+  QrcodeOutlined,
   RedoOutlined,
   SendOutlined,
   StopOutlined,
@@ -29,6 +30,7 @@ export function DetailHeader({
   canDownload,
   onDeny,
   onDownload,
+  onHandOver,
 }: {
   id: number;
   shipping: TShippingDetail;
@@ -38,6 +40,7 @@ export function DetailHeader({
   canDownload: boolean;
   onDeny: () => void;
   onDownload: () => void;
+  onHandOver: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -107,6 +110,11 @@ export function DetailHeader({
             data-testid="detail-resend-access"
           >
             {t('SHIPPING_ACTION_RESEND_ACCESS')}
+          </Button>
+        )}
+        {shipping.handOver.length > 0 && (
+          <Button icon={<QrcodeOutlined />} onClick={onHandOver} data-testid="detail-hand-over">
+            {t('SHIPPING_ACTION_HAND_OVER')}
           </Button>
         )}
         {canCopy && (

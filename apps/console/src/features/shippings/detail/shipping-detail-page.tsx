@@ -14,6 +14,7 @@ import { DetailEventsCard } from './detail-events-card.tsx';
 import { DetailHeader } from './detail-header.tsx';
 import { offeredDownloadOptions } from './detail-options.ts';
 import { DetailReceiversCard } from './detail-receivers-card.tsx';
+import { HandOverDialog } from './hand-over-dialog.tsx';
 import { allowedDetailActions, useDetailActions } from './use-detail-actions.ts';
 
 /** `/shippings/detail/{id}`: data, receivers, documents, timeline, authorisations and the allowed actions. */
@@ -26,6 +27,7 @@ export default function ShippingDetailPage() {
   const detail = useShippingDetail(id);
   const [denyOpen, setDenyOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const [handOverOpen, setHandOverOpen] = useState(false);
   const actions = useDetailActions();
 
   if (id === undefined) return <Empty description={t('SHIPPING_NOT_FOUND')} data-testid="shipping-not-found" />;
@@ -46,6 +48,7 @@ export default function ShippingDetailPage() {
         canDownload={offered.length > 0}
         onDeny={() => setDenyOpen(true)}
         onDownload={() => setDownloadOpen(true)}
+        onHandOver={() => setHandOverOpen(true)}
       />
       {shipping.deleted && <Alert type="warning" showIcon message={t('SHIPPING_DELETED_HINT')} />}
       <DetailDataCard shipping={shipping} />
@@ -63,6 +66,7 @@ export default function ShippingDetailPage() {
           void actions.run(id, 'deny', reason);
         }}
       />
+      <HandOverDialog shipping={shipping} open={handOverOpen} onClose={() => setHandOverOpen(false)} />
       <DownloadDialog
         open={downloadOpen}
         shippingIds={[shipping.requestId]}

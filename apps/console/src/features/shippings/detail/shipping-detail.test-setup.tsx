@@ -139,6 +139,7 @@ export const DETAIL: TShippingDetail = {
   ],
   allowedActions: ['authorize', 'deny', 'delete'],
   canResendAccess: false,
+  handOver: [],
 };
 
 export const mockedCall = vi.mocked(callEndpoint);
