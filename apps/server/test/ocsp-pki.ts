@@ -1,7 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -63,20 +63,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (child.exitCode !== null) throw new Error(`openssl ocsp exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
+/**
+ * Waits for `openssl ocsp` to say it listens (`ACCEPT [::]:port`). Not by connecting: the responder serves one
+ * connection at a time, and a probe that sends no request holds it until its -timeout.
+ */
+function waitUntilListening(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ACCEPT')) resolve();
     });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('openssl ocsp did not start listening');
+    child.once('exit', (code) => reject(new Error(`openssl ocsp exited with ${code}: ${output}`)));
+  });
 }
 
 /**
@@ -175,9 +174,9 @@ export async function startOcspPki(): Promise<TOcspTestPki> {
       await publishCrl();
     },
     startResponder: async () => {
-      const port = ['-port', String(responderPort), '-ignore_err'];
-      responder = spawn('openssl', ['ocsp', ...responderArguments(), ...port], { stdio: 'ignore' });
-      await waitForPort(responderPort, responder);
+      const port = ['-port', String(responderPort), '-ignore_err', '-timeout', '5'];
+      responder = spawn('openssl', ['ocsp', ...responderArguments(), ...port], { stdio: ['ignore', 'pipe', 'ignore'] });
+      await waitUntilListening(responder);
     },
     respond: async (request) => {
       const name = `request-${++requests}`;
