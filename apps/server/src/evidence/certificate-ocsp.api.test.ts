@@ -27,7 +27,7 @@ let tsa: TTsaTestServer;
 let pki: TOcspTestPki;
 let t: TTestApp;
 let user: TestClient;
-const seals = {} as Record<'good' | 'revoked' | 'fallback' | 'waiting', TTestSeal>;
+const seals = {} as Record<'good' | 'revoked' | 'fallback' | 'listed' | 'waiting', TTestSeal>;
 
 beforeAll(async () => {
   tsa = await startTsaServer();
@@ -35,8 +35,10 @@ beforeAll(async () => {
   seals.good = await pki.issueSeal('good', { ocsp: pki.responderUrl });
   seals.revoked = await pki.issueSeal('revoked', { ocsp: pki.responderUrl });
   seals.fallback = await pki.issueSeal('fallback', { ocsp: pki.deadUrl, crl: pki.crlUrl });
+  seals.listed = await pki.issueSeal('listed', { ocsp: pki.deadUrl, crl: pki.crlUrl });
   seals.waiting = await pki.issueSeal('waiting', { ocsp: pki.deadUrl });
   await pki.revoke(seals.revoked);
+  await pki.revoke(seals.listed);
   await pki.startResponder();
   t = await createShippingTestApp({
     TSA_URL: tsa.url,
@@ -164,6 +166,15 @@ describe('OCSP for a real seal', () => {
     expect(dss.ocsps).toEqual([]);
     expect(dss.crls.some((crl) => crl.equals(pki.crl()))).toBe(true);
     expect(await pdfsig(pdf, `fallback-${id}.pdf`)).toContain('Signature Validation: Signature is Valid.');
+  });
+
+  it('issues no certificate when the fallback CRL lists the seal as revoked', async () => {
+    const id = await acceptedShipping();
+    const refused = certifyShipping(depsWith(seals.listed), id);
+    await expect(refused).rejects.toBeInstanceOf(CertificateRevokedError);
+    await expect(refused).rejects.toThrow(/Sello test seal listed is listed as revoked in the CRL at http/);
+    expect(await certificateOf(id)).toBeNull();
+    expect(await stateOf(id)).toBe('pending_cert');
   });
 
   it('leaves the certificate waiting (a trust service unavailable) without a responder answer or a CRL', async () => {

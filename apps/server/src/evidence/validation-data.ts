@@ -1,7 +1,8 @@
-import { createHash, sign } from 'node:crypto';
+import { createHash, sign, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { algorithm, der, fromDer, integer, OID, octets, oid, sequence } from './cms-signature.ts';
-import { fetchOcspResponse, isIssuerOf, ocspUrlsOf } from './ocsp-client.ts';
+import { isListedIn } from './crl-entries.ts';
+import { CertificateRevokedError, fetchOcspResponse, isIssuerOf, ocspUrlsOf } from './ocsp-client.ts';
 import { appendIncrement, setKey, streamObject } from './pdf-increment.ts';
 import type { TSeal } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
@@ -93,8 +94,8 @@ function isSelfIssued(certificateDer: Buffer): boolean {
 /**
  * The revocation data of every issued certificate of `certificates`: an OCSP answer when it names a responder and its
  * issuer is among `certificates`; the CRLs at its distribution points when it has no responder, or when the responder
- * does not answer as it should. A responder saying `revoked` throws CertificateRevokedError; no answer and no CRL to
- * fall back on throws TrustServiceUnavailableError.
+ * does not answer as it should. A responder saying `revoked`, or a CRL listing the certificate, throws
+ * CertificateRevokedError; no answer and no CRL to fall back on throws TrustServiceUnavailableError.
  */
 async function fetchRevocationDataOf(
   certificates: Buffer[],
@@ -102,6 +103,7 @@ async function fetchRevocationDataOf(
 ): Promise<Omit<TValidationData, 'certificates'>> {
   const ocsps: Buffer[] = [];
   const crlUrls = new Set<string>();
+  const byCrl: { certificate: Buffer; urls: string[] }[] = [];
   for (const certificate of certificates.filter((item) => !isSelfIssued(item))) {
     const responders = ocspUrlsOf(certificate);
     const distributionPoints = crlUrlsOf(certificate);
@@ -117,8 +119,20 @@ async function fetchRevocationDataOf(
       }
     }
     for (const url of distributionPoints) crlUrls.add(url);
+    byCrl.push({ certificate, urls: distributionPoints });
   }
-  const crls = await Promise.all([...crlUrls].map((url) => fetchCrl(url, now.getTime())));
+  const urls = [...crlUrls];
+  const crls = await Promise.all(urls.map((url) => fetchCrl(url, now.getTime())));
+  for (const { certificate, urls: own } of byCrl) {
+    const listing = own.find((url) => isListedIn(crls[urls.indexOf(url)]!, certificate));
+    if (listing) {
+      const subject = new X509Certificate(certificate).subject.replace(/\n/g, ', ');
+      throw new CertificateRevokedError(
+        `the certificate ${subject} is listed as revoked in the CRL at ${listing}: nothing is sealed or time-stamped ` +
+          'with it; replace it',
+      );
+    }
+  }
   return { crls, ocsps };
 }
 
