@@ -55,7 +55,7 @@ unique_subject = no
 commonName = supplied
 `;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -67,7 +67,7 @@ async function freePort(): Promise<number> {
  * Waits for `openssl ocsp` to say it listens (`ACCEPT [::]:port`). Not by connecting: the responder serves one
  * connection at a time, and a probe that sends no request holds it until its -timeout.
  */
-function waitUntilListening(child: ChildProcess): Promise<void> {
+export function waitUntilListening(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

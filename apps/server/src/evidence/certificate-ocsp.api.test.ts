@@ -30,7 +30,8 @@ let user: TestClient;
 const seals = {} as Record<'good' | 'revoked' | 'fallback' | 'listed' | 'waiting', TTestSeal>;
 
 beforeAll(async () => {
-  tsa = await startTsaServer();
+  // The TSA's certificate names an OCSP responder too: its CA's own `openssl ocsp`, signing as the issuer.
+  tsa = await startTsaServer({ ocsp: true });
   pki = await startOcspPki();
   seals.good = await pki.issueSeal('good', { ocsp: pki.responderUrl });
   seals.revoked = await pki.issueSeal('revoked', { ocsp: pki.responderUrl });
@@ -108,25 +109,26 @@ function pdfsig(pdf: Buffer, name: string): Promise<string> {
 }
 
 describe('OCSP for a real seal', () => {
-  it("puts the responder's answer in the DSS; openssl checks it says good, and pdfsig still validates", async () => {
+  it("puts the seal's and the TSA's OCSP answers in the DSS; openssl checks they say good; pdfsig validates", async () => {
     const id = await acceptedShipping();
     expect(await certifyShipping(depsWith(seals.good), id)).toBe('certified');
     const pdf = (await certificateOf(id))!;
     const dss = await dssOf(pdf);
-    expect(dss.ocsps).toHaveLength(1);
-    // The seal has no CRL distribution point: the one CRL is the TSA CA's.
-    expect(dss.crls.map((crl) => crl.equals(tsa.crl))).toEqual([true]);
-    const responseFile = path.join(pki.directory, `response-${id}.der`);
-    await writeFile(responseFile, dss.ocsps[0]!);
-    const checked = execFileSync(
-      'openssl',
-      [
-        ...['ocsp', '-respin', responseFile, '-CAfile', pki.caPath, '-issuer', pki.caPath],
-        ...['-cert', seals.good.certificatePath, '-no_nonce'],
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    // The seal's answer (its delegated responder), then the TSA's (signed by the TSA's CA); OCSP answered: no CRL.
+    expect(dss.ocsps).toHaveLength(2);
+    expect(dss.crls).toEqual([]);
+    const checkResponse = async (response: Buffer, ca: string, certificate: string) => {
+      const responseFile = path.join(pki.directory, `response-${id}-${path.basename(certificate)}.der`);
+      await writeFile(responseFile, response);
+      const args = ['-respin', responseFile, '-CAfile', ca, '-issuer', ca, '-cert', certificate, '-no_nonce'];
+      return execFileSync('openssl', ['ocsp', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    };
+    expect(await checkResponse(dss.ocsps[0]!, pki.caPath, seals.good.certificatePath)).toContain(
+      `${seals.good.certificatePath}: good`,
     );
-    expect(checked).toContain(`${seals.good.certificatePath}: good`);
+    expect(await checkResponse(dss.ocsps[1]!, tsa.caPath, tsa.certificatePath)).toContain(
+      `${tsa.certificatePath}: good`,
+    );
     expect(await pdfsig(pdf, `good-${id}.pdf`)).toContain('Signature Validation: Signature is Valid.');
   });
 
@@ -163,8 +165,15 @@ describe('OCSP for a real seal', () => {
     expect(await certifyShipping(depsWith(seals.fallback), id)).toBe('certified');
     const pdf = (await certificateOf(id))!;
     const dss = await dssOf(pdf);
-    expect(dss.ocsps).toEqual([]);
-    expect(dss.crls.some((crl) => crl.equals(pki.crl()))).toBe(true);
+    // The seal's CA's CRL in place of its answer; the one OCSP answer is the TSA's.
+    expect(dss.crls.map((crl) => crl.equals(pki.crl()))).toEqual([true]);
+    expect(dss.ocsps).toHaveLength(1);
+    const responseFile = path.join(pki.directory, `response-${id}-tsa.der`);
+    await writeFile(responseFile, dss.ocsps[0]!);
+    const args = ['-respin', responseFile, '-CAfile', tsa.caPath, '-issuer', tsa.caPath, '-cert', tsa.certificatePath];
+    expect(execFileSync('openssl', ['ocsp', ...args, '-no_nonce'], { encoding: 'utf8', stdio: 'pipe' })).toContain(
+      `${tsa.certificatePath}: good`,
+    );
     expect(await pdfsig(pdf, `fallback-${id}.pdf`)).toContain('Signature Validation: Signature is Valid.');
   });
 
