@@ -40,8 +40,8 @@ export function signatureTimestampOf(cms: Buffer): { signatureDigest: string; to
   return { signatureDigest, token: attribute ? der(children(children(attribute)[1]!)[0]!) : null };
 }
 
-/** The certificates and CRLs of a PDF's Document Security Store, read with pdf-lib (not with Sello's writer). */
-export async function dssOf(pdf: Buffer): Promise<{ certificates: Buffer[]; crls: Buffer[] }> {
+/** The certificates, CRLs and OCSP responses of a PDF's Document Security Store, read with pdf-lib (not Sello's writer). */
+export async function dssOf(pdf: Buffer): Promise<{ certificates: Buffer[]; crls: Buffer[]; ocsps: Buffer[] }> {
   const document = await PDFDocument.load(pdf, { updateMetadata: false });
   const dss = document.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict);
   const streams = (key: string) => {
@@ -49,7 +49,7 @@ export async function dssOf(pdf: Buffer): Promise<{ certificates: Buffer[]; crls
     if (!array) return [];
     return array.asArray().map((ref) => Buffer.from((document.context.lookup(ref) as PDFRawStream).getContents()));
   };
-  return { certificates: streams('Certs'), crls: streams('CRLs') };
+  return { certificates: streams('Certs'), crls: streams('CRLs'), ocsps: streams('OCSPs') };
 }
 
 /**

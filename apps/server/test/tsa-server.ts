@@ -1,10 +1,11 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort, waitUntilListening } from './ocsp-pki.ts';
 
 const run = promisify(execFile);
 
@@ -58,7 +59,7 @@ default_crl_days = 30
  * HTTP wrapper on a free loopback port, with its own CA and a TSA certificate whose only key purpose is timeStamping,
  * valid `days` days; the CA's CRL (made by `openssl ca -gencrl`) is served at the certificate's distribution point.
  */
-export async function startTsaServer(options: { days?: number } = {}): Promise<TTsaTestServer> {
+export async function startTsaServer(options: { days?: number; ocsp?: boolean } = {}): Promise<TTsaTestServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sello-tsa-'));
   const at = (name: string) => path.join(dir, name);
   let crl = Buffer.alloc(0);
@@ -131,10 +132,12 @@ export async function startTsaServer(options: { days?: number } = {}): Promise<T
     '-subj',
     '/CN=Sello test TSA',
   ]);
+  const ocspPort = options.ocsp ? await freePort() : null;
   await writeFile(
     at('tsa.ext'),
     'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=critical,timeStamping\n' +
-      `crlDistributionPoints=URI:http://127.0.0.1:${port}/ca.crl\n`,
+      `crlDistributionPoints=URI:http://127.0.0.1:${port}/ca.crl\n` +
+      (ocspPort ? `authorityInfoAccess=OCSP;URI:http://127.0.0.1:${ocspPort}/\n` : ''),
   );
   await run('openssl', [
     'x509',
@@ -172,6 +175,20 @@ export async function startTsaServer(options: { days?: number } = {}): Promise<T
   ]);
   await run('openssl', ['crl', '-in', at('ca.crl.pem'), '-outform', 'DER', '-out', at('ca.crl')]);
   crl = await readFile(at('ca.crl'));
+  let responder: ChildProcess | null = null;
+  if (ocspPort) {
+    // The TSA certificate in the CA's database, as `openssl ca` would have written it; the CA answers itself.
+    const serial = (await run('openssl', ['x509', '-in', at('tsa.pem'), '-noout', '-serial'])).stdout.split('=')[1]!;
+    const end = new Date(
+      (await run('openssl', ['x509', '-in', at('tsa.pem'), '-noout', '-enddate'])).stdout.split('=')[1]!,
+    );
+    const expiry = `${end.toISOString().slice(2, 19).replace(/[-T:]/g, '')}Z`;
+    await writeFile(at('index.txt'), `V\t${expiry}\t\t${serial.trim()}\tunknown\t/CN=Sello test TSA\n`);
+    const responderArguments = ['-index', at('index.txt'), '-CA', at('ca.pem'), '-rsigner', at('ca.pem')];
+    const listen = ['-rkey', at('ca.key'), '-port', String(ocspPort), '-ignore_err', '-timeout', '5'];
+    responder = spawn('openssl', ['ocsp', ...responderArguments, ...listen], { stdio: ['ignore', 'pipe', 'ignore'] });
+    await waitUntilListening(responder);
+  }
   return {
     url: `http://127.0.0.1:${port}/tsa`,
     certificatePath: at('tsa.pem'),
@@ -183,6 +200,7 @@ export async function startTsaServer(options: { days?: number } = {}): Promise<T
       down = value;
     },
     close: async () => {
+      responder?.kill();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(dir, { recursive: true, force: true });

@@ -50,7 +50,7 @@ export async function addArchiveTimestamp(deps: TArchiveDeps, sha256: string, no
   const pdf = await deps.blobs.read(sha256);
   const last = lastTimestampOf(pdf);
   const data = last ? await timestampValidationData(deps.stamp, last.token, now) : null;
-  const withDss = data && data.certificates.length + data.crls.length > 0 ? addDss(pdf, data) : pdf;
+  const withDss = data && data.certificates.length + data.crls.length + data.ocsps.length > 0 ? addDss(pdf, data) : pdf;
   const renewed = await addDocumentTimestamp(withDss, deps.stamp);
   const stored = await deps.blobs.put(renewed.pdf);
   const added = readDocumentTimestamps(renewed.pdf).at(-1)!;

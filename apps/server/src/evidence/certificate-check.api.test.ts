@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { certifyShipping } from './certificate-worker.ts';
 import { createSealLoader } from './seal.ts';
 import { createTimestamper } from './timestamps.ts';
+import { crlUrlsOf } from './validation-data.ts';
 
 // The public verification page's calls, without a session: a certificate Sello issued verifies and lists its events;
 // a changed one does not and reveals nothing; an unknown code, a file too large and too many calls are refused.
@@ -164,6 +165,21 @@ describe('the public verification of a certificate', () => {
       }
     }
     expect(verified).toHaveLength(1);
+  });
+
+  it("names that CRL's URL as the demo seal certificate's distribution point: the URL answers it, openssl reads it", async () => {
+    const [seal, ca] = (await dssOf(certificate)).certificates;
+    const [url] = crlUrlsOf(seal!);
+    expect(url).toBe(`http://localhost:${t.config.PORT}/rest/services/public/crl/demo-seal-ca`);
+    const response = await t.app.inject({ method: 'GET', url: new URL(url!).pathname });
+    expect(response.statusCode).toBe(200);
+    const dir = await mkdtemp(path.join(tmpdir(), 'sello-crl-dp-'));
+    await writeFile(path.join(dir, 'published.crl'), response.rawPayload);
+    await writeFile(path.join(dir, 'ca.pem'), new X509Certificate(ca!).toString());
+    const args = ['crl', '-inform', 'DER', '-in', path.join(dir, 'published.crl'), '-CAfile', path.join(dir, 'ca.pem')];
+    const read = spawnSync('openssl', [...args, '-noout', '-text'], { encoding: 'utf8' });
+    expect(read.stderr).toContain('verify OK');
+    expect(read.stdout).toContain(`Issuer: CN = ${t.config.PROVIDER_NAME} demo CA`);
   });
 
   it(`answers ${CERTIFICATE_CHECKS_PER_MINUTE} calls a minute per address, then ERR_TOO_MANY_REQUESTS`, async () => {

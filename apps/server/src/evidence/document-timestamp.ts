@@ -61,9 +61,9 @@ export function recordingTokens(stamp: TStamp): { stamp: TStamp; tokens: Buffer[
 }
 
 /**
- * Makes a freshly signed PDF long-term verifiable: B-LT, a DSS with `data` (the signers' chains and CRLs) and the
- * chain and CRLs of the TSA of each of `tokens`; then B-LTA, a document time-stamp over the whole (unless
- * `documentTimestamp` is false).
+ * Makes a freshly signed PDF long-term verifiable: B-LT, a DSS with `data` (the signers' chains and revocation data)
+ * and the chain and revocation data of the TSA of each of `tokens`; then B-LTA, a document time-stamp over the whole
+ * (unless `documentTimestamp` is false).
  */
 export async function addLongTermData(
   signed: Buffer,
@@ -75,6 +75,7 @@ export async function addLongTermData(
   const withDss = addDss(signed, {
     certificates: [...options.data.certificates, ...tsaData.flatMap((data) => data.certificates)],
     crls: [...options.data.crls, ...tsaData.flatMap((data) => data.crls)],
+    ocsps: [...options.data.ocsps, ...tsaData.flatMap((data) => data.ocsps)],
   });
   if (options.documentTimestamp === false) return withDss;
   return (await addDocumentTimestamp(withDss, options.stamp)).pdf;

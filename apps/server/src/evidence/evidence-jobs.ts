@@ -1,10 +1,11 @@
 import type { TAppContext } from '../app-context.ts';
 import { DELIVERY_JOBS, EVIDENCE_JOBS } from '../platform/job-catalogue.ts';
 import { bindJob, type TJob } from '../platform/jobs.ts';
-import { countCertificateProduced, countDependencyError } from '../platform/metrics.ts';
+import { countCertificateProduced, countCertificateRefused, countDependencyError } from '../platform/metrics.ts';
 import { renewArchiveTimestamps } from './archive-timestamps.ts';
 import { certifyShipping } from './certificate-worker.ts';
 import { stampChainHeads } from './chain-timestamps.ts';
+import { CertificateRevokedError } from './ocsp-client.ts';
 import { createSealLoader } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
 import { createTimestamper } from './timestamps.ts';
@@ -26,6 +27,9 @@ export function createEvidenceJobs(ctx: TAppContext): TJob[] {
       countDependencyError('trust_service');
       ctx.app.log.error({ err: error }, message);
     }
+    if (error instanceof CertificateRevokedError) {
+      ctx.app.log.error({ err: error }, "time-stamps refused: the TSA's certificate is revoked; configure another TSA");
+    }
     throw error;
   };
   return [
@@ -34,6 +38,14 @@ export function createEvidenceJobs(ctx: TAppContext): TJob[] {
         try {
           if ((await certifyShipping(deps, payload.shippingId)) === 'certified') countCertificateProduced();
         } catch (error) {
+          if (error instanceof CertificateRevokedError) {
+            // Retried like a silent TSA: once the seal (or TSA) is replaced, the waiting certificates are issued.
+            countCertificateRefused('revoked');
+            ctx.app.log.error(
+              { err: error, shippingId: payload.shippingId },
+              'certificate refused: a certificate of the seal or TSA chain is revoked; replace it (SEAL_P12_PATH, TSA_URL)',
+            );
+          }
           if (error instanceof TrustServiceUnavailableError) {
             countDependencyError('trust_service');
             ctx.app.log.warn(

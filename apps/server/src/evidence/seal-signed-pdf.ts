@@ -73,6 +73,7 @@ export async function sealSignedPdf(
     data: {
       certificates: [...sealData.certificates, ...options.extra.certificates],
       crls: [...sealData.crls, ...options.extra.crls],
+      ocsps: [...sealData.ocsps, ...options.extra.ocsps],
     },
     tokens: recording.tokens,
     now: options.signingTime,

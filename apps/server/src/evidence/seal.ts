@@ -1,6 +1,8 @@
 import { createPrivateKey, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { certificateCheckApi } from '@sello/contracts/catalogue/certificate-check';
+import { API_PREFIX } from '@sello/contracts/endpoint';
 import forge from 'node-forge';
 import { readSigningCertificate, type TCertificateBundle } from '../administration/certificates/certificate-file.ts';
 import type { TConfig } from '../config.ts';
@@ -30,13 +32,15 @@ type TForgeKeys = ReturnType<typeof forgeKeys>;
 
 /**
  * A self-signed CA certificate when `issuer` is null, otherwise a seal certificate the issuer signs. A time-stamping
- * certificate is self-signed but no CA: its one key purpose is timeStamping, critical (RFC 3161 section 2.3).
+ * certificate is self-signed but no CA: its one key purpose is timeStamping, critical (RFC 3161 section 2.3). With
+ * `crlUrl`, the certificate names it as its CRL distribution point.
  */
 export function certificate(
   subjectName: string,
   keys: TForgeKeys,
   issuer: { certificate: forge.pki.Certificate; keys: TForgeKeys } | null,
   purpose: 'seal' | 'timeStamping' = 'seal',
+  crlUrl?: string,
 ): forge.pki.Certificate {
   const isCa = issuer === null && purpose === 'seal';
   const cert = forge.pki.createCertificate();
@@ -59,22 +63,33 @@ export function certificate(
       : { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
     ...(purpose === 'timeStamping' ? [{ name: 'extKeyUsage', timeStamping: true, critical: true }] : []),
     { name: 'subjectKeyIdentifier' },
+    // uniformResourceIdentifier (GeneralName 6) of the one distribution point.
+    ...(crlUrl ? [{ name: 'cRLDistributionPoints', altNames: [{ type: 6, value: crlUrl }] }] : []),
   ]);
   cert.sign((issuer?.keys ?? keys).privateKey, forge.md.sha256.create());
   return cert;
 }
 
 /** A demo CA and a seal it issued, as one PKCS#12 (seal key, seal certificate, CA certificate). */
-export function createDemoSealP12(providerName: string, password: string): Buffer {
-  return createDemoSeal(providerName, password).p12;
+export function createDemoSealP12(providerName: string, password: string, crlUrl?: string): Buffer {
+  return createDemoSeal(providerName, password, crlUrl).p12;
 }
 
-/** The demo seal's PKCS#12 and its CA's key (PEM), which signs the demo CA's revocation list. */
-function createDemoSeal(providerName: string, password: string): { p12: Buffer; caKey: string } {
+/** Where this server publishes the demo seal CA's CRL: its call's path at the origin of PUBLIC_URL (else its own). */
+export function demoSealCrlUrl(config: Pick<TConfig, 'PUBLIC_URL' | 'PORT'>): string {
+  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}/`;
+  return new URL(`${API_PREFIX}${certificateCheckApi.demoSealCrl.path}`, base).toString();
+}
+
+/**
+ * The demo seal's PKCS#12 and its CA's key (PEM), which signs the demo CA's revocation list; the seal certificate names
+ * `crlUrl` as its CRL distribution point.
+ */
+function createDemoSeal(providerName: string, password: string, crlUrl?: string): { p12: Buffer; caKey: string } {
   const caKeys = forgeKeys();
   const ca = certificate(`${providerName} demo CA`, caKeys, null);
   const sealKeys = forgeKeys();
-  const seal = certificate(`${providerName} demo seal`, sealKeys, { certificate: ca, keys: caKeys });
+  const seal = certificate(`${providerName} demo seal`, sealKeys, { certificate: ca, keys: caKeys }, 'seal', crlUrl);
   const asn1 = forge.pkcs12.toPkcs12Asn1(sealKeys.privateKey, [seal, ca], password, {
     algorithm: '3des',
     friendlyName: 'seal',
@@ -101,7 +116,8 @@ async function readOrCreateDemo(config: TConfig, logger: TLogger): Promise<TSeal
     `SEAL_P12_PATH is not set: certificates are signed with a demo seal (${file}) that nobody trusts. ` +
       'Set SEAL_P12_PATH/SEAL_P12_PASSWORD to the provider seal; several copies of the server must share it.',
   );
-  return readDemo(await readOrCreateSecret(file, (password) => createDemoSeal(config.PROVIDER_NAME, password)));
+  const crlUrl = demoSealCrlUrl(config);
+  return readDemo(await readOrCreateSecret(file, (password) => createDemoSeal(config.PROVIDER_NAME, password, crlUrl)));
 }
 
 /**

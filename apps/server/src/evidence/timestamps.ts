@@ -20,8 +20,8 @@ type TLogger = { warn: (message: string) => void };
 
 /**
  * A TSA: stamps a digest and answers what a validator needs to check its tokens later (its chain and the CRLs of the
- * chain's issuers), for the DSS of a PAdES B-LT/B-LTA file. Without `validationData`, the token's own certificates
- * and the CRLs at their distribution points.
+ * chain's issuers, or their OCSP answers), for the DSS of a PAdES B-LT/B-LTA file. Without `validationData`, the token's own certificates
+ * and their OCSP answers or the CRLs at their distribution points.
  */
 export type TTimestamper = TStamp & { validationData?: (token: Buffer, now: Date) => Promise<TValidationData> };
 
@@ -54,11 +54,11 @@ async function createDemoTsa(config: TConfig): Promise<TDemoTsa> {
   const signer = { leaf: tsa.leaf.raw, chain, privateKey: tsa.privateKey };
   let crl: { bytes: Buffer; until: number } | null = null;
   const validationData = (now: Date): TValidationData => {
-    if (!tsa.demoCaKey) return { certificates: chain, crls: [] };
+    if (!tsa.demoCaKey) return { certificates: chain, crls: [], ocsps: [] };
     if (!crl || crl.until <= now.getTime()) {
       crl = { bytes: buildDemoCrl(chain.at(-1)!, tsa.demoCaKey, now), until: now.getTime() + HOUR };
     }
-    return { certificates: chain, crls: [crl.bytes] };
+    return { certificates: chain, crls: [crl.bytes], ocsps: [] };
   };
   const stamp: TStamp = async (digest) => {
     const info = sequence([

@@ -1,6 +1,8 @@
-import { createHash, sign } from 'node:crypto';
+import { createHash, sign, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { algorithm, der, fromDer, integer, OID, octets, oid, sequence } from './cms-signature.ts';
+import { isListedIn } from './crl-entries.ts';
+import { CertificateRevokedError, fetchOcspResponse, isIssuerOf, ocspUrlsOf } from './ocsp-client.ts';
 import { appendIncrement, setKey, streamObject } from './pdf-increment.ts';
 import type { TSeal } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
@@ -8,8 +10,8 @@ import { TrustServiceUnavailableError } from './timestamp-authority.ts';
 const { asn1 } = forge;
 const { Class, Type } = asn1;
 
-/** What a validator needs to check a signature years later without asking anyone: certificates and CRLs (DER). */
-export type TValidationData = { certificates: Buffer[]; crls: Buffer[] };
+/** What a validator needs to check a signature years later without asking anyone: certificates, CRLs, OCSP answers (DER). */
+export type TValidationData = { certificates: Buffer[]; crls: Buffer[]; ocsps: Buffer[] };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -89,16 +91,54 @@ function isSelfIssued(certificateDer: Buffer): boolean {
   return der(tbs[2]!).equals(der(tbs[4]!));
 }
 
-/** The CRLs at the distribution points of every issued certificate of `certificates` (fetched, kept an hour). */
-async function fetchCrlsOf(certificates: Buffer[], now: Date): Promise<Buffer[]> {
-  const issued = certificates.filter((certificate) => !isSelfIssued(certificate));
-  const urls = [...new Set(issued.flatMap((certificate) => crlUrlsOf(certificate)))];
-  return Promise.all(urls.map((url) => fetchCrl(url, now.getTime())));
+/**
+ * The revocation data of every issued certificate of `certificates`: an OCSP answer when it names a responder and its
+ * issuer is among `certificates`; the CRLs at its distribution points when it has no responder, or when the responder
+ * does not answer as it should. A responder saying `revoked`, or a CRL listing the certificate, throws
+ * CertificateRevokedError; no answer and no CRL to fall back on throws TrustServiceUnavailableError.
+ */
+async function fetchRevocationDataOf(
+  certificates: Buffer[],
+  now: Date,
+): Promise<Omit<TValidationData, 'certificates'>> {
+  const ocsps: Buffer[] = [];
+  const crlUrls = new Set<string>();
+  const byCrl: { certificate: Buffer; urls: string[] }[] = [];
+  for (const certificate of certificates.filter((item) => !isSelfIssued(item))) {
+    const responders = ocspUrlsOf(certificate);
+    const distributionPoints = crlUrlsOf(certificate);
+    if (responders.length > 0) {
+      try {
+        const issuer = certificates.find((item) => item !== certificate && isIssuerOf(item, certificate));
+        if (!issuer)
+          throw new TrustServiceUnavailableError("the certificate's issuer is not in its chain: no OCSP request");
+        ocsps.push(await fetchOcspResponse(certificate, issuer, responders, now));
+        continue;
+      } catch (error) {
+        if (!(error instanceof TrustServiceUnavailableError) || distributionPoints.length === 0) throw error;
+      }
+    }
+    for (const url of distributionPoints) crlUrls.add(url);
+    byCrl.push({ certificate, urls: distributionPoints });
+  }
+  const urls = [...crlUrls];
+  const crls = await Promise.all(urls.map((url) => fetchCrl(url, now.getTime())));
+  for (const { certificate, urls: own } of byCrl) {
+    const listing = own.find((url) => isListedIn(crls[urls.indexOf(url)]!, certificate));
+    if (listing) {
+      const subject = new X509Certificate(certificate).subject.replace(/\n/g, ', ');
+      throw new CertificateRevokedError(
+        `the certificate ${subject} is listed as revoked in the CRL at ${listing}: nothing is sealed or time-stamped ` +
+          'with it; replace it',
+      );
+    }
+  }
+  return { crls, ocsps };
 }
 
 /**
  * The seal's chain and the revocation data of each issued certificate in it: the demo CA's own CRL for the demo seal,
- * otherwise the CRLs at the certificates' distribution points (fetched, kept an hour).
+ * otherwise OCSP answers from the certificates' responders, or the CRLs at their distribution points (kept an hour).
  */
 export async function collectValidationData(seal: TSeal, now = new Date()): Promise<TValidationData> {
   const certificates = seal.chain.map((certificate) => certificate.raw);
@@ -108,9 +148,9 @@ export async function collectValidationData(seal: TSeal, now = new Date()): Prom
       demo = { crl: buildDemoCrl(certificates.at(-1)!, seal.demoCaKey, now), until: now.getTime() + HOUR };
       demoCrls.set(seal, demo);
     }
-    return { certificates, crls: [demo.crl] };
+    return { certificates, crls: [demo.crl], ocsps: [] };
   }
-  return { certificates, crls: await fetchCrlsOf(certificates, now) };
+  return { certificates, ...(await fetchRevocationDataOf(certificates, now)) };
 }
 
 /** The certificates a CMS SignedData carries (a time-stamp token carries its TSA's, when asked to). */
@@ -120,15 +160,15 @@ export function certificatesOfCms(cms: Buffer): Buffer[] {
   return set ? children(set).map((node) => der(node)) : [];
 }
 
-/** What a time-stamp needs to be checked years later: its TSA's chain and the CRLs of that chain's issuers. */
+/** What a time-stamp needs to be checked years later: its TSA's chain and that chain's revocation data. */
 export async function collectTimestampValidationData(token: Buffer, now = new Date()): Promise<TValidationData> {
   const certificates = certificatesOfCms(token);
-  return { certificates, crls: await fetchCrlsOf(certificates, now) };
+  return { certificates, ...(await fetchRevocationDataOf(certificates, now)) };
 }
 
 /**
  * Adds a Document Security Store (ISO 32000-2 §12.8.4.3, PAdES B-LT) holding `data` in an incremental update, so
- * the signatures before it stay intact. Certificates and CRLs already in the file's DSS are kept.
+ * the signatures before it stay intact.
  */
 export function addDss(pdf: Buffer, data: TValidationData): Buffer {
   const unique = (items: Buffer[]) => {
@@ -140,13 +180,15 @@ export function addDss(pdf: Buffer, data: TValidationData): Buffer {
   };
   const certificates = unique(data.certificates);
   const crls = unique(data.crls);
+  const ocsps = unique(data.ocsps);
   return appendIncrement(pdf, (first) => {
-    const objects = [...certificates, ...crls].map((bytes) => streamObject(bytes));
+    const objects = [...certificates, ...crls, ...ocsps].map((bytes) => streamObject(bytes));
     const refs = (from: number, count: number) =>
       Array.from({ length: count }, (_, index) => `${first + from + index} 0 R`).join(' ');
     const dssNumber = first + objects.length;
+    const ocspArray = ocsps.length > 0 ? ` /OCSPs [${refs(certificates.length + crls.length, ocsps.length)}]` : '';
     objects.push({
-      body: `<< /Type /DSS /Certs [${refs(0, certificates.length)}] /CRLs [${refs(certificates.length, crls.length)}] >>`,
+      body: `<< /Type /DSS /Certs [${refs(0, certificates.length)}] /CRLs [${refs(certificates.length, crls.length)}]${ocspArray} >>`,
     });
     return { objects, catalog: (current) => setKey(current, 'DSS', `${dssNumber} 0 R`) };
   });

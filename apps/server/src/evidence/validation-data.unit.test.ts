@@ -4,6 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createSealLoader, demoSealCrlUrl } from './seal.ts';
 import { crlUrlsOf } from './validation-data.ts';
 
 let folder: string;
@@ -34,4 +36,17 @@ describe('crlUrlsOf', () => {
     ]);
     expect(crlUrlsOf(await opensslCertificate('without', []))).toEqual([]);
   });
+});
+
+describe('the demo seal', () => {
+  it("names where the server publishes its CA's CRL (PUBLIC_URL's origin) as its CRL distribution point", async () => {
+    const config = loadConfig({ DATA_DIR: folder, PUBLIC_URL: 'https://sello.example.test/console/' });
+    const seal = await createSealLoader(config, { warn: () => {} })();
+    expect(crlUrlsOf(seal.leaf.raw)).toEqual(['https://sello.example.test/rest/services/public/crl/demo-seal-ca']);
+    // The CA itself, a trust anchor, names none.
+    expect(crlUrlsOf(seal.chain.at(-1)!.raw)).toEqual([]);
+    expect(demoSealCrlUrl(loadConfig({ PORT: '8123' }))).toBe(
+      'http://localhost:8123/rest/services/public/crl/demo-seal-ca',
+    );
+  }, 30_000);
 });

@@ -73,6 +73,13 @@ const certificates = new Counter({
   registers,
 });
 
+const certificatesRefused = new Counter({
+  name: 'sello_certificates_refused_total',
+  help: "Certificate runs refused because a certificate of the seal's or the TSA's chain is revoked, by reason",
+  labelNames: ['reason'] as const,
+  registers,
+});
+
 const stuckWork = new Counter({
   name: 'sello_stuck_work_requeued_total',
   help: "Work found stuck and queued again, by kind: the sweep (shippings, messages) or a dead copy's leases (queue)",
@@ -103,6 +110,7 @@ const poolWait = new Histogram({
 // Shown at 0 before the first one, so that rate() and increase() see the first.
 for (const dependency of ['trust_service', 'blob_store']) dependencyErrors.inc({ dependency }, 0);
 for (const kind of ['shippings', 'messages']) stuckWork.inc({ kind }, 0);
+certificatesRefused.inc({ reason: 'revoked' }, 0);
 
 export function countJobFailure(queue: string): void {
   jobFailures.inc({ queue });
@@ -122,6 +130,10 @@ export function countDependencyError(dependency: 'trust_service' | 'blob_store')
 
 export function countCertificateProduced(): void {
   certificates.inc();
+}
+
+export function countCertificateRefused(reason: 'revoked'): void {
+  certificatesRefused.inc({ reason });
 }
 
 /**

@@ -100,7 +100,7 @@ export async function signWithOneTimeCertificate(
       reason: `${deps.config.PROVIDER_NAME}: ${shipping.id}`,
       signingTime: now,
       stamp: cloud.stamp,
-      extra: { certificates: issued.chain.map((certificate) => certificate.raw), crls: [] },
+      extra: { certificates: issued.chain.map((certificate) => certificate.raw), crls: [], ocsps: [] },
     });
     const stored = await withStore(() => deps.blobs.put(sealed));
     await insertDocuments(trx, shipping.id, [

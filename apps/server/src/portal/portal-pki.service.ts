@@ -153,7 +153,7 @@ export function createPortalPkiService(deps: TPortalDeps, cloud: Pick<TCloudSign
             reason: `${provider}: ${scope.shipping.id}`,
             signingTime: now,
             stamp: cloud.stamp,
-            extra: { certificates: [certificate.der], crls: [] },
+            extra: { certificates: [certificate.der], crls: [], ocsps: [] },
           });
           const stored = await withStore(() => deps.blobs.put(sealed));
           await insertDocuments(scope.trx, scope.shipping.id, [
