@@ -44,6 +44,33 @@ function readObject(text: string, number: number): string {
   return text.slice(start, text.indexOf('endobj', start)).trim();
 }
 
+export type TDssKey = 'Certs' | 'CRLs' | 'OCSPs';
+
+/** The bytes of a stream object's data, by its /Length. */
+function streamData(object: string): Buffer {
+  const length = Number(/\/Length\s+(\d+)/.exec(object)?.[1] ?? Number.NaN);
+  const start = /stream\r?\n/.exec(object);
+  if (!start || !Number.isInteger(length)) throw new Error('a DSS entry is not a stream of known length');
+  const from = start.index + start[0].length;
+  return Buffer.from(object.slice(from, from + length), 'latin1');
+}
+
+/** What the PDF's newest /DSS lists under each key: each entry's reference and its data. */
+export function readDss(pdf: Buffer): Record<TDssKey, { ref: string; bytes: Buffer }[]> {
+  const text = pdf.toString('latin1');
+  const found: Record<TDssKey, { ref: string; bytes: Buffer }[]> = { Certs: [], CRLs: [], OCSPs: [] };
+  const dss = /\/DSS\s+(\d+)\s+0\s+R/.exec(readObject(text, readTrailer(text).rootNumber));
+  if (!dss) return found;
+  const dictionary = readObject(text, Number(dss[1]));
+  for (const key of Object.keys(found) as TDssKey[]) {
+    const list = new RegExp(`/${key}\\s*\\[([^\\]]*)\\]`).exec(dictionary)?.[1] ?? '';
+    for (const ref of list.matchAll(/(\d+)\s+0\s+R/g)) {
+      found[key].push({ ref: ref[0], bytes: streamData(readObject(text, Number(ref[1]))) });
+    }
+  }
+  return found;
+}
+
 /**
  * Appends `objects` (numbered from the trailer's /Size, in order) and a new catalog made by `catalog` from the
  * current one; answers the updated PDF. `objects` may refer to each other by `firstNumber + index`.

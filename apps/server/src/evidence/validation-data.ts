@@ -3,7 +3,7 @@ import forge from 'node-forge';
 import { algorithm, der, fromDer, integer, OID, octets, oid, sequence } from './cms-signature.ts';
 import { isListedIn } from './crl-entries.ts';
 import { CertificateRevokedError, fetchOcspResponse, isIssuerOf, ocspUrlsOf } from './ocsp-client.ts';
-import { appendIncrement, setKey, streamObject } from './pdf-increment.ts';
+import { appendIncrement, readDss, setKey, streamObject, type TDssKey } from './pdf-increment.ts';
 import type { TSeal } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
 
@@ -170,25 +170,34 @@ export async function collectTimestampValidationData(token: Buffer, now = new Da
  * Adds a Document Security Store (ISO 32000-2 §12.8.4.3, PAdES B-LT) holding `data` in an incremental update, so
  * the signatures before it stay intact.
  */
+/**
+ * Appends a DSS holding what the PDF's DSS held already and `data`'s certificates, CRLs and OCSP answers not in it
+ * yet: a validator reads the newest DSS only, so an archive time-stamp's increment must not hide the earlier
+ * validation data.
+ */
 export function addDss(pdf: Buffer, data: TValidationData): Buffer {
-  const unique = (items: Buffer[]) => {
-    const seen = new Set<string>();
-    return items.filter((item) => {
-      const key = createHash('sha256').update(item).digest('hex');
+  const existing = readDss(pdf);
+  const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const seen = new Set(Object.values(existing).flatMap((entries) => entries.map((entry) => hashOf(entry.bytes))));
+  const added = (items: Buffer[]) =>
+    items.filter((item) => {
+      const key = hashOf(item);
       return !seen.has(key) && seen.add(key);
     });
-  };
-  const certificates = unique(data.certificates);
-  const crls = unique(data.crls);
-  const ocsps = unique(data.ocsps);
+  const certificates = added(data.certificates);
+  const crls = added(data.crls);
+  const ocsps = added(data.ocsps);
   return appendIncrement(pdf, (first) => {
     const objects = [...certificates, ...crls, ...ocsps].map((bytes) => streamObject(bytes));
-    const refs = (from: number, count: number) =>
-      Array.from({ length: count }, (_, index) => `${first + from + index} 0 R`).join(' ');
+    const refs = (key: TDssKey, from: number, count: number) =>
+      [
+        ...existing[key].map((entry) => entry.ref),
+        ...Array.from({ length: count }, (_, index) => `${first + from + index} 0 R`),
+      ].join(' ');
     const dssNumber = first + objects.length;
-    const ocspArray = ocsps.length > 0 ? ` /OCSPs [${refs(certificates.length + crls.length, ocsps.length)}]` : '';
+    const ocspRefs = refs('OCSPs', certificates.length + crls.length, ocsps.length);
     objects.push({
-      body: `<< /Type /DSS /Certs [${refs(0, certificates.length)}] /CRLs [${refs(certificates.length, crls.length)}]${ocspArray} >>`,
+      body: `<< /Type /DSS /Certs [${refs('Certs', 0, certificates.length)}] /CRLs [${refs('CRLs', certificates.length, crls.length)}]${ocspRefs ? ` /OCSPs [${ocspRefs}]` : ''} >>`,
     });
     return { objects, catalog: (current) => setKey(current, 'DSS', `${dssNumber} 0 R`) };
   });

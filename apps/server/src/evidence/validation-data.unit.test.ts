@@ -3,10 +3,12 @@ import { X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { readDss } from './pdf-increment.ts';
 import { createSealLoader, demoSealCrlUrl } from './seal.ts';
-import { crlUrlsOf } from './validation-data.ts';
+import { addDss, crlUrlsOf } from './validation-data.ts';
 
 let folder: string;
 
@@ -49,4 +51,23 @@ describe('the demo seal', () => {
       'http://localhost:8123/rest/services/public/crl/demo-seal-ca',
     );
   }, 30_000);
+});
+
+describe('addDss', () => {
+  it('keeps what the DSS held: a later increment adds what is new and lists everything', async () => {
+    const document = await PDFDocument.create();
+    document.addPage();
+    const pdf = Buffer.from(await document.save({ useObjectStreams: false }));
+    const [first, second] = [await opensslCertificate('first', []), await opensslCertificate('second', [])];
+    const crl = Buffer.from('a CRL');
+    const once = addDss(pdf, { certificates: [first], crls: [crl], ocsps: [] });
+    // The archive time-stamp's increment brings its own chain (the first certificate again) and no CRL.
+    const twice = addDss(once, { certificates: [first, second], crls: [], ocsps: [Buffer.from('an OCSP answer')] });
+    const dss = readDss(twice);
+    expect(dss.Certs.map((entry) => entry.bytes)).toEqual([first, second]);
+    expect(dss.CRLs.map((entry) => entry.bytes.toString())).toEqual(['a CRL']);
+    expect(dss.OCSPs.map((entry) => entry.bytes.toString())).toEqual(['an OCSP answer']);
+    // The first increment's bytes stay as they were: the second only appends.
+    expect(twice.subarray(0, once.length).equals(once)).toBe(true);
+  });
 });
