@@ -89,7 +89,7 @@ test.describe('at 1280×800', () => {
 
   test('the Contact dialog shows no e-mail field to a user without an e-mail', async ({ page }) => {
     const user = await createUserLike('company.user', uniqueUsername('e2e.noemail'));
-    await withDatabase((client) => client.query('UPDATE users SET email = NULL WHERE id = $1', [user.id]));
+    await withDatabase((client) => client.query("UPDATE users SET email = '' WHERE id = $1", [user.id]));
     await signIn(page, user.username);
     await page.goto('/#/account');
     await acceptCookies(page);
