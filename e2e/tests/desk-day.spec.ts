@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { odsSheet } from '../../apps/server/test/ods-sheet.ts';
 import {
   acceptCookies,
@@ -119,5 +120,46 @@ test.describe('at 1280×800', () => {
     for (const english of ['Manager', 'User', 'Administrator', 'Domain administrator']) {
       expect(labels).not.toContain(english);
     }
+  });
+});
+
+test.describe('at 1280×800 on a clock far from UTC', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, timezoneId: 'America/St_Johns' });
+
+  test('the shippings export writes its dates on the reader clock and names the zone in the headers', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'company.admin');
+    await acceptCookies(page);
+    await page.goto('/#/shippings/all');
+    await expect(page.locator('.shippings-list .ant-table-row').first()).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('shippings-export').locator('button').click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await (await download).path())!);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers).toContain('Creado (America/St_Johns)');
+    expect(headers).toContain('Actualizado (America/St_Johns)');
+    expect(headers.some((header) => header.includes('UTC'))).toBe(false);
+    const created = headers.indexOf('Creado (America/St_Johns)') + 1;
+    const exported = new Map<string, string>();
+    sheet.eachRow((row, index) => {
+      // A date cell holds the wall-clock time (a spreadsheet date has no zone): read as UTC it gives that clock.
+      const value = row.getCell(created).value;
+      const clock = value instanceof Date ? value.toISOString() : String(value);
+      if (index > 1) exported.set(String(row.getCell(1).value), clock.slice(0, 19));
+    });
+    expect(exported.size).toBeGreaterThan(0);
+    const stored = await withDatabase(async (client) => {
+      const { rows } = await client.query<{ id: string; at: string }>(
+        `SELECT id::text, to_char(created_at AT TIME ZONE 'America/St_Johns', 'YYYY-MM-DD"T"HH24:MI:SS') AS at
+         FROM shippings WHERE id = ANY($1::bigint[])`,
+        [[...exported.keys()]],
+      );
+      return new Map(rows.map((row) => [row.id, row.at]));
+    });
+    for (const [id, at] of exported) expect(at, `shipping ${id}`).toBe(stored.get(id));
   });
 });
