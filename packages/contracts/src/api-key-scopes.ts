@@ -37,6 +37,7 @@ export const API_KEY_CALLS: Record<ApiKeyScope, readonly string[]> = {
     'imports.refreshTable',
     'imports.retryErrors',
     'imports.retryWithFile',
+    'imports.retryRows',
   ],
 };
 

@@ -1,8 +1,9 @@
-import type { TImportRow } from '@sello/contracts/catalogue/imports';
+import type { TImportRetryRows, TImportRow } from '@sello/contracts/catalogue/imports';
 import { LIMITS } from '@sello/contracts/constants';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, fieldError } from '../platform/api-error.ts';
+import { recordAudit } from '../platform/audit.ts';
 import { readImportFile, toImportFileFieldError } from '../platform/import-file.ts';
 import { ImportFileError } from '../platform/import-read-budget.ts';
 import { IMPORT_JOBS } from '../platform/job-catalogue.ts';
@@ -15,6 +16,9 @@ import { isLineHeader } from './import-sheet-words.ts';
 import type { TSpooledFile } from './import-upload.ts';
 import { updateImportCounts, updateImportState } from './imports.queries.ts';
 import { FORMULA_START, IMPORT_MAX_ROWS, type TImportsService, toImportRow } from './imports.service.ts';
+
+/** How a retry came: the failed rows as they were, corrected in the errors file, or corrected on screen. */
+type TRetryVia = 'unchanged' | 'file' | 'rows';
 
 /** Retrying an import's failed rows, as they are or corrected by the user. */
 export function createImportRetry(deps: {
@@ -35,7 +39,8 @@ export function createImportRetry(deps: {
   async function retryErrors(
     principal: TPrincipal,
     importId: number,
-    corrections: readonly { line: number; cells: Record<string, string> }[] = [],
+    corrections: readonly { line: number; cells: Record<string, string> }[],
+    via: TRetryVia,
   ): Promise<TImportRow> {
     const record = await recordFor(principal, importId);
     // An import in ERROR may be retried with no failed row: its cause (a document) may have been fixed.
@@ -56,6 +61,20 @@ export function createImportRetry(deps: {
       }
       const reset = await resetFailedRows(trx, record.id);
       await updateImportCounts(trx, record.id, undefined, finished ? undefined : null);
+      await recordAudit(trx, principal, {
+        domainId: record.domainId,
+        entity: 'imports',
+        entityId: record.id,
+        action: 'retry',
+        before: { state: record.state, failedRows: record.errors },
+        after: {
+          state: finished ? 'FINISHED' : 'CREATED',
+          failedRows: 0,
+          retriedRows: reset,
+          via,
+          correctedLines: corrections.map((correction) => correction.line),
+        },
+      });
       return reset;
     });
     if (count > LIMITS.onlineLimit) await jobs.send(IMPORT_JOBS.run, { importId: record.id });
@@ -94,11 +113,37 @@ export function createImportRetry(deps: {
       return { line, cells };
     });
     if (corrections.length === 0) throw fieldError('data', 'ERR_FILE_EMPTY');
-    return retryErrors(principal, body.importId, corrections);
+    return retryErrors(principal, body.importId, corrections, 'file');
+  }
+
+  /**
+   * Failed rows corrected on screen: each row's cells are named by the file's headers (as the detail shows them),
+   * which must be the import's; the rest goes as the errors file does.
+   */
+  async function retryRows(principal: TPrincipal, body: TImportRetryRows): Promise<TImportRow> {
+    const record = await recordFor(principal, body.importId);
+    const keyOf = new Map<string, string>();
+    for (const column of record.settings.columns) {
+      if (column.key !== '' && !keyOf.has(column.header)) keyOf.set(column.header, column.key);
+    }
+    const lines = new Set<number>();
+    const corrections = body.rows.map((row, index) => {
+      if (lines.has(row.line)) throw fieldError(`rows.${index}.line`, 'ERR_FIELD_INVALID');
+      lines.add(row.line);
+      const cells: Record<string, string> = {};
+      for (const [header, value] of Object.entries(row.cells)) {
+        const key = keyOf.get(header);
+        if (key === undefined) throw fieldError(`rows.${index}.cells`, 'ERR_FIELD_INVALID');
+        cells[key] = value;
+      }
+      return { line: row.line, cells };
+    });
+    return retryErrors(principal, body.importId, corrections, 'rows');
   }
 
   return {
-    retryErrors: (principal: TPrincipal, importId: number) => retryErrors(principal, importId),
+    retryErrors: (principal: TPrincipal, importId: number) => retryErrors(principal, importId, [], 'unchanged'),
     retryWithFile,
+    retryRows,
   };
 }

@@ -132,6 +132,9 @@ describe('imports authorisation matrix', () => {
     };
     expect((await retryImportWithFile(user, own, corrected)).statusCode).toBe(403);
     expect((await retryImportWithFile(clients.get('acme.admin')!, own, corrected)).statusCode).toBe(403);
+    const edited = { importId: own, rows: [{ line: 3, cells: { Correo: 'ok@example.es' } }] };
+    expect((await user.post('shipping/import/retryRows', edited)).statusCode).toBe(403);
+    expect((await clients.get('acme.admin')!.post('shipping/import/retryRows', edited)).statusCode).toBe(403);
     expect((await user.post('shipping/import/importWithTemplate', { companyId: notaria, data: '{}' })).statusCode).toBe(
       403,
     );
@@ -149,6 +152,7 @@ describe('imports authorisation matrix', () => {
     expect((await admin.post('shipping/import/saveFromFile', { importId: other })).statusCode).toBe(404);
     expect((await admin.put(`shipping/import/retryErrors?selected=${other}`)).statusCode).toBe(404);
     expect((await retryImportWithFile(admin, other, corrected)).statusCode).toBe(404);
+    expect((await admin.post('shipping/import/retryRows', { ...edited, importId: other })).statusCode).toBe(404);
     expect((await admin.post('shipping/import/saveWithTemplate', { importId: other })).statusCode).toBe(404);
     const after = await t.database.db
       .selectFrom('imports')
@@ -167,6 +171,7 @@ describe('imports authorisation matrix', () => {
       'saveFromFile',
       'retryErrors',
       'retryWithFile',
+      'retryRows',
       'importWithTemplate',
       'saveWithTemplate',
       'import',

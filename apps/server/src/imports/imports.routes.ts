@@ -120,4 +120,5 @@ export function registerImportsRoutes(ctx: TAppContext): void {
     imports.refreshTable(principal, query.selected),
   );
   registerEndpoint(app, importsApi.retryErrors, ({ principal, query }) => retry.retryErrors(principal, query.selected));
+  registerEndpoint(app, importsApi.retryRows, ({ principal, body }) => retry.retryRows(principal, body));
 }

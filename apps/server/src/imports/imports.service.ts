@@ -280,6 +280,15 @@ export function createImportsService(deps: {
     return settings.columns.find((column) => column.key === key)?.header ?? null;
   }
 
+  /** A row's cells under the file's headers (a column whose header is blank holds nothing the user can name). */
+  function cellsByHeader(settings: TImportSettings, cells: Record<string, string>): Record<string, string> {
+    const byHeader = new Map<string, string>();
+    for (const column of settings.columns) {
+      if (column.key !== '' && !byHeader.has(column.header)) byHeader.set(column.header, cells[column.key] ?? '');
+    }
+    return Object.fromEntries(byHeader);
+  }
+
   async function detail(principal: TPrincipal, importId: number | string): Promise<TImportDetail> {
     const record = await recordFor(principal, importId);
     const settings = record.settings;
@@ -302,6 +311,7 @@ export function createImportsService(deps: {
           field: line.errorField,
           column: columnOf(settings, line.errorField),
           errorKey: line.errorKey,
+          ...(line.status === 'ERROR' && { cells: cellsByHeader(settings, line.cells) }),
         }),
       ),
     };

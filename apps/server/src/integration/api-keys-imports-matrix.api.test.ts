@@ -96,6 +96,7 @@ describe('an imports key × the imports of each company', () => {
         ['POST', 'shipping/import/saveFromFile', { importId: id }],
         ['POST', 'shipping/import/saveWithTemplate', { importId: id }],
         ['PUT', `shipping/import/retryErrors?selected=${id}`, {}],
+        ['POST', 'shipping/import/retryRows', { importId: id, rows: [{ line: 2, cells: {} }] }],
       ] as const) {
         const response = await key.call(method, path, body);
         expect([response.statusCode, response.json()], `${target} ${path}`).toEqual([404, { key: 'ERR_NOT_FOUND' }]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, ZFile, ZId, ZIdField, ZPagedQuery, ZPickerList, ZSelectedQuery, ZTimestamp } from '../common.ts';
+import { LIMITS } from '../constants.ts';
 import { defineEndpoint, type TPermissionRule } from '../endpoint.ts';
 import { ZChannel, ZImportState, ZImportType } from '../enums.ts';
 
@@ -41,6 +42,8 @@ export const ZImportLine = z.object({
   field: z.string().nullable(),
   column: z.string().nullable(),
   errorKey: z.string().nullable(),
+  /** A failed row's cells by the file's headers, for correcting it on screen (`retryRows`); absent on other rows. */
+  cells: z.record(z.string(), z.string()).optional(),
 });
 export type TImportLine = z.infer<typeof ZImportLine>;
 
@@ -135,6 +138,34 @@ export const ZImportRetryFile = z.object({
   importId: ZId,
   data: ZFile.describe('the corrected errors file'),
 });
+
+/**
+ * Longest cell a row corrected on screen may hold (the template import's cells); longest header it may name.
+ * A file's own cells are bounded by its size and the reader's 1 MiB record.
+ */
+export const IMPORT_CELL_MAX_CHARS = 2000;
+export const IMPORT_HEADER_MAX_CHARS = 200;
+
+/**
+ * Failed rows corrected on screen: each names its line and the cells it changes by the file's headers. Only failed
+ * rows may be corrected, at most the online limit at once; rows already created are never touched.
+ */
+export const ZImportRetryRows = z.object({
+  importId: ZIdField,
+  rows: z
+    .array(
+      z.object({
+        line: z.number().int().positive(),
+        cells: z.record(
+          z.string().max(IMPORT_HEADER_MAX_CHARS, 'ERR_FIELD_TOO_LONG'),
+          z.string().max(IMPORT_CELL_MAX_CHARS, 'ERR_FIELD_TOO_LONG'),
+        ),
+      }),
+    )
+    .min(1, 'ERR_FIELD_REQUIRED')
+    .max(LIMITS.onlineLimit, 'ERR_TOO_MANY_ITEMS'),
+});
+export type TImportRetryRows = z.infer<typeof ZImportRetryRows>;
 
 export const ZImportsListQuery = ZPagedQuery.extend({
   type: ZImportType.default('ALL'),
@@ -265,6 +296,17 @@ export const importsApi = {
     summary: 'Retry the failed rows of an import with their corrections: its errors file, fixed',
     permission: IMPORT_FILE,
     body: ZImportRetryFile,
+    response: ZImportRow,
+    methodChosen: true,
+    beyondSpec: true,
+  }),
+  retryRows: defineEndpoint({
+    id: 'imports.retryRows',
+    method: 'POST',
+    path: 'shipping/import/retryRows',
+    summary: 'Retry the failed rows of an import with the rows corrected on screen',
+    permission: IMPORT_FILE,
+    body: ZImportRetryRows,
     response: ZImportRow,
     methodChosen: true,
     beyondSpec: true,

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { notify } from '../../alerts/alert-store.ts';
 import { notifyFailure } from '../../api/http-client.ts';
 import { importFileErrorText } from '../../components/form/import-failures.tsx';
+import { ImportFailedRows } from './import-failed-rows.tsx';
 import {
   downloadImportErrors,
   downloadImportReport,
@@ -209,6 +210,7 @@ export function ImportResult({
         </Button>
       </Space>
       {fileError && <Alert type="error" showIcon title={fileError} data-testid="import-retry-file-error" />}
+      {detail.errors > 0 && !working && <ImportFailedRows key={detail.importId} detail={detail} />}
       <Table
         rowKey="line"
         size="small"

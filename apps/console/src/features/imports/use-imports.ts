@@ -1,5 +1,5 @@
 import { accountApi } from '@sello/contracts/catalogue/account';
-import { importsApi } from '@sello/contracts/catalogue/imports';
+import { importsApi, type TImportRetryRows } from '@sello/contracts/catalogue/imports';
 import { shippingsListApi } from '@sello/contracts/catalogue/shippings-list';
 import { templatesApi } from '@sello/contracts/catalogue/templates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,6 +81,15 @@ export function useRetryWithFile() {
   return useMutation({
     mutationFn: ({ importId, file }: { importId: number; file: File }) =>
       callEndpoint(importsApi.retryWithFile, { form: { importId, data: file } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
+/** The failed rows retried with the rows corrected on screen (`retryRows`). */
+export function useRetryRows() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TImportRetryRows) => callEndpoint(importsApi.retryRows, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: importKeys.all }),
   });
 }

@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'webhook_endpoints',
   'preferences',
   'domain_preferences',
+  'imports',
 ] as const;
 
 /** What the server records as done, offered in the action filter. */
@@ -50,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'preferences',
   'rotate',
   'revoke',
+  'retry',
 ] as const;
 
 /** The read call's query for a page under the filters; empty filters are left out. */

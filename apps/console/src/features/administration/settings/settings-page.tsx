@@ -12,7 +12,7 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const { superAdmin } = useSession();
   return (
-    <div className="page settings-page">
+    <div className="page settings-page" data-testid="settings-page">
       <Typography.Title level={2}>{t('SETTINGS_TITLE')}</Typography.Title>
       {superAdmin && <PlatformSettingsCard />}
       <DomainSettingsCard />
