@@ -47,3 +47,17 @@ export function findReceiversLanguage(
   if (languages.size === 0) return sender;
   return languages.size === 1 ? [...languages][0]! : null;
 }
+
+/** A type's default templates in the contract's shape, from its stored rows (other types' rows are skipped). */
+export function collectDefaultTemplates(
+  rows: readonly { typeId: string; contentType: string; language: string; templateId: string }[],
+  typeId: string,
+): TDefaultTemplates {
+  const defaults: TDefaultTemplates = { HTML: {}, SMS: {} };
+  for (const row of rows) {
+    if (row.typeId !== typeId || (row.contentType !== 'HTML' && row.contentType !== 'SMS')) continue;
+    const language = asLanguage(row.language);
+    if (language) defaults[row.contentType][language] = Number(row.templateId);
+  }
+  return defaults;
+}

@@ -3,8 +3,8 @@ import { findReceiversLanguage } from '@sello/contracts/default-templates';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { selectDefaultTemplateId } from '../templates/type-default-templates.queries.ts';
 import type { selectTemplateForShipping, TNewShipping } from './shipping-create.queries.ts';
+import { selectDefaultTemplateId } from './shipping-default-templates.queries.ts';
 import { fillTemplate, firstPlaceholder, sameText } from './shipping-placeholders.ts';
 
 type TMessageRequest = Pick<

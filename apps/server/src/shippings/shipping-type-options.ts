@@ -1,10 +1,11 @@
 import type { TShippingTypeOption, TTypeShippingSettings } from '@sello/contracts/catalogue/shippings-list';
+import { collectDefaultTemplates } from '@sello/contracts/default-templates';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import { selectTypeDefaultTemplates, toDefaultTemplates } from '../templates/type-default-templates.queries.ts';
 import { selectTypeAuthorisers } from './shipping-create.queries.ts';
+import { selectTypeDefaultTemplates } from './shipping-default-templates.queries.ts';
 import { selectCompleteTypeOptions, selectTypeOptions } from './shipping-detail.queries.ts';
 
 type TTypeOptionRow = Awaited<ReturnType<typeof selectCompleteTypeOptions>>[number];
@@ -63,7 +64,7 @@ export async function listShippingTypes(
     authDeadlineHours: row.authDeadlineHours,
     responseDays: row.responseDays,
     custodyDays: row.custodyDays,
-    defaultTemplates: toDefaultTemplates(defaults, row.id),
+    defaultTemplates: collectDefaultTemplates(defaults, row.id),
     authorisers: authorisers
       .filter((authoriser) => authoriser.typeId === row.id)
       .map((authoriser) => ({

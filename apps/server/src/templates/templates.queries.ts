@@ -139,3 +139,16 @@ export function selectTypeForTemplates(db: Db, domainId: string, companyIds: str
     )
     .executeTakeFirst();
 }
+
+/** A type's default templates of a content type, live and of the language they are the default for. */
+export function selectTypeDefaultTemplateIds(db: Db, typeId: string, contentType: string) {
+  return db
+    .selectFrom('shipping_type_default_templates as d')
+    .innerJoin('templates as tpl', 'tpl.id', 'd.template_id')
+    .select(['d.language', 'd.template_id as templateId'])
+    .where('d.type_id', '=', typeId)
+    .where('d.content_type', '=', contentType)
+    .where('tpl.deleted_at', 'is', null)
+    .whereRef('tpl.language', '=', 'd.language')
+    .execute();
+}

@@ -1,7 +1,6 @@
 import type { TTemplateDetail, TTemplateListRow, TTemplateRow } from '@sello/contracts/catalogue/templates';
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
 import { LANGUAGES, type Language } from '@sello/contracts/constants';
-import type { TDefaultTemplates } from '@sello/contracts/default-templates';
 import type { TemplateContentType, TemplateKind } from '@sello/contracts/enums';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import type { FastifyReply } from 'fastify';
@@ -23,13 +22,13 @@ import {
   selectSendingTemplates,
   selectTemplate,
   selectTemplates,
+  selectTypeDefaultTemplateIds,
   selectTypeForTemplates,
   TEMPLATE_COLUMNS,
   type TTemplateDbRow,
 } from './templates.queries.ts';
 import { existsOwnerTemplateName, selectTemplateForEdit } from './templates-edit.queries.ts';
 import { toTemplateDetail } from './templates-edit.service.ts';
-import { selectTypeDefaultTemplates, toDefaultTemplates } from './type-default-templates.queries.ts';
 
 /** A company's template is for those who may use the company; the domain's for everyone in the domain. */
 function mayUseOwner(principal: TPrincipal, row: { companyId: string | null; domainId: string }): boolean {
@@ -66,15 +65,15 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
 function templatesForType<T extends { id: string }>(
   rows: T[],
   type: { serviceKind: string; channels: string[] | null },
-  defaults: TDefaultTemplates,
+  defaults: readonly { language: string; templateId: string }[],
   contentType: TemplateContentType,
 ): T[] {
   if (type.serviceKind === 'certified_email' || type.serviceKind === 'certified_sms') return [];
   const carriers = contentType === 'SMS' ? ['sms', 'whatsapp'] : ['email', 'onscreen'];
   if (!(type.channels ?? []).some((channel) => carriers.includes(channel))) return [];
-  const firsts = LANGUAGES.map((language) => defaults[contentType][language])
-    .filter((id) => id !== undefined && id !== null)
-    .map(String);
+  const firsts = LANGUAGES.flatMap((language) =>
+    defaults.filter((entry) => entry.language === language).map((entry) => entry.templateId),
+  );
   const rank = (row: T) => (firsts.includes(row.id) ? firsts.indexOf(row.id) : firsts.length);
   return [...rows].sort((a, b) => rank(a) - rank(b));
 }
@@ -132,7 +131,7 @@ export function createTemplatesService(db: Kysely<Database>) {
     if (query.typeSelected !== undefined) {
       const type = await selectTypeForTemplates(db, domainId, companyIds, String(query.typeSelected));
       if (!type) throw notFound();
-      const defaults = toDefaultTemplates(await selectTypeDefaultTemplates(db, [type.id]), type.id);
+      const defaults = await selectTypeDefaultTemplateIds(db, type.id, query.contentType);
       rows = templatesForType(rows, type, defaults, query.contentType);
     }
     return rows.map((row) => ({ value: Number(row.id), text: row.name, description: row.subject, blocked: false }));

@@ -1,5 +1,6 @@
 import type { TTypeDetail, TTypeInput, TTypeListRow, TTypeRow } from '@sello/contracts/catalogue/types-schemas';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
+import { collectDefaultTemplates } from '@sello/contracts/default-templates';
 import { SERVICE_CODE_BY_KIND, type ServiceKind } from '@sello/contracts/enums';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -18,8 +19,7 @@ import {
   replaceTypeDefaultTemplates,
   selectDefaultCandidates,
   selectTypeDefaultTemplates,
-  toDefaultTemplates,
-} from '../templates/type-default-templates.queries.ts';
+} from './type-default-templates.queries.ts';
 import { assertTypeAllowed } from './type-rules.ts';
 import { assertMayOwnType, typeScope, wholeDomain } from './type-scope.ts';
 import { replaceWfGroups, selectLiveGroupIds, selectWfGroups, selectWfUsers } from './type-workflow.queries.ts';
@@ -185,7 +185,7 @@ export function createTypesService(db: Kysely<Database>) {
       authDeadlineHours: settings.authDeadlineHours,
       wfUsers: users.map(toPickerItem),
       wfGroups: groups.map(toPickerItem),
-      defaultTemplates: toDefaultTemplates(defaults, row.id),
+      defaultTemplates: collectDefaultTemplates(defaults, row.id),
     };
   }
 
@@ -268,7 +268,7 @@ export function createTypesService(db: Kysely<Database>) {
     await db.transaction().execute(async (trx) => {
       const before = {
         ...(await selectTypeValues(trx, current.id)),
-        default_templates: toDefaultTemplates(await selectTypeDefaultTemplates(trx, [current.id]), current.id),
+        default_templates: collectDefaultTemplates(await selectTypeDefaultTemplates(trx, [current.id]), current.id),
       };
       await updateTypeRow(trx, current.id, toValues(input));
       await replaceWfGroups(trx, current.id, input.wfGroups);

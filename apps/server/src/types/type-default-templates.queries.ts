@@ -22,23 +22,6 @@ export function selectTypeDefaultTemplates(db: Db, typeIds: readonly string[]) {
     .execute();
 }
 
-/** One type's default template of a content type in one language, live and active; undefined when it has none. */
-export async function selectDefaultTemplateId(db: Db, typeId: string, contentType: string, language: string) {
-  const row = await db
-    .selectFrom('shipping_type_default_templates as d')
-    .innerJoin('templates as tpl', 'tpl.id', 'd.template_id')
-    .select('d.template_id as templateId')
-    .where('d.type_id', '=', typeId)
-    .where('d.content_type', '=', contentType)
-    .where('d.language', '=', language)
-    .where('tpl.language', '=', language)
-    .where('tpl.content_type', '=', contentType)
-    .where('tpl.deleted_at', 'is', null)
-    .where('tpl.active', '=', true)
-    .executeTakeFirst();
-  return row?.templateId;
-}
-
 /** The templates a type's editor names as defaults, as checking them needs. */
 export function selectDefaultCandidates(db: Db, templateIds: readonly string[]) {
   if (templateIds.length === 0) return Promise.resolve([]);
@@ -66,17 +49,4 @@ export async function replaceTypeDefaultTemplates(trx: Trx, typeId: string, defa
     ),
   );
   if (rows.length > 0) await trx.insertInto('shipping_type_default_templates').values(rows).execute();
-}
-
-/** The type's defaults in the contract's shape. */
-export function toDefaultTemplates(
-  rows: readonly { typeId: string; contentType: string; language: string; templateId: string }[],
-  typeId: string,
-): TDefaultTemplates {
-  const defaults: TDefaultTemplates = { HTML: {}, SMS: {} };
-  for (const row of rows) {
-    if (row.typeId !== typeId || (row.contentType !== 'HTML' && row.contentType !== 'SMS')) continue;
-    defaults[row.contentType][row.language as keyof TDefaultTemplates['HTML']] = Number(row.templateId);
-  }
-  return defaults;
 }
