@@ -60,9 +60,9 @@ test.describe
       ids.push(await createShipping(page, 1, 'Deed acceptance', EMAIL));
       await expect(page.getByTestId('detail-state')).toHaveAttribute('data-state', 'pending_auth');
       ids.push(await createShipping(page, 2, 'Certified SMS', /^SMS$/));
-      // The type's SMS template, its placeholder filled by the server.
+      // The type's SMS template in the receiver's language (the sender's, Spanish), its placeholder filled.
       await expect(page.getByTestId('detail-body')).toContainText(
-        'Notaría Central S.L.: you have a certified notice. Open the link to read it.',
+        'Notaría Central S.L.: tiene un aviso certificado. Abra el enlace para leerlo.',
       );
       ids.push(await createShipping(page, 3, 'Notarial notification', EMAIL));
       expect(new Set(ids).size).toBe(3);
@@ -144,8 +144,8 @@ test.describe
       await signIn(page, 'company.admin');
       await acceptCookies(page);
       await openForm(page, 'Notarial notification', EMAIL);
-      // The type's template is chosen for the sender.
-      await expect(page.getByTestId('create-subject')).toHaveValue('Notarial notification');
+      // The type's template in the receiver's language (the sender's, Spanish) is chosen for the sender.
+      await expect(page.getByTestId('create-subject')).toHaveValue('Notificación notarial');
       // The template's HTML never lands in the sender's message; the form says the template leaves it out.
       await expect(page.getByTestId('create-message')).toHaveValue('');
       await expect(page.getByTestId('create-message-use')).toContainText('Esta plantilla no incluye su mensaje');

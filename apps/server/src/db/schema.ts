@@ -181,6 +181,8 @@ export type TemplatesTable = {
   kind: Generated<string>;
   subject: string | null;
   body: Generated<string>;
+  /** Migration 063: the language the template is written in (es-es, en-en, pt-pt). */
+  language: Generated<string>;
   active: Generated<boolean>;
   locked: Generated<boolean>;
   locked_by: BigintRef | null;

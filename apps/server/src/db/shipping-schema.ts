@@ -13,8 +13,6 @@ export type ShippingTypeCreationColumns = {
   auth_deadline_hours: Generated<number>;
   response_days: Generated<number>;
   custody_days: number | null;
-  default_template_id: BigintRef | null;
-  default_sms_template_id: BigintRef | null;
   // migration 014: the type editor's settings.
   position: Generated<number>;
   sign_method: string | null;
@@ -30,6 +28,14 @@ export type ShippingTypeCreationColumns = {
 };
 
 type TPlacementJson = { page: string; position: string; elements: string[] };
+
+/** Migration 063: a type's default template for one content type (HTML, SMS) and one language. */
+export type ShippingTypeDefaultTemplatesTable = {
+  type_id: BigintRef;
+  content_type: string;
+  language: string;
+  template_id: BigintRef;
+};
 
 export type ShippingTypeAuthorisersTable = {
   id: Generated<string> & Id;
@@ -185,6 +191,7 @@ export type ExportJobsTable = {
 export type ShippingTables = {
   shipping_types: ShippingTypeCreationColumns;
   shipping_type_authorisers: ShippingTypeAuthorisersTable;
+  shipping_type_default_templates: ShippingTypeDefaultTemplatesTable;
   shippings: ShippingsTable;
   shipping_receivers: ShippingReceiversTable;
   shipping_documents: ShippingDocumentsTable;

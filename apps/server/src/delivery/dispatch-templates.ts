@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fillMessageValue, renderTemplate, type TRenderedMessage } from '../templates/template-render.ts';
 import { selectDomainCertTemplateRows } from './dispatch.queries.ts';
-import { plainText } from './dispatch-texts.ts';
+import { convertHtmlToText } from './html-to-text.ts';
 
 type TTemplateText = { contentType: TemplateContentType; subject: string | null; body: string };
 type TCertTemplates = Map<string, Partial<Record<'EMAIL_CERT' | 'SMS_CERT', TTemplateText>>>;
@@ -77,7 +77,7 @@ export function accessTemplateValues(values: TAccessValues): TTemplateValues {
     accessLink: values.link ?? '',
     deadline: values.deadline,
     provider: values.provider,
-    message: plainText(values.body ?? ''),
+    message: convertHtmlToText(values.body ?? ''),
     pin: values.pin ?? '',
   });
 }

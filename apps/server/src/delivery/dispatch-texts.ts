@@ -1,6 +1,7 @@
 import type { Language } from '@sello/contracts/constants';
 import type { Channel } from '@sello/contracts/enums';
 import { formatDateTimeIn } from '@sello/contracts/reference/status-labels';
+import { convertHtmlToText } from './html-to-text.ts';
 
 export type TAccessText = {
   company: string;
@@ -75,7 +76,7 @@ export function composeAccessMessage(
   const words = WORDS[language];
   const short = channel === 'sms' || channel === 'whatsapp';
   if (text.link === null) {
-    const content = plainText(text.body ?? '') || text.subject;
+    const content = convertHtmlToText(text.body ?? '') || text.subject;
     if (short) return { subject: null, body: content };
     return { subject: text.subject, body: `${content}\n\n--\n${words.certifiedFooter(text)}\n` };
   }
@@ -89,45 +90,7 @@ export function composeAccessMessage(
   return { subject: words.subject(text), body: lines.join('\n') };
 }
 
-/**
- * The text without markup (templates are HTML; these messages are plain text). A text with no tag is
- * already plain: its line breaks are its own.
- */
-export function plainText(html: string): string {
-  if (!/<\/?[a-z][^>]*>/i.test(html)) return html.trim();
-  return html
-    .replace(/\r?\n/g, ' ')
-    .replace(/<li\b[^>]*>/gi, '- ')
-    .replace(/<(br|\/p|\/div|\/li|\/h[1-6]|\/tr|\/blockquote|\/ul|\/ol|\/table|hr)\b[^>]*>/gi, '\n')
-    .replace(/<\/t[dh]\s*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#(\d+);/g, (_whole, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_whole, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n[ \t]+/g, '\n')
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 /** Until when the link opens: the day and time in the receiver's language, the time zone named. */
 export function formatExpiry(date: Date, language: Language): string {
   return formatDateTimeIn(date, language);
-}
-
-/** The plain-text part of an HTML e-mail: its text, each link's address kept beside its words. */
-export function mailTextPart(html: string): string {
-  const withLinks = html.replace(
-    /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
-    (_whole, href: string, words: string) => {
-      const address = href.replace(/&amp;/g, '&');
-      return plainText(words) === address ? address : `${words} (${address})`;
-    },
-  );
-  return plainText(withLinks);
 }

@@ -32,6 +32,7 @@ describe('access messages', () => {
       body: '<p>Primera línea<br/>Segunda &amp; última</p><div>Fin</div>',
     });
     expect(body).not.toMatch(/<[^>]+>/);
-    expect(body).toContain('Primera línea\nSegunda & última\nFin');
+    // A paragraph ends in a blank line; a line break starts a line.
+    expect(body).toContain('Primera línea\nSegunda & última\n\nFin');
   });
 });

@@ -6,7 +6,7 @@ import { type createShippingCreation, directLookups } from '../shippings/shippin
 import { composeReceiverAccess } from './access-compose.ts';
 import { isCertifiedKind, languageOf, linkExpiry } from './dispatch.service.ts';
 import { selectDomainCertTemplates } from './dispatch-templates.ts';
-import { mailTextPart } from './dispatch-texts.ts';
+import { convertHtmlToText } from './html-to-text.ts';
 
 /** Stands in for a receiver's link token in the preview: the real one is made at dispatch, of this length. */
 const SAMPLE_TOKEN = 'x'.repeat(43);
@@ -51,7 +51,7 @@ export function createMessagePreview(
         { name: receiver.name, language },
         { link: sampleLink, expiresAt, consoleUrl, provider: deps.config.PROVIDER_NAME, certTemplates },
       );
-      const text = message.html ? mailTextPart(message.body) : message.body;
+      const text = message.html ? convertHtmlToText(message.body) : message.body;
       return { receiver: index, language, subject: message.subject, body: message.body, html: message.html, text };
     });
     return { messages, sampleLink };

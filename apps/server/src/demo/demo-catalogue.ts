@@ -212,7 +212,6 @@ export const DEMO_SHIPPING_TYPES: TDemoShippingType[] = [
     description: 'E-mail with delivery evidence',
     serviceKind: 'certified_email',
     channels: ['email'],
-    defaultTemplate: 'Certified e-mail cover',
   },
   {
     domain: 'DEMO',

@@ -1,8 +1,10 @@
+import { LANGUAGES, type Language } from '@sello/contracts/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DEMO_ADV_TEMPLATES, DEMO_DOCUMENT_TYPES, DEMO_SHIPPING_TYPES, DEMO_TEMPLATES } from './demo-catalogue.ts';
 import { DEMO_PASSWORD } from './demo-password.ts';
+import { DEMO_TEMPLATE_LANGUAGE, DEMO_TEMPLATE_VARIANTS, type TDemoTemplateVariant } from './demo-template-variants.ts';
 import { DEMO_COMPANIES, DEMO_DOMAIN_CONFIGURATIONS, DEMO_DOMAINS, DEMO_GROUPS, DEMO_USERS } from './demo-tenant.ts';
 
 const SEED_LOCK_KEY = 7_305_114;
@@ -94,26 +96,33 @@ async function seedTenant(trx: Kysely<Database>, passwordHash: string): Promise<
 
 /** Templates, document types with their authorisers, what each domain has contracted and offers. */
 async function seedCatalogue(trx: Kysely<Database>, ids: TIds): Promise<void> {
-  const templateIds = new Map<string, string>();
+  // Each template in English, and its Spanish and Portuguese versions under `DOMAIN/English name/language`.
+  const variantIds = new Map<string, string>();
   for (const template of DEMO_TEMPLATES) {
-    const row = await trx
-      .insertInto('templates')
-      .values({
-        domain_id: ids.domains.get(template.domain)!,
-        name: template.name,
-        content_type: template.contentType,
-        kind: template.kind,
-        subject: template.subject ?? null,
-        body: template.body,
-        active: template.active ?? true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    templateIds.set(`${template.domain}/${template.name}`, row.id);
+    const versions: [Language, TDemoTemplateVariant][] = [
+      [DEMO_TEMPLATE_LANGUAGE, template],
+      ...(Object.entries(DEMO_TEMPLATE_VARIANTS[template.name] ?? {}) as [Language, TDemoTemplateVariant][]),
+    ];
+    for (const [language, version] of versions) {
+      const row = await trx
+        .insertInto('templates')
+        .values({
+          domain_id: ids.domains.get(template.domain)!,
+          name: version.name,
+          content_type: template.contentType,
+          kind: template.kind,
+          language,
+          subject: version.subject ?? null,
+          body: version.body,
+          active: template.active ?? true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      variantIds.set(`${template.domain}/${template.name}/${language}`, row.id);
+    }
   }
   const typeIds = new Map<string, string>();
   for (const [index, type] of DEMO_SHIPPING_TYPES.entries()) {
-    const template = (name: string | undefined) => (name ? templateIds.get(`${type.domain}/${name}`)! : null);
     const row = await trx
       .insertInto('shipping_types')
       .values({
@@ -128,13 +137,25 @@ async function seedCatalogue(trx: Kysely<Database>, ids: TIds): Promise<void> {
         auth_deadline_hours: type.authDeadlineHours ?? 72,
         response_days: type.responseDays ?? 15,
         custody_days: type.custodyDays ?? null,
-        default_template_id: template(type.defaultTemplate),
-        default_sms_template_id: template(type.defaultSmsTemplate),
         position: index + 1,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     typeIds.set(type.name, row.id);
+    const defaults = [
+      ['HTML', type.defaultTemplate],
+      ['SMS', type.defaultSmsTemplate],
+    ] as const;
+    for (const [contentType, name] of defaults) {
+      for (const language of LANGUAGES) {
+        const templateId = name && variantIds.get(`${type.domain}/${name}/${language}`);
+        if (!templateId) continue;
+        await trx
+          .insertInto('shipping_type_default_templates')
+          .values({ type_id: row.id, content_type: contentType, language, template_id: templateId })
+          .execute();
+      }
+    }
     for (const username of type.authoriserUsers ?? []) {
       await trx
         .insertInto('shipping_type_authorisers')
@@ -166,8 +187,11 @@ async function seedCatalogue(trx: Kysely<Database>, ids: TIds): Promise<void> {
       .values({ domain_id: demo, type_id: typeIds.get(name)!, position })
       .execute();
   }
-  for (const [position, name] of DEMO_ADV_TEMPLATES.entries()) {
-    const templateId = templateIds.get(`DEMO/${name}`)!;
+  // The advanced templates the demo offers, each in every language it is written in.
+  const advanced = DEMO_ADV_TEMPLATES.flatMap((name) =>
+    LANGUAGES.flatMap((language) => variantIds.get(`DEMO/${name}/${language}`) ?? []),
+  );
+  for (const [position, templateId] of advanced.entries()) {
     await trx
       .insertInto('domain_adv_templates')
       .values({ domain_id: demo, template_id: templateId, position })

@@ -1,6 +1,7 @@
 import type { Language } from '@sello/contracts/constants';
 import { accessTemplateValues } from '../delivery/dispatch-templates.ts';
-import { formatExpiry, plainText } from '../delivery/dispatch-texts.ts';
+import { formatExpiry } from '../delivery/dispatch-texts.ts';
+import { convertHtmlToText } from '../delivery/html-to-text.ts';
 import { renderTemplate } from '../templates/template-render.ts';
 import type { TPortalReceiver } from './portal.queries.ts';
 
@@ -37,7 +38,7 @@ export function pageMessage(
   };
   const rendered = renderTemplate(template, values, publicUrl);
   const subject = rendered.subject || receiver.subject;
-  const text = plainText(rendered.body);
+  const text = convertHtmlToText(rendered.body);
   if (text === '') return { subject, body: receiver.body };
   // A template that does not place the message leaves it to this page: shown after the template's words.
   const placed = /\{\{\s*message\s*\}\}/.test(receiver.templateBody);

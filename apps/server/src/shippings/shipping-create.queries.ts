@@ -25,8 +25,6 @@ export async function selectTypeForCreation(db: Db, domainId: string, companyId:
       'auth_deadline_hours as authDeadlineHours',
       'custody_days as custodyDays',
       'response_days as responseDays',
-      'default_template_id as defaultTemplateId',
-      'default_sms_template_id as defaultSmsTemplateId',
       'pin_signature_text as pinSignatureText',
       'font',
       'sign_method as signMethod',

@@ -239,7 +239,7 @@ export function createShippingCreation(deps: {
       db,
       lookups.template,
       request,
-      { domainId, companyId, companyName: company!.name, ...type! },
+      { domainId, companyId, companyName: company!.name, id: type!.id, senderLanguage: principal.language },
       (field, key, params) => errors.add(field, key, params),
     );
     if (request.channel === 'sms') {

@@ -199,8 +199,6 @@ export function selectCompleteTypeOptions(
       'auth_deadline_hours as authDeadlineHours',
       'response_days as responseDays',
       'custody_days as custodyDays',
-      'default_template_id as defaultTemplateId',
-      'default_sms_template_id as defaultSmsTemplateId',
       'sign_method as signMethod',
       'pin_signature_text as pinSignatureText',
       'font',

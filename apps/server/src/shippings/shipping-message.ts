@@ -1,14 +1,16 @@
 import type { TSendRequest } from '@sello/contracts/catalogue/shippings-create';
+import { findReceiversLanguage } from '@sello/contracts/default-templates';
 import type { ErrorKey } from '@sello/contracts/error-keys';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { selectTemplateForShipping, TNewShipping } from './shipping-create.queries.ts';
+import { selectDefaultTemplateId } from './shipping-default-templates.queries.ts';
 import { fillTemplate, firstPlaceholder, sameText } from './shipping-placeholders.ts';
 
 type TMessageRequest = Pick<
   TSendRequest,
   'channel' | 'templateId' | 'message' | 'subject' | 'reference' | 'customFields'
->;
+> & { receivers: readonly { language?: string | null | undefined }[] };
 type TAddError = (field: string, key: ErrorKey, params?: Record<string, string | number>) => void;
 
 export type TShippingMessage = {
@@ -20,8 +22,10 @@ export type TShippingMessage = {
 
 /**
  * The message of a new shipping as it is stored: the template (the chosen one, else, with no message
- * written, the type's default one for the channel), the sender's own text and the subject, with the
- * company's name, the reference and the custom fields filled. A placeholder left unfilled is an error.
+ * written, the type's default for the channel in the receivers' language: none when they speak different
+ * languages or the type has none in theirs, and then each gets Sello's own texts in their language), the
+ * sender's own text and the subject, with the company's name, the reference and the custom fields filled.
+ * A placeholder left unfilled is an error.
  */
 export async function resolveShippingMessage(
   db: Kysely<Database>,
@@ -31,19 +35,19 @@ export async function resolveShippingMessage(
     domainId: string;
     companyId: string;
     companyName: string;
-    defaultTemplateId: string | null;
-    defaultSmsTemplateId: string | null;
+    /** The type: its default template in the receivers' language, when the request names no template. */
+    id: string;
+    senderLanguage: string;
   },
   addError: TAddError,
 ): Promise<TShippingMessage> {
   const smsLike = request.channel === 'sms' || request.channel === 'whatsapp';
+  const language = findReceiversLanguage(request.receivers, owner.senderLanguage);
   const templateId =
     request.templateId !== undefined
       ? String(request.templateId)
-      : request.message === undefined
-        ? smsLike
-          ? owner.defaultSmsTemplateId
-          : owner.defaultTemplateId
+      : request.message === undefined && language !== null
+        ? ((await selectDefaultTemplateId(db, owner.id, smsLike ? 'SMS' : 'HTML', language)) ?? null)
         : null;
   const placeholderValues = {
     company: owner.companyName,

@@ -42,8 +42,9 @@ describe('shippings/smsCount: the SMS each receiver gets, counted', () => {
     const response = await count({ typeId, subject: 'Aviso', receivers: [{ name: 'Ana' }, { name: 'Tiago Almeida' }] });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
-    // The type's SMS template: "{{company}}: you have a certified notice. Open the link to read it." and the link.
-    expect(answer.text).toContain(`${await companyName()}: you have a certified notice.`);
+    // The type's SMS template in the receivers' language (the sender's, Spanish): "{{company}}: tiene un aviso
+    // certificado. Abra el enlace para leerlo." and the link.
+    expect(answer.text).toContain(`${await companyName()}: tiene un aviso certificado.`);
     expect(answer.text).toMatch(LINK);
     const reference = splitSms.split(answer.text);
     expect(answer).toMatchObject({

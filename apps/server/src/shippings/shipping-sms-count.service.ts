@@ -32,7 +32,13 @@ export function createShippingSmsCount(db: Kysely<Database>, composeSms: TCompos
       db,
       selectTemplateForShipping,
       { ...input, channel: 'sms' },
-      { domainId: company.domainId, companyId: company.id, companyName: company.name, ...type },
+      {
+        domainId: company.domainId,
+        companyId: company.id,
+        companyName: company.name,
+        id: type.id,
+        senderLanguage: principal.language,
+      },
       () => undefined,
     );
     const receivers = input.receivers.length > 0 ? input.receivers : [{ name: '' }];

@@ -1,9 +1,11 @@
 import type { TShippingTypeOption, TTypeShippingSettings } from '@sello/contracts/catalogue/shippings-list';
+import { collectDefaultTemplates } from '@sello/contracts/default-templates';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../platform/api-error.ts';
 import type { TPrincipal } from '../platform/principal.ts';
 import { selectTypeAuthorisers } from './shipping-create.queries.ts';
+import { selectTypeDefaultTemplates } from './shipping-default-templates.queries.ts';
 import { selectCompleteTypeOptions, selectTypeOptions } from './shipping-detail.queries.ts';
 
 type TTypeOptionRow = Awaited<ReturnType<typeof selectCompleteTypeOptions>>[number];
@@ -50,10 +52,11 @@ export async function listShippingTypes(
   if (!query.complete)
     return (await selectTypeOptions(db, principal.domainId, companyIds, onlyActive)).map(toTypeOption);
   const rows = await selectCompleteTypeOptions(db, principal.domainId, companyIds, onlyActive);
-  const authorisers = await selectTypeAuthorisers(
-    db,
-    rows.map((row) => row.id),
-  );
+  const typeIds = rows.map((row) => row.id);
+  const [authorisers, defaults] = await Promise.all([
+    selectTypeAuthorisers(db, typeIds),
+    selectTypeDefaultTemplates(db, typeIds),
+  ]);
   return rows.map((row) => ({
     ...toTypeOption(row),
     channels: row.channels as NonNullable<TShippingTypeOption['channels']>,
@@ -61,8 +64,7 @@ export async function listShippingTypes(
     authDeadlineHours: row.authDeadlineHours,
     responseDays: row.responseDays,
     custodyDays: row.custodyDays,
-    defaultTemplateId: row.defaultTemplateId === null ? null : Number(row.defaultTemplateId),
-    defaultSmsTemplateId: row.defaultSmsTemplateId === null ? null : Number(row.defaultSmsTemplateId),
+    defaultTemplates: collectDefaultTemplates(defaults, row.id),
     authorisers: authorisers
       .filter((authoriser) => authoriser.typeId === row.id)
       .map((authoriser) => ({

@@ -109,7 +109,9 @@ describe('shippings/sendrequest', () => {
       font: 'helvetica',
       multiSignerOrder: 0,
       body: null,
-      templateBody: '<p>Notaría Central S.L. has sent you a notarial notification.</p>',
+      // Receivers of two languages (Spanish, the sender's, and English): no default template suits them all,
+      // so none is used and each gets Sello's own words in their language.
+      templateBody: null,
       allowedActions: ['cancel'], // the sender may cancel a shipping that has not left yet
     });
     expect(detail.receivers).toEqual([

@@ -20,6 +20,7 @@ export function selectTemplateForEdit(db: Db, domain: TDomainFilter, id: string)
       't.name',
       't.content_type as contentType',
       't.kind',
+      't.language',
       't.subject',
       't.body',
       't.active',
@@ -61,6 +62,7 @@ export type TTemplateValuesRow = {
   name: string;
   contentType: string;
   kind: string;
+  language: string;
   subject: string | null;
   body: string;
   active: boolean;
@@ -75,6 +77,7 @@ export async function insertTemplate(db: Db, values: TTemplateValuesRow, lockedB
       name: values.name,
       content_type: values.contentType,
       kind: values.kind,
+      language: values.language,
       subject: values.subject,
       body: values.body,
       active: values.active,
@@ -104,6 +107,7 @@ export async function updateTemplateUnlessLocked(
       name: values.name,
       content_type: values.contentType,
       kind: values.kind,
+      language: values.language,
       subject: values.subject,
       body: values.body,
       active: values.active,
@@ -170,4 +174,16 @@ export function selectTemplateImage(db: Db, publicKey: string) {
     .select(['blob_key as blobKey', 'mime_type as mimeType', 'size_bytes as sizeBytes'])
     .where('public_key', '=', publicKey)
     .executeTakeFirst();
+}
+
+/**
+ * A template whose language or content type changed is no longer a type's default where it was one for the
+ * other language or content type: those types have no default there until an administrator picks one.
+ */
+export async function deleteMismatchedDefaults(db: Db, templateId: string, contentType: string, language: string) {
+  await db
+    .deleteFrom('shipping_type_default_templates')
+    .where('template_id', '=', templateId)
+    .where((eb) => eb.or([eb('content_type', '<>', contentType), eb('language', '<>', language)]))
+    .execute();
 }

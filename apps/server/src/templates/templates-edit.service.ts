@@ -7,6 +7,7 @@ import {
   type TTemplatePreview,
   type TTemplateUpdate,
 } from '@sello/contracts/catalogue/templates';
+import type { Language } from '@sello/contracts/constants';
 import type { TemplateContentType, TemplateKind } from '@sello/contracts/enums';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import { SAMPLE_TEMPLATE_VALUES } from '@sello/contracts/template-variables';
@@ -24,6 +25,7 @@ import { canUseCompany } from '../platform/tenancy.ts';
 import { renderTemplate, sanitiseTemplateHtml, TEMPLATE_IMAGE_PATH } from './template-render.ts';
 import { selectLiveCompany } from './templates.queries.ts';
 import {
+  deleteMismatchedDefaults,
   existsOwnerTemplateName,
   insertTemplate,
   insertTemplateImage,
@@ -56,6 +58,7 @@ export function toTemplateDetail(row: TTemplateEditRow, principal: TPrincipal): 
     name: row.name,
     contentType: row.contentType as TemplateContentType,
     kind: row.kind as TemplateKind,
+    language: row.language as Language,
     subject: row.subject,
     locked: row.lockedById !== null,
     lockedBy: row.lockedBy ?? null,
@@ -92,7 +95,11 @@ export function createTemplatesEditService(deps: {
   }
 
   /** The row to store: rules checked, HTML reduced to the allow-list (never trusted from the client). */
-  async function checkedValues(input: TTemplateInput, owner: { domainId: string; companyId: string | null }) {
+  async function checkedValues(
+    input: TTemplateInput,
+    owner: { domainId: string; companyId: string | null },
+    language: string,
+  ) {
     const [problem] = findTemplateProblems({ ...input, subject: input.subject ?? null });
     if (problem) throw fieldError(problem.field, problem.key, problem.params);
     const body =
@@ -103,6 +110,7 @@ export function createTemplatesEditService(deps: {
       name: input.name,
       contentType: input.contentType,
       kind: input.kind,
+      language: input.language ?? language,
       subject: input.contentType === 'HTML' ? (input.subject ?? null) : null,
       body,
       active: input.active,
@@ -122,7 +130,7 @@ export function createTemplatesEditService(deps: {
 
   async function create(principal: TPrincipal, input: TTemplateInput): Promise<TTemplateDetail> {
     const owner = await resolveOwner(principal, input.companyId);
-    const values = await checkedValues(input, owner);
+    const values = await checkedValues(input, owner, principal.language);
     if (await existsOwnerTemplateName(db, owner, values.name)) throw conflict('name');
     const id = await runAudited<string>(
       db,
@@ -140,11 +148,12 @@ export function createTemplatesEditService(deps: {
     }
     const owner = await resolveOwner(principal, input.companyId);
     if (owner.domainId !== current.domainId) throw fieldError('companyId', 'ERR_FIELD_INVALID');
-    const values = await checkedValues(input, owner);
+    const values = await checkedValues(input, owner, current.language);
     if (await existsOwnerTemplateName(db, owner, values.name, current.id)) throw conflict('name');
     const entry = { domainId: current.domainId, entity: 'templates', entityId: current.id, action: 'update' };
     const updated = await db.transaction().execute(async (trx) => {
       if (!(await updateTemplateUnlessLocked(trx, current.id, values, principal.userId, lockEnd()))) return false;
+      await deleteMismatchedDefaults(trx, current.id, values.contentType, values.language);
       await recordAudit(trx, principal, { ...entry, before: current, after: values });
       return true;
     });

@@ -30,6 +30,7 @@ export function selectTemplates(db: Db, domain: TDomainFilter, deleted: boolean,
       't.name',
       't.content_type as contentType',
       't.kind',
+      't.language',
       't.active',
       't.updated_at as updatedAt',
       't.deleted_at as deletedAt',
@@ -64,13 +65,20 @@ export async function selectLiveCompanyDomain(db: Db, companyId: string): Promis
  * Live, active templates of a content type a sender may write with: the domain's shared ones and,
  * for `companyIds` (null: every company), the companies' own. The same rule creation applies.
  */
-export function selectSendingTemplates(db: Db, domainId: string, companyIds: string[] | null, contentType: string) {
+export function selectSendingTemplates(
+  db: Db,
+  domainId: string,
+  companyIds: string[] | null,
+  contentType: string,
+  language?: string,
+) {
   return (
     db
       .selectFrom('templates')
-      .select(['id', 'name', 'subject'])
+      .select(['id', 'name', 'subject', 'language'])
       .where('domain_id', '=', domainId)
       .where('content_type', '=', contentType)
+      .$if(language !== undefined, (query) => query.where('language', '=', language!))
       .where('active', '=', true)
       .where('deleted_at', 'is', null)
       // Communication templates, and the advanced ones the domain chose (its TEMPLATES tab); the
@@ -117,13 +125,7 @@ export function selectLiveCompany(db: Db, companyId: string) {
 export function selectTypeForTemplates(db: Db, domainId: string, companyIds: string[] | null, typeId: string) {
   return db
     .selectFrom('shipping_types')
-    .select([
-      'id',
-      'service_kind as serviceKind',
-      'channels',
-      'default_template_id as defaultTemplateId',
-      'default_sms_template_id as defaultSmsTemplateId',
-    ])
+    .select(['id', 'service_kind as serviceKind', 'channels'])
     .where('id', '=', typeId)
     .where('domain_id', '=', domainId)
     .where('active', '=', true)
@@ -136,4 +138,17 @@ export function selectTypeForTemplates(db: Db, domainId: string, companyIds: str
       ),
     )
     .executeTakeFirst();
+}
+
+/** A type's default templates of a content type, live and of the language they are the default for. */
+export function selectTypeDefaultTemplateIds(db: Db, typeId: string, contentType: string) {
+  return db
+    .selectFrom('shipping_type_default_templates as d')
+    .innerJoin('templates as tpl', 'tpl.id', 'd.template_id')
+    .select(['d.language', 'd.template_id as templateId'])
+    .where('d.type_id', '=', typeId)
+    .where('d.content_type', '=', contentType)
+    .where('tpl.deleted_at', 'is', null)
+    .whereRef('tpl.language', '=', 'd.language')
+    .execute();
 }

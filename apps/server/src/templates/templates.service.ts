@@ -1,5 +1,6 @@
 import type { TTemplateDetail, TTemplateListRow, TTemplateRow } from '@sello/contracts/catalogue/templates';
 import type { TExportQuery, TPagedQuery, TPickerItem } from '@sello/contracts/common';
+import { LANGUAGES, type Language } from '@sello/contracts/constants';
 import type { TemplateContentType, TemplateKind } from '@sello/contracts/enums';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import type { FastifyReply } from 'fastify';
@@ -21,6 +22,7 @@ import {
   selectSendingTemplates,
   selectTemplate,
   selectTemplates,
+  selectTypeDefaultTemplateIds,
   selectTypeForTemplates,
   TEMPLATE_COLUMNS,
   type TTemplateDbRow,
@@ -41,6 +43,7 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
     name: row.name,
     contentType: row.contentType as TemplateContentType,
     kind: row.kind as TemplateKind,
+    language: row.language as Language,
     locked: row.lockedBy !== null,
     lockedBy: row.lockedBy,
     active: row.active,
@@ -57,23 +60,22 @@ function toListRow(row: TTemplateDbRow): TTemplateListRow {
 /**
  * The templates a type can send (docs/decisions/templates.md): none for certified e-mail and SMS (the dispatch writes them
  * from the domain's chosen certified templates) or when no channel of the type carries the content type; else
- * all, the type's default first.
+ * all, the type's defaults first (in the order of the languages).
  */
 function templatesForType<T extends { id: string }>(
   rows: T[],
-  type: {
-    serviceKind: string;
-    channels: string[] | null;
-    defaultTemplateId: string | null;
-    defaultSmsTemplateId: string | null;
-  },
+  type: { serviceKind: string; channels: string[] | null },
+  defaults: readonly { language: string; templateId: string }[],
   contentType: TemplateContentType,
 ): T[] {
   if (type.serviceKind === 'certified_email' || type.serviceKind === 'certified_sms') return [];
   const carriers = contentType === 'SMS' ? ['sms', 'whatsapp'] : ['email', 'onscreen'];
   if (!(type.channels ?? []).some((channel) => carriers.includes(channel))) return [];
-  const fallback = contentType === 'SMS' ? type.defaultSmsTemplateId : type.defaultTemplateId;
-  return [...rows.filter((row) => row.id === fallback), ...rows.filter((row) => row.id !== fallback)];
+  const firsts = LANGUAGES.flatMap((language) =>
+    defaults.filter((entry) => entry.language === language).map((entry) => entry.templateId),
+  );
+  const rank = (row: T) => (firsts.includes(row.id) ? firsts.indexOf(row.id) : firsts.length);
+  return [...rows].sort((a, b) => rank(a) - rank(b));
 }
 
 export function createTemplatesService(db: Kysely<Database>) {
@@ -108,7 +110,12 @@ export function createTemplatesService(db: Kysely<Database>) {
   /** The templates a sender may choose for a company (or for any of theirs), as a combo. */
   async function readListReduced(
     principal: TPrincipal,
-    query: { companySelected?: number; contentType: TemplateContentType; typeSelected?: number },
+    query: {
+      companySelected?: number;
+      contentType: TemplateContentType;
+      typeSelected?: number;
+      language?: Language;
+    },
   ): Promise<TPickerItem[]> {
     let domainId = principal.domainId;
     let companyIds: string[] | null = principal.roleKeys.some((key) => ADMINISTRATOR_ROLES.includes(key))
@@ -120,11 +127,12 @@ export function createTemplatesService(db: Kysely<Database>) {
       domainId = company.domainId;
       companyIds = [company.id];
     }
-    let rows = await selectSendingTemplates(db, domainId, companyIds, query.contentType);
+    let rows = await selectSendingTemplates(db, domainId, companyIds, query.contentType, query.language);
     if (query.typeSelected !== undefined) {
       const type = await selectTypeForTemplates(db, domainId, companyIds, String(query.typeSelected));
       if (!type) throw notFound();
-      rows = templatesForType(rows, type, query.contentType);
+      const defaults = await selectTypeDefaultTemplateIds(db, type.id, query.contentType);
+      rows = templatesForType(rows, type, defaults, query.contentType);
     }
     return rows.map((row) => ({ value: Number(row.id), text: row.name, description: row.subject, blocked: false }));
   }

@@ -1,5 +1,6 @@
 import type { TTypeDetail, TTypeInput, TTypeListRow, TTypeRow } from '@sello/contracts/catalogue/types-schemas';
 import type { TExportQuery, TPagedQuery } from '@sello/contracts/common';
+import { collectDefaultTemplates } from '@sello/contracts/default-templates';
 import { SERVICE_CODE_BY_KIND, type ServiceKind } from '@sello/contracts/enums';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -14,6 +15,11 @@ import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
+import {
+  replaceTypeDefaultTemplates,
+  selectDefaultCandidates,
+  selectTypeDefaultTemplates,
+} from './type-default-templates.queries.ts';
 import { assertTypeAllowed } from './type-rules.ts';
 import { assertMayOwnType, typeScope, wholeDomain } from './type-scope.ts';
 import { replaceWfGroups, selectLiveGroupIds, selectWfGroups, selectWfUsers } from './type-workflow.queries.ts';
@@ -59,6 +65,7 @@ function toRow(row: TTypeDbRow): TTypeRow {
 function toAuditValues(input: TTypeInput) {
   return {
     ...toValues(input),
+    default_templates: input.defaultTemplates,
     placement: input.placement,
     meta_properties: input.metaProperties,
     custom_fields: input.customFields,
@@ -153,7 +160,11 @@ export function createTypesService(db: Kysely<Database>) {
   async function detail(principal: TPrincipal, id: number): Promise<TTypeDetail> {
     const row = await findInScope(principal, id);
     const settings = await selectTypeSettings(db, row.id);
-    const [users, groups] = await Promise.all([selectWfUsers(db, row.id), selectWfGroups(db, row.id)]);
+    const [users, groups, defaults] = await Promise.all([
+      selectWfUsers(db, row.id),
+      selectWfGroups(db, row.id),
+      selectTypeDefaultTemplates(db, [row.id]),
+    ]);
     const service = row.service as ServiceKind;
     return {
       ...toListRow(row),
@@ -174,6 +185,7 @@ export function createTypesService(db: Kysely<Database>) {
       authDeadlineHours: settings.authDeadlineHours,
       wfUsers: users.map(toPickerItem),
       wfGroups: groups.map(toPickerItem),
+      defaultTemplates: collectDefaultTemplates(defaults, row.id),
     };
   }
 
@@ -199,15 +211,44 @@ export function createTypesService(db: Kysely<Database>) {
     });
   }
 
+  /**
+   * Each default template is a live communication template of the type's domain, shared or of the type's own
+   * company, of the content type and written in the language it is the default for.
+   */
+  async function assertDefaultTemplates(domainId: string, input: TTypeInput) {
+    const given = (['HTML', 'SMS'] as const).flatMap((contentType) =>
+      Object.entries(input.defaultTemplates[contentType]).flatMap(([language, id]) =>
+        id ? [{ contentType, language, id: String(id) }] : [],
+      ),
+    );
+    const found = new Map(
+      (await selectDefaultCandidates(db, [...new Set(given.map((entry) => entry.id))])).map((row) => [row.id, row]),
+    );
+    const companyId = input.companyId === null ? null : String(input.companyId);
+    for (const entry of given) {
+      const template = found.get(entry.id);
+      const fits =
+        template !== undefined &&
+        template.domainId === domainId &&
+        (template.companyId === null || template.companyId === companyId) &&
+        template.contentType === entry.contentType &&
+        template.language === entry.language &&
+        (template.kind === 'COMMUNICATION' || template.kind === 'ADVANCED_COMMUNICATION');
+      if (!fits) throw fieldError(`defaultTemplates.${entry.contentType}.${entry.language}`, 'ERR_FIELD_INVALID');
+    }
+  }
+
   async function create(principal: TPrincipal, input: TTypeInput): Promise<TTypeDetail> {
     assertTypeAllowed(input);
     const { domainId } = await resolveOwner(principal, input);
     await assertGroups(domainId, input.wfGroups);
+    await assertDefaultTemplates(domainId, input);
     const companyId = input.companyId === null ? null : String(input.companyId);
     if (await existsLiveTypeName(db, domainId, companyId, input.name)) throw conflict('name');
     const id = await db.transaction().execute(async (trx) => {
       const typeId = await insertType(trx, domainId, toValues(input));
       await replaceWfGroups(trx, typeId, input.wfGroups);
+      await replaceTypeDefaultTemplates(trx, typeId, input.defaultTemplates);
       const entry = { domainId, entity: 'shipping_types', entityId: typeId, action: 'create' };
       await recordAudit(trx, principal, { ...entry, after: toAuditValues(input) });
       return typeId;
@@ -221,12 +262,17 @@ export function createTypesService(db: Kysely<Database>) {
     const { domainId } = await resolveOwner(principal, input);
     if (domainId !== current.domainId) throw fieldError('companyId', 'ERR_FIELD_INVALID');
     await assertGroups(domainId, input.wfGroups);
+    await assertDefaultTemplates(domainId, input);
     const companyId = input.companyId === null ? null : String(input.companyId);
     if (await existsLiveTypeName(db, domainId, companyId, input.name, current.id)) throw conflict('name');
     await db.transaction().execute(async (trx) => {
-      const before = await selectTypeValues(trx, current.id);
+      const before = {
+        ...(await selectTypeValues(trx, current.id)),
+        default_templates: collectDefaultTemplates(await selectTypeDefaultTemplates(trx, [current.id]), current.id),
+      };
       await updateTypeRow(trx, current.id, toValues(input));
       await replaceWfGroups(trx, current.id, input.wfGroups);
+      await replaceTypeDefaultTemplates(trx, current.id, input.defaultTemplates);
       const entry = { domainId, entity: 'shipping_types', entityId: current.id, action: 'update' };
       await recordAudit(trx, principal, { ...entry, before, after: toAuditValues(input) });
     });

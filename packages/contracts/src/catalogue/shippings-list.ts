@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, ZId, ZIdField, ZPickerItem, ZTimestamp } from '../common.ts';
 import { LIMITS } from '../constants.ts';
+import { ZDefaultTemplates } from '../default-templates.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   ZChannel,
@@ -127,8 +128,8 @@ export const ZShippingTypeOption = ZPickerItem.extend({
   authDeadlineHours: z.number().int().optional(),
   responseDays: z.number().int().optional(),
   custodyDays: z.number().int().nullable().optional(),
-  defaultTemplateId: z.number().int().nullable().optional(),
-  defaultSmsTemplateId: z.number().int().nullable().optional(),
+  /** With `complete`: the template a new shipping starts with, per content type and receiver language. */
+  defaultTemplates: ZDefaultTemplates.optional(),
   authorisers: z
     .array(z.object({ kind: z.enum(['user', 'group']), id: z.number().int(), name: z.string() }))
     .optional(),

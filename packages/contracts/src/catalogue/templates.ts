@@ -6,6 +6,7 @@ import {
   ZId,
   ZIdField,
   ZIdParams,
+  ZLanguage,
   ZOk,
   ZPagedQuery,
   ZPickerList,
@@ -40,6 +41,8 @@ export const ZTemplateRow = z.object({
   name: z.string(),
   contentType: ZTemplateContentType,
   kind: ZTemplateKind,
+  /** The language the template is written in: it is the default of a type only for receivers of that language. */
+  language: ZLanguage,
   subject: z.string().nullable(),
   /** A locked template cannot be edited until it is unlocked. */
   locked: z.boolean(),
@@ -60,6 +63,7 @@ export const ZTemplateListRow = z.object({
   name: z.string(),
   contentType: ZTemplateContentType,
   kind: ZTemplateKind,
+  language: ZLanguage,
   locked: z.boolean(),
   lockedBy: z.string().nullable(),
   active: z.boolean(),
@@ -78,6 +82,8 @@ const ZTemplateFields = z.object({
   name: z.string().trim().min(1, 'ERR_FIELD_REQUIRED').max(200, 'ERR_FIELD_TOO_LONG'),
   contentType: ZTemplateContentType.default('HTML'),
   kind: ZTemplateKind.default('COMMUNICATION'),
+  /** Absent: the new template is in its author's language; an update keeps the template's own. */
+  language: ZLanguage.optional(),
   subject: z.string().trim().max(200, 'ERR_FIELD_TOO_LONG').optional(),
   content: z
     .string()
@@ -179,6 +185,8 @@ export const templatesApi = {
       contentType: ZTemplateContentType.default('HTML'),
       /** The new-shipping form's type: only templates its service and channels can send, its default first. */
       typeSelected: ZId.optional(),
+      /** Only the templates written in this language (the type editor's default for that language). */
+      language: ZLanguage.optional(),
     }),
     response: ZPickerList,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIdField, ZPickerList, ZTimestamp } from '../common.ts';
 import { LIMITS } from '../constants.ts';
+import { ZDefaultTemplates } from '../default-templates.ts';
 import {
   ZChannel,
   ZFont,
@@ -124,6 +125,8 @@ export const ZTypeInput = z.object({
   authDeadlineHours: z.number().int().min(1).max(8760).default(72),
   /** Groups whose members authorise: any one member fills the group's authorisation. */
   wfGroups: z.array(ZIdField).max(50).default([]),
+  /** The template a new shipping starts with, per content type and receiver language (templates of that language). */
+  defaultTemplates: ZDefaultTemplates.default(() => ({ HTML: {}, SMS: {} })),
 });
 export type TTypeInput = z.infer<typeof ZTypeInput>;
 export type TTypeInputRaw = z.input<typeof ZTypeInput>;

@@ -7,6 +7,7 @@ import {
   type TTemplateDetail,
   templatesApi,
 } from '@sello/contracts/catalogue/templates';
+import { LANGUAGES, type Language } from '@sello/contracts/constants';
 import { TEMPLATE_KINDS, type TemplateContentType } from '@sello/contracts/enums';
 import { ADMINISTRATOR_ROLES } from '@sello/contracts/role-rules';
 import { PATHS } from '@sello/contracts/routes';
@@ -25,6 +26,7 @@ import { notify } from '../../alerts/alert-store.ts';
 import { callEndpoint, notifyFailure } from '../../api/http-client.ts';
 import { clearErrorsOnChange, reportInvalidFields, showServerErrors } from '../../components/form/form-errors.ts';
 import { useFormDraft } from '../../components/form/use-form-draft.tsx';
+import { LANGUAGE_LABEL_KEYS } from '../../i18n/language-labels.ts';
 import { useSession } from '../../session/use-session.ts';
 import { SmsCounter } from './sms-counter.tsx';
 import { templateEditPath } from './template-paths.ts';
@@ -34,12 +36,13 @@ type TValues = {
   name: string;
   companyId: number | null;
   kind: TTemplateDetail['kind'];
+  language: Language;
   active: boolean;
   subject?: string;
   content: string;
 };
 
-const FIELDS = ['name', 'companyId', 'kind', 'active', 'subject', 'content'];
+const FIELDS = ['name', 'companyId', 'kind', 'language', 'active', 'subject', 'content'];
 const DOMAIN_WIDE = 0;
 
 const readDataUrl = (file: File) =>
@@ -56,7 +59,7 @@ const readDataUrl = (file: File) =>
  * upload, and the edit lock (who holds it; an administrator may release it).
  */
 export default function TemplateEditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { id: idParam } = useParams();
   const [search] = useSearchParams();
@@ -96,6 +99,7 @@ export default function TemplateEditPage() {
         name: detail.name,
         companyId: detail.companyId ?? DOMAIN_WIDE,
         kind: detail.kind,
+        language: detail.language,
         active: detail.active,
         subject: detail.subject ?? undefined,
         content: detail.content,
@@ -208,6 +212,7 @@ export default function TemplateEditPage() {
         disabled={lockedByOther}
         initialValues={{
           kind: 'COMMUNICATION',
+          language: i18n.language as Language,
           active: true,
           companyId: administrator ? DOMAIN_WIDE : undefined,
           content: '',
@@ -245,6 +250,13 @@ export default function TemplateEditPage() {
                   style={{ minWidth: 240 }}
                   data-testid="template-kind"
                   options={TEMPLATE_KINDS.map((kind) => ({ value: kind, label: t(`TEMPLATE_KIND_${kind}`) }))}
+                />
+              </Form.Item>
+              <Form.Item name="language" label={t('TEMPLATE_LANGUAGE')} extra={t('TEMPLATE_LANGUAGE_HINT')}>
+                <Select
+                  style={{ minWidth: 160 }}
+                  data-testid="template-language"
+                  options={LANGUAGES.map((language) => ({ value: language, label: t(LANGUAGE_LABEL_KEYS[language]) }))}
                 />
               </Form.Item>
               <Form.Item name="active" label={t('ADMIN_STATE')} valuePropName="checked">

@@ -14,6 +14,7 @@ import { toPagedQuery } from '../../components/list-state/list-state.ts';
 import { useListState } from '../../components/list-state/use-list-state.ts';
 import { ListActions } from '../../components/paged-table/list-actions.tsx';
 import { PagedTable, type TPagedColumn } from '../../components/paged-table/paged-table.tsx';
+import { LANGUAGE_LABEL_KEYS } from '../../i18n/language-labels.ts';
 import { templateEditPath } from './template-paths.ts';
 
 /**
@@ -52,6 +53,7 @@ export default function TemplatesListPage() {
     { key: 'name', title: t('TEMPLATE_NAME'), sortable: true, filter: { kind: 'text' } },
     { key: 'companyName', title: t('TEMPLATE_OWNER'), render: (row) => row.companyName ?? t('TEMPLATE_OWNER_DOMAIN') },
     { key: 'kind', title: t('TEMPLATE_KIND'), render: (row) => t(`TEMPLATE_KIND_${row.kind}`) },
+    { key: 'language', title: t('TEMPLATE_LANGUAGE'), render: (row) => t(LANGUAGE_LABEL_KEYS[row.language]) },
     {
       key: 'active',
       title: t('ADMIN_STATE'),

@@ -14,6 +14,7 @@ import {
 } from '../../components/form/form-errors.ts';
 import { useFormDraft } from '../../components/form/use-form-draft.tsx';
 import { useSession } from '../../session/use-session.ts';
+import { TypeDefaultTemplatesField } from './type-default-templates-field.tsx';
 import { ServiceSettingsFields } from './type-form-fields.tsx';
 import { serviceName, typesPaths } from './type-labels.ts';
 import { TypeWfGroupsField } from './type-wf-groups-field.tsx';
@@ -46,6 +47,7 @@ const FIELDS = [
   'customFields',
   'requiresAuth',
   'authDeadlineHours',
+  'defaultTemplates',
 ];
 const WHOLE_DOMAIN = 0;
 
@@ -59,6 +61,7 @@ function toFields(type: TTypeDetail | undefined): Partial<TTypeFields> {
       metaProperties: [],
       customFields: [],
       authDeadlineHours: 72,
+      defaultTemplates: { HTML: {}, SMS: {} },
     };
   }
   const { wfGroups: _groups, wfUsers: _users, formControls: _controls, ...settings } = type;
@@ -186,6 +189,7 @@ export default function TypeFormPage() {
                 <Checkbox data-testid="field-active">{t('ADMIN_ACTIVE')}</Checkbox>
               </Form.Item>
               <ServiceSettingsFields service={service} />
+              <TypeDefaultTemplatesField />
               <Typography.Title level={4}>{t('TYPE_AUTHORISATION')}</Typography.Title>
               <Row gutter={16}>
                 <Col xs={24} md={12}>

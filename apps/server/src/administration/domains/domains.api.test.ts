@@ -294,7 +294,12 @@ describe('administration/domains document types and advanced templates', () => {
 
   it('answers and stores the advanced communication templates of a domain', async () => {
     const before = await domainAdmin.get(`administration/domains/advanceComTemplate?domain=${demo}`);
-    expect(before.json().selected.map((item: { text: string }) => item.text)).toEqual(['Renewal with documents']);
+    // The demo offers its advanced template in each language it is written in.
+    expect(before.json().selected.map((item: { text: string }) => item.text)).toEqual([
+      'Renovación con documentos',
+      'Renewal with documents',
+      'Renovação com documentos',
+    ]);
     expect(before.json().available).toEqual([
       { value: await templateId('Claim follow-up'), text: 'Claim follow-up', description: 'HTML', blocked: false },
       { value: await templateId('Payment reminder'), text: 'Payment reminder', description: 'HTML', blocked: true },

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { ChannelSendError, type TChannelAdapter, type TOutgoingAttachment } from '../../platform/channel-adapter.ts';
-import { mailTextPart as textPartOf } from '../dispatch-texts.ts';
+import { convertHtmlToText as textPartOf } from '../html-to-text.ts';
 
 /** Seconds SMTP may take per step, so a stuck server fails a send instead of holding it for minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };

@@ -3,6 +3,7 @@ import {
   checkNewFile,
   defaultTemplateOf,
   documentsScroll,
+  findFormReceiversLanguage,
   messageUseOf,
   receiverDocumentError,
   serverFieldName,
@@ -78,12 +79,24 @@ describe('new-shipping form: templates, languages and files', () => {
     expect(templateContentTypeOf('whatsapp')).toBe('SMS');
     expect(templateContentTypeOf('email')).toBe('HTML');
     expect(templateContentTypeOf(undefined)).toBe('HTML');
-    const type = { defaultTemplateId: 7, defaultSmsTemplateId: 9 };
-    expect(defaultTemplateOf(type, undefined)).toBe(7);
-    expect(defaultTemplateOf(type, 'postal')).toBe(7);
-    expect(defaultTemplateOf(type, 'sms')).toBe(9);
-    expect(defaultTemplateOf({ defaultTemplateId: null, defaultSmsTemplateId: null }, 'email')).toBeUndefined();
-    expect(defaultTemplateOf(undefined, 'email')).toBeUndefined();
+    const type = { defaultTemplates: { HTML: { 'es-es': 7, 'en-en': 8 }, SMS: { 'es-es': 9 } } };
+    expect(defaultTemplateOf(type, undefined, 'es-es')).toBe(7);
+    expect(defaultTemplateOf(type, 'postal', 'es-es')).toBe(7);
+    expect(defaultTemplateOf(type, 'sms', 'es-es')).toBe(9);
+    expect(defaultTemplateOf({ defaultTemplates: { HTML: {}, SMS: {} } }, 'email', 'es-es')).toBeUndefined();
+    expect(defaultTemplateOf(undefined, 'email', 'es-es')).toBeUndefined();
+  });
+
+  it("takes the type default in the receivers' language, never another language's", () => {
+    const type = { defaultTemplates: { HTML: { 'es-es': 7, 'en-en': 8 }, SMS: { 'es-es': 9 } } };
+    expect(defaultTemplateOf(type, 'email', 'en-en')).toBe(8);
+    expect(defaultTemplateOf(type, 'email', 'pt-pt')).toBeUndefined();
+    expect(defaultTemplateOf(type, 'sms', 'en-en')).toBeUndefined();
+    expect(defaultTemplateOf(type, 'email', null)).toBeUndefined();
+    expect(findFormReceiversLanguage({ receivers: [{ language: 'pt-pt' }] }, 'es-es')).toBe('pt-pt');
+    expect(findFormReceiversLanguage({ receivers: [{}, { language: 'es-es' }] }, 'es-es')).toBe('es-es');
+    expect(findFormReceiversLanguage({ receivers: [{}, { language: 'en-en' }] }, 'es-es')).toBeNull();
+    expect(findFormReceiversLanguage({}, 'en-en')).toBe('en-en');
   });
 
   it('takes only the subject from a template, when it has one', () => {

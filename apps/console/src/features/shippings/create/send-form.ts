@@ -1,6 +1,7 @@
 import { type TSendRequestInput, ZReceiver, ZSendRequest } from '@sello/contracts/catalogue/shippings-create';
 import type { TTemplateDetail } from '@sello/contracts/catalogue/templates';
 import { type Language, LIMITS } from '@sello/contracts/constants';
+import { findReceiversLanguage, pickDefaultTemplate, type TDefaultTemplates } from '@sello/contracts/default-templates';
 import type {
   Channel,
   DocumentCategory,
@@ -199,12 +200,23 @@ export function templateContentTypeOf(channel: Channel | undefined): TemplateCon
   return channel === 'sms' || channel === 'whatsapp' ? 'SMS' : 'HTML';
 }
 
-type TTypeTemplates = { defaultTemplateId?: number | null; defaultSmsTemplateId?: number | null };
+type TTypeTemplates = { defaultTemplates?: TDefaultTemplates | undefined };
 
-/** The template a type starts the form with on a channel (none when the type names none). */
-export function defaultTemplateOf(type: TTypeTemplates | undefined, channel: Channel | undefined): number | undefined {
-  const id = templateContentTypeOf(channel) === 'SMS' ? type?.defaultSmsTemplateId : type?.defaultTemplateId;
-  return id ?? undefined;
+/**
+ * The template a type starts the form with on a channel, in the receivers' language (null: they speak
+ * different ones). None when the type has none in that language: never the default of another language.
+ */
+export function defaultTemplateOf(
+  type: TTypeTemplates | undefined,
+  channel: Channel | undefined,
+  language: Language | null,
+): number | undefined {
+  return pickDefaultTemplate(type?.defaultTemplates, templateContentTypeOf(channel), language) ?? undefined;
+}
+
+/** The language the form's receivers are written to (each one's own, else the sender's); null when they differ. */
+export function findFormReceiversLanguage(values: Pick<TSendFormValues, 'receivers'>, senderLanguage: Language) {
+  return findReceiversLanguage(values.receivers ?? [], senderLanguage);
 }
 
 /**

@@ -21,6 +21,7 @@ import { OptionsCard } from './options-card.tsx';
 import { ReceiversCard } from './receivers-card.tsx';
 import {
   defaultTemplateOf,
+  findFormReceiversLanguage,
   serverFieldName,
   type TFormDocument,
   type TSendFormValues,
@@ -47,6 +48,8 @@ export default function ShippingCreatePage() {
   const copyId = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : undefined;
   const [form] = Form.useForm<TSendFormValues>();
   const templateSubject = useRef<string | undefined>(undefined);
+  /** The type's default the form put on (for the receivers' language), until the sender chooses another. */
+  const typeTemplate = useRef<number | undefined>(undefined);
   const draft = useFormDraft(form);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [categories, setCategories] = useState<Record<string, DocumentCategory>>({});
@@ -58,6 +61,8 @@ export default function ShippingCreatePage() {
   const lang = i18n.language as Language;
   const templateId = Form.useWatch('templateId', form) as number | undefined;
   const authorizers = Form.useWatch('authorizers', form) as number[] | undefined;
+  const receivers = Form.useWatch('receivers', form) as TSendFormValues['receivers'];
+  const receiversLang = findFormReceiversLanguage({ receivers }, lang);
 
   const lookups = useCreateLookups({ companyId, typeId, channel, copyId, lang });
   const { companies, types, type, rule, copied, contentType } = lookups;
@@ -113,6 +118,19 @@ export default function ShippingCreatePage() {
     } catch (error) {
       notifyFailure(error);
     }
+  };
+
+  /**
+   * Puts the type's default for the channel in the receivers' language on the form (none when it has none in
+   * theirs). The subject the previous default wrote goes with it.
+   */
+  const putTypeTemplate = (id: number | undefined, extra: TSendFormValues = {}) => {
+    typeTemplate.current = id;
+    const subject = form.getFieldValue('subject');
+    const stale = id === undefined && subject !== undefined && subject === templateSubject.current;
+    form.setFieldsValue({ ...extra, templateId: id, ...(stale && { subject: undefined }) });
+    if (stale) templateSubject.current = undefined;
+    void applyTemplate(id);
   };
 
   // A single company is chosen for the user, in the same paint as the companies arrive (never a frame without it).
@@ -194,21 +212,27 @@ export default function ShippingCreatePage() {
           if ('companyId' in changed) {
             form.setFieldsValue({ typeId: undefined, channel: undefined, templateId: undefined, authorizers: [] });
           }
+          const language = findFormReceiversLanguage(all, lang);
           if ('typeId' in changed) {
             // The type's own template is the starting point; its channel is chosen again.
             const chosen = types.data?.find((entry) => entry.value === changed.typeId);
-            const id = defaultTemplateOf(chosen, undefined);
-            form.setFieldsValue({ channel: undefined, templateId: id, ...typeDefaults(chosen) });
-            void applyTemplate(id);
+            putTypeTemplate(defaultTemplateOf(chosen, undefined, language), {
+              channel: undefined,
+              ...typeDefaults(chosen),
+            });
           }
           if ('channel' in changed) {
             const wrongKind = all.templateId !== undefined && contentType !== templateContentTypeOf(changed.channel);
-            if (all.templateId === undefined || wrongKind) {
+            if (all.templateId === undefined || wrongKind || all.templateId === typeTemplate.current) {
               // An HTML body is no SMS text: the type's template of the right kind takes its place.
-              const id = defaultTemplateOf(type, changed.channel);
-              form.setFieldsValue({ templateId: id, ...(wrongKind && id === undefined && { message: undefined }) });
-              void applyTemplate(id);
+              const id = defaultTemplateOf(type, changed.channel, language);
+              putTypeTemplate(id, wrongKind && id === undefined ? { message: undefined } : {});
             }
+          }
+          if ('receivers' in changed && all.templateId === typeTemplate.current) {
+            // Another language: the type's default in it, or none (never the other language's).
+            const id = defaultTemplateOf(type, all.channel, language);
+            if (id !== all.templateId) putTypeTemplate(id);
           }
           if ('templateId' in changed) void applyTemplate(changed.templateId);
         }}
@@ -221,6 +245,7 @@ export default function ShippingCreatePage() {
           channel={channel}
           templateId={templateId}
           lang={lang}
+          receiversLang={receiversLang}
         />
         <AuthorisationNotice type={type} addedIds={authorizers ?? []} candidates={lookups.authorisers.data ?? []} />
         <ReceiversCard form={form} lookups={lookups} channel={channel} lang={lang} />

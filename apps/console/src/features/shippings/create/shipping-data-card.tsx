@@ -5,9 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callEndpoint } from '../../../api/http-client.ts';
+import { LANGUAGE_LABEL_KEYS } from '../../../i18n/language-labels.ts';
 import { channelName, serviceName } from '../shared/shipping-labels.tsx';
 import { NewShippingSmsCount } from './new-shipping-sms-count.tsx';
-import { defaultTemplateOf, messageUseKey, messageUseOf } from './send-form.ts';
+import { defaultTemplateOf, messageUseKey, messageUseOf, templateContentTypeOf } from './send-form.ts';
 import type { TCreateLookups } from './use-create-lookups.ts';
 
 /** Company, type, channel, reference, template, subject and body of the shipping. */
@@ -17,12 +18,15 @@ export function ShippingDataCard({
   channel,
   templateId,
   lang,
+  receiversLang,
 }: {
   lookups: TCreateLookups;
   companyId: number | undefined;
   channel: Channel | undefined;
   templateId: number | undefined;
   lang: Language;
+  /** The receivers' language (null: they speak different ones): the type's default is the one in it. */
+  receiversLang: Language | null;
 }) {
   const { t } = useTranslation();
   const template = useQuery({
@@ -32,6 +36,13 @@ export function ShippingDataCard({
     staleTime: 60_000,
   });
   const required = [{ required: true, message: t('ERR_FIELD_REQUIRED') }];
+  const typeDefault = defaultTemplateOf(type, channel, receiversLang);
+  const defaults = type?.defaultTemplates?.[templateContentTypeOf(channel)] ?? {};
+  // The type has defaults, none in the receivers' language: no other language's is used, and the form says so.
+  const noDefault =
+    templateId === undefined &&
+    typeDefault === undefined &&
+    Object.values(defaults).some((id) => id !== undefined && id !== null);
   const channels = type?.channels ?? [];
   return (
     <Card title={t('SHIPPING_DATA')} size="small" className="shipping-detail-card">
@@ -68,7 +79,24 @@ export function ShippingDataCard({
           <Input maxLength={100} data-testid="create-reference" />
         </Form.Item>
       </Space>
-      <Form.Item name="templateId" label={t('SHIPPING_TEMPLATE')} extra={t('SHIPPING_TEMPLATE_HINT')}>
+      <Form.Item
+        name="templateId"
+        label={t('SHIPPING_TEMPLATE')}
+        extra={
+          <>
+            {t('SHIPPING_TEMPLATE_HINT')}
+            {noDefault && (
+              <div data-testid="create-template-language">
+                {receiversLang === null
+                  ? t('SHIPPING_TEMPLATE_LANGUAGES_DIFFER')
+                  : t('SHIPPING_TEMPLATE_NO_DEFAULT_IN_LANGUAGE', {
+                      language: t(LANGUAGE_LABEL_KEYS[receiversLang]),
+                    })}
+              </div>
+            )}
+          </>
+        }
+      >
         <Select
           allowClear
           className="shippings-filter-select"
@@ -87,7 +115,7 @@ export function ShippingDataCard({
         label={t('SHIPPING_BODY')}
         extra={
           <span data-testid="create-message-use" aria-busy={template.isFetching}>
-            {templateId === undefined && defaultTemplateOf(type, channel) !== undefined
+            {templateId === undefined && typeDefault !== undefined
               ? t('SHIPPING_BODY_TEMPLATE_HINT')
               : t(
                   messageUseKey(
