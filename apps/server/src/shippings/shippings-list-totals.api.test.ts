@@ -122,6 +122,11 @@ const RANGES: TQuery[] = [
   { filterFrom: utc(thisYear - 2, 3, 30, 10), filterTo: utc(thisYear - 2, 4, 16, 5) },
   { filterFrom: utc(thisYear - 2, 3, 31, 0), filterTo: utc(thisYear - 1, 1, 20, 0) },
   { filterFrom: utc(thisYear - 1, 1, 10, 12, 30), filterTo: utc(thisYear - 1, 1, 10, 13) },
+  // The last partial day's whole hours come from the hour totals, its last partial hour from the rows; the end is
+  // inclusive (a shipping at 12:00 is in a list up to 12:00, not in one up to 11:59).
+  { filterFrom: utc(thisYear - 1, 1, 1, 0), filterTo: utc(thisYear - 1, 1, 20, 13, 30) },
+  { filterFrom: utc(thisYear - 1, 1, 1, 0), filterTo: utc(thisYear - 1, 1, 20, 12) },
+  { filterFrom: utc(thisYear - 1, 1, 1, 0), filterTo: utc(thisYear - 1, 1, 20, 11, 59) },
 ];
 
 async function expectTotalsExact(): Promise<void> {
