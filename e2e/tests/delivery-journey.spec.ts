@@ -314,6 +314,15 @@ test.describe('delivery journeys', () => {
 
     await signIn(page, 'company.user');
     await expectClosedInConsole(page, id, 'accepted');
-    await expectCertificateOf(page, [document, receipt]);
+    const certificate = await expectCertificateOf(page, [document, receipt]);
+    // As a Spanish reader gets it: the courier's date as a date in Spanish, a notification's result as delivered.
+    const [year, month, day] = new Date().toISOString().slice(0, 10).split('-').map(Number);
+    const spanishDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric' })
+      .format(new Date(Date.UTC(year!, month! - 1, day!)))
+      .replace('.', '');
+    expect(certificate.replace(/[ \t]+/g, ' ')).toContain(`Fecha de entrega: ${spanishDate}`);
+    expect(certificate).not.toMatch(/GMT|Coordinated Universal Time/);
+    expect(certificate).toContain('Resultado: Entregado');
+    expect(certificate).not.toContain('Aceptado');
   });
 });
