@@ -71,6 +71,28 @@ test.describe('at 1280×800', () => {
     await expect(page.getByTestId('import-failed-error-3')).toHaveText(translate('es-es', 'ERR_EMAIL_INVALID'));
   });
 
+  test('a legacy Excel .xls given to the shippings import is refused with a message saying what to do', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    // The OLE2 signature every .xls file starts with.
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(2048)]);
+    await signIn(page, 'company.admin');
+    await acceptCookies(page);
+    await clickNavEntry(page, 'MENU_IMPORT');
+    await pick(page, 'import-company', /./);
+    await pick(page, 'import-type', 'Notarial notification');
+    await pick(page, 'import-channel', translate('es-es', 'IMPORT_CHANNEL_email'));
+    const inputs = page.locator('input[type=file]');
+    await inputs.nth(0).setInputFiles({ name: 'envios.xls', mimeType: 'application/vnd.ms-excel', buffer: xls });
+    await inputs.nth(1).setInputFiles({ name: 'aviso.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByTestId('import-check').click();
+    const refusal = page.getByTestId('import-file-error');
+    await expect(refusal).toHaveText(translate('es-es', 'ERR_FILE_TYPE_XLS'), { timeout: 60_000 });
+    await expect(refusal).not.toContainText('{{');
+    await expect(page.getByTestId('import-state')).toHaveCount(0);
+  });
+
   test('a guessable password is flagged with its reason as it is typed on the account screen', async ({ page }) => {
     await signIn(page, 'company.user');
     await acceptCookies(page);
