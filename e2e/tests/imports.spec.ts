@@ -99,7 +99,8 @@ test('an import from a template fills the template variables in the messages sen
   await pick(page, 'import-company', /./);
   await pick(page, 'import-type', 'Policy renewal notice');
   await pick(page, 'import-channel', 'Correo electrónico');
-  await pick(page, 'import-template', 'Renewal with documents');
+  // A template in each of three languages: the list is long, the name typed brings it into view.
+  await pick(page, 'import-template', 'Renewal with documents', 'Renewal');
   const rows = page.getByTestId('import-template-rows');
   await rows.getByLabel('name 1').fill('Lucía Fernández');
   await rows.getByLabel('email 1').fill(address);

@@ -120,6 +120,7 @@ export default function ImportTemplatePage() {
                 id="import-template"
                 data-testid="import-template"
                 value={templateId}
+                showSearch={{ optionFilterProp: 'label' }}
                 options={(templates.data ?? []).map((entry) => ({ value: entry.value, label: entry.text }))}
                 onChange={setTemplateId}
               />
