@@ -134,6 +134,10 @@ test('a second administrator finds the template locked by the first and unlocks 
   await expect(second.getByTestId('template-locked')).toContainText('Daniel Ortega');
   await expect(second.getByTestId('template-save')).toBeDisabled();
   await second.goto('/#/templates');
+  // Every template comes in three languages: the list is filtered by name to find this one.
+  await second.getByTestId('filter-name').click();
+  await second.getByTestId('filter-input-name').fill(`Locked ${stamp}`);
+  await second.getByTestId('filter-apply-name').click();
   await expect(second.getByTestId(`template-locked-${id}`)).toContainText('Daniel Ortega');
   await second.goto(`/#/templates/edit/${id}`);
   await second.getByTestId('template-unlock').click();
