@@ -127,6 +127,10 @@ const RANGES: TQuery[] = [
   { filterFrom: utc(thisYear - 1, 1, 1, 0), filterTo: utc(thisYear - 1, 1, 20, 13, 30) },
   { filterFrom: utc(thisYear - 1, 1, 1, 0), filterTo: utc(thisYear - 1, 1, 20, 12) },
   { filterFrom: utc(thisYear - 1, 1, 1, 0), filterTo: utc(thisYear - 1, 1, 20, 11, 59) },
+  // A partial first day with no shipping before the range starts is its whole day's kept count; one with a shipping
+  // before is not.
+  { filterFrom: utc(thisYear - 1, 1, 20, 6), filterTo: utc(thisYear - 1, 7, 1, 12) },
+  { filterFrom: utc(thisYear - 1, 1, 20, 12, 30), filterTo: utc(thisYear - 1, 7, 1, 12) },
 ];
 
 async function expectTotalsExact(): Promise<void> {
