@@ -6,7 +6,13 @@ import { expect, type Page } from '@playwright/test';
  * (opacity 0, no pointer events) and hold an option with the same text, e.g. the type "Certified SMS"
  * when the channel "SMS" is picked next.
  */
-export async function pick(page: Page, testId: string, text: string | RegExp, typed?: string): Promise<void> {
+export async function pick(
+  page: Page,
+  testId: string,
+  text: string | RegExp,
+  typed?: string,
+  timeout?: number,
+): Promise<void> {
   await page.getByTestId(testId).click();
   // The option lists are virtual: type to bring the option into view.
   if (typed) await page.keyboard.type(typed);
@@ -15,7 +21,7 @@ export async function pick(page: Page, testId: string, text: string | RegExp, ty
       hasText: text,
     })
     .first()
-    .click();
+    .click({ timeout });
 }
 
 export const EMAIL = /^(Correo electrónico|E-mail)$/;
