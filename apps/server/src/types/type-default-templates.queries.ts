@@ -5,23 +5,6 @@ import type { Database } from '../db/schema.ts';
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-/**
- * The default templates of the types, each live and still of the content type and language it is the default
- * for (a template changed since then is no default).
- */
-export function selectTypeDefaultTemplates(db: Db, typeIds: readonly string[]) {
-  if (typeIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('shipping_type_default_templates as d')
-    .innerJoin('templates as tpl', 'tpl.id', 'd.template_id')
-    .select(['d.type_id as typeId', 'd.content_type as contentType', 'd.language', 'd.template_id as templateId'])
-    .where('d.type_id', 'in', typeIds)
-    .where('tpl.deleted_at', 'is', null)
-    .whereRef('tpl.language', '=', 'd.language')
-    .whereRef('tpl.content_type', '=', 'd.content_type')
-    .execute();
-}
-
 /** The templates a type's editor names as defaults, as checking them needs. */
 export function selectDefaultCandidates(db: Db, templateIds: readonly string[]) {
   if (templateIds.length === 0) return Promise.resolve([]);

@@ -15,11 +15,8 @@ import { sendExcel } from '../platform/excel-export.ts';
 import { toIso } from '../platform/iso-date.ts';
 import { buildListQuery, runPagedList } from '../platform/paged-list.ts';
 import type { TPrincipal } from '../platform/principal.ts';
-import {
-  replaceTypeDefaultTemplates,
-  selectDefaultCandidates,
-  selectTypeDefaultTemplates,
-} from './type-default-templates.queries.ts';
+import { selectTypeDefaultTemplates } from '../shippings/shipping-default-templates.queries.ts';
+import { replaceTypeDefaultTemplates, selectDefaultCandidates } from './type-default-templates.queries.ts';
 import { assertTypeAllowed } from './type-rules.ts';
 import { assertMayOwnType, typeScope, wholeDomain } from './type-scope.ts';
 import { replaceWfGroups, selectLiveGroupIds, selectWfGroups, selectWfUsers } from './type-workflow.queries.ts';
