@@ -1,4 +1,5 @@
 import { createHash, randomBytes, verify, X509Certificate } from 'node:crypto';
+import { readBoundedBody } from './bounded-body.ts';
 import { der, oid } from './cms-signature.ts';
 import { childAt, childrenOf, contentOf, encodingOf, oidOf, readDer, type TDerNode } from './der-reader.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
@@ -228,25 +229,6 @@ export function checkOcspResponse(
   return { status: 'good', thisUpdate, nextUpdate };
 }
 
-/** The body of `response`, refused as soon as it passes `max` bytes (declared or read). */
-async function readBounded(response: Response, max: number): Promise<Buffer> {
-  if (Number(response.headers.get('content-length') ?? 0) > max) throw new Error(`an answer over ${max} bytes`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body?.getReader();
-  for (;;) {
-    const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
-    if (chunk.done) break;
-    size += chunk.value.length;
-    if (size > max) {
-      await reader!.cancel();
-      throw new Error(`an answer over ${max} bytes`);
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks);
-}
-
 const answers = new Map<string, { response: Buffer; until: number }>();
 
 /** One responder asked about `certificate`: its checked DER OCSPResponse. */
@@ -259,7 +241,7 @@ async function askResponder(url: string, certificate: Buffer, issuer: Buffer, no
     signal: AbortSignal.timeout(OCSP_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const reply = await readBounded(response, OCSP_MAX_BYTES);
+  const reply = await readBoundedBody(response, OCSP_MAX_BYTES);
   const subject = new X509Certificate(certificate).subject.replace(/\n/g, ', ');
   return { reply, answer: checkOcspResponse(reply, { certificate, issuer, nonce, now, subject }) };
 }

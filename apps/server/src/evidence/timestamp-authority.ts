@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import forge from 'node-forge';
+import { readBoundedBody } from './bounded-body.ts';
 import { algorithm, der, fromDer, integer, OID, octets, sequence, type TStamp } from './cms-signature.ts';
 
 const { asn1 } = forge;
@@ -17,6 +18,9 @@ export class TimestampUnavailableError extends TrustServiceUnavailableError {
 
 /** What a token says: when, over which digest, and with which nonce (when one was asked for). */
 export type TTstInfo = { genTime: Date; digest: Buffer; nonce: Buffer | null; serial: string };
+
+/** A reply carries one token and its certificates: a few KB; larger is refused before it is read whole. */
+const TSA_REPLY_MAX_BYTES = 1024 * 1024;
 
 const children = (node: forge.asn1.Asn1) => node.value as forge.asn1.Asn1[];
 const bytesOf = (node: forge.asn1.Asn1) => Buffer.from(node.value as string, 'binary');
@@ -99,7 +103,7 @@ export function createRemoteTsa(settings: TTsaSettings): TStamp {
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      reply = Buffer.from(await response.arrayBuffer());
+      reply = await readBoundedBody(response, TSA_REPLY_MAX_BYTES);
     } catch (error) {
       throw new TimestampUnavailableError(`the TSA at ${settings.url} did not answer: ${(error as Error).message}`, {
         cause: error,

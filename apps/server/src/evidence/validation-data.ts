@@ -1,5 +1,6 @@
 import { createHash, sign, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
+import { readBoundedBody } from './bounded-body.ts';
 import { algorithm, der, fromDer, integer, OID, octets, oid, sequence } from './cms-signature.ts';
 import { isListedIn } from './crl-entries.ts';
 import { CertificateRevokedError, fetchOcspResponse, isIssuerOf, ocspUrlsOf } from './ocsp-client.ts';
@@ -65,6 +66,8 @@ export function crlUrlsOf(certificateDer: Buffer): string[] {
   return [];
 }
 
+/** A CA's CRL can list many thousands of serials; one larger than this is refused before it is read whole. */
+const CRL_MAX_BYTES = 20 * 1024 * 1024;
 const fetched = new Map<string, { crl: Buffer; until: number }>();
 
 async function fetchCrl(url: string, now: number): Promise<Buffer> {
@@ -73,7 +76,7 @@ async function fetchCrl(url: string, now: number): Promise<Buffer> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const crl = Buffer.from(await response.arrayBuffer());
+    const crl = await readBoundedBody(response, CRL_MAX_BYTES);
     fetched.set(url, { crl, until: now + HOUR });
     return crl;
   } catch (error) {
