@@ -79,7 +79,7 @@ function partsOf(certificateDer: Buffer) {
 }
 
 /** The DER inside an extension's extnValue, or null when the certificate does not have it. */
-function extensionOf(certificateDer: Buffer, id: string): Buffer | null {
+export function extensionOf(certificateDer: Buffer, id: string): Buffer | null {
   for (const extension of partsOf(certificateDer).extensions) {
     const fields = childrenOf(certificateDer, extension);
     if (oidOf(certificateDer, fields[0]!) === id) return contentOf(certificateDer, fields.at(-1)!);

@@ -3,7 +3,8 @@ import forge from 'node-forge';
 import { readBoundedBody } from './bounded-body.ts';
 import { algorithm, der, fromDer, integer, OID, octets, oid, sequence } from './cms-signature.ts';
 import { isListedIn } from './crl-entries.ts';
-import { CertificateRevokedError, fetchOcspResponse, isIssuerOf, ocspUrlsOf } from './ocsp-client.ts';
+import { childrenOf, contentOf, readDer } from './der-reader.ts';
+import { CertificateRevokedError, extensionOf, fetchOcspResponse, isIssuerOf, ocspUrlsOf } from './ocsp-client.ts';
 import { appendIncrement, readDss, setKey, streamObject, type TDssKey } from './pdf-increment.ts';
 import type { TSeal } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
@@ -49,21 +50,17 @@ export function buildDemoCrl(caCertificate: Buffer, caKey: NonNullable<TSeal['de
   );
 }
 
-/** The http(s) URLs of a certificate's CRL distribution points. */
+/** The http(s) URLs of a certificate's CRL distribution points (each point's full name, its URIs). */
 export function crlUrlsOf(certificateDer: Buffer): string[] {
-  const extensions = tbsOf(certificateDer).find((node) => node.tagClass === Class.CONTEXT_SPECIFIC && node.type === 3);
-  if (!extensions) return [];
-  for (const extension of children(children(extensions)[0]!)) {
-    const [id, ...rest] = children(extension);
-    if (asn1.derToOid(id!.value as string) !== CRL_DISTRIBUTION_POINTS) continue;
-    const value = Buffer.from(rest.at(-1)!.value as string, 'binary').toString('latin1');
-    // uniformResourceIdentifier [6] IA5String inside the DistributionPoint names.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: DER tag and length bytes are control characters.
-    return [...value.matchAll(/\u0086([\u0000-\u007f])(https?:\/\/[\u0020-\u007e]+)/g)]
-      .map((match) => match[2]!.slice(0, match[1]!.charCodeAt(0)))
-      .filter((url) => /^https?:\/\//.test(url));
-  }
-  return [];
+  const value = extensionOf(certificateDer, CRL_DISTRIBUTION_POINTS);
+  if (!value) return [];
+  // DistributionPoint: distributionPoint [0] { fullName [0] GeneralNames }; a URI is GeneralName [6].
+  return childrenOf(value, readDer(value))
+    .flatMap((point) => childrenOf(value, point).filter((node) => node.tag === 0xa0))
+    .flatMap((name) => childrenOf(value, name).filter((node) => node.tag === 0xa0))
+    .flatMap((fullName) => childrenOf(value, fullName).filter((node) => node.tag === 0x86))
+    .map((uri) => contentOf(value, uri).toString('latin1'))
+    .filter((url) => /^https?:\/\//.test(url));
 }
 
 /** A CA's CRL can list many thousands of serials; one larger than this is refused before it is read whole. */
