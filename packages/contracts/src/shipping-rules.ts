@@ -87,6 +87,18 @@ export function shownResult<R extends string>(result: R, kind: string): R | 'del
   return 'delivered';
 }
 
+/**
+ * The receiver's `accept` (and their `accepted` status) of a kind that asks for no answer reads as a confirmed
+ * receipt, as its result reads as delivered.
+ */
+export function shownAction<A extends string>(action: A, kind: string): A | 'receiptConfirmed' {
+  return action === 'accept' && shownResult('accepted', kind) === 'delivered' ? 'receiptConfirmed' : action;
+}
+
+export function shownReceiverStatus<S extends string>(status: S, kind: string): S | 'receiptConfirmed' {
+  return status === 'accepted' && shownResult('accepted', kind) === 'delivered' ? 'receiptConfirmed' : status;
+}
+
 export function resendsAccess(kind: string, channel: string): boolean {
   if (kind === 'certified_email' || kind === 'certified_sms') return false;
   return channel !== 'postal' && channel !== 'onscreen';

@@ -77,7 +77,7 @@ describe('the public verification of a certificate', () => {
     expect(check.seal.subject).toContain('demo seal');
     expect(check.timestamp).toMatchObject({ valid: true, authority: expect.stringContaining('demo TSA') });
     expect(check.issued).toBe(true);
-    expect(check.certificate).toMatchObject({ requestId: shippingId, code, chainValid: true });
+    expect(check.certificate).toMatchObject({ requestId: shippingId, kind: 'notification', code, chainValid: true });
     const events = await t.database.db
       .selectFrom('shipping_events')
       .select(['seq', 'action', 'hash'])

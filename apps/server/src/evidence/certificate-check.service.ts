@@ -7,7 +7,7 @@ import type { TBlobStore } from '../platform/blob-store.ts';
 import {
   selectCertificateByCode,
   selectCertificateBySha256,
-  type TCertificateCode,
+  type TStoredCertificate,
 } from './certificate-codes.queries.ts';
 import { selectChain } from './evidence.queries.ts';
 import { findChainBreaks } from './evidence-verify.ts';
@@ -33,11 +33,12 @@ function decodeContent(content: string): Buffer | null {
  * was issued with): a caller learns nothing the certificate does not already show.
  */
 export function createCertificateCheckService(deps: TDeps) {
-  async function describe(stored: TCertificateCode): Promise<NonNullable<TCertificateCheck['certificate']>> {
+  async function describe(stored: TStoredCertificate): Promise<NonNullable<TCertificateCheck['certificate']>> {
     const events = (await selectChain(deps.db, stored.shippingId)).slice(0, stored.eventCount);
     const head = { eventCount: events.length, lastEventHash: events.at(-1)?.hash ?? null };
     return {
       requestId: Number(stored.shippingId),
+      kind: stored.kind,
       code: stored.code,
       issuedAt: stored.issuedAt.toISOString(),
       chainValid: events.length === stored.eventCount && findChainBreaks(events, head).length === 0,
@@ -45,7 +46,7 @@ export function createCertificateCheckService(deps: TDeps) {
     };
   }
 
-  async function check(bytes: Buffer, stored: TCertificateCode | undefined): Promise<TCertificateCheck> {
+  async function check(bytes: Buffer, stored: TStoredCertificate | undefined): Promise<TCertificateCheck> {
     const seal = checkPdfSeal(bytes);
     if (!seal) throw new ApiError(400, 'ERR_CERTIFICATE_NOT_SIGNED');
     const sha256 = createHash('sha256').update(bytes).digest('hex');

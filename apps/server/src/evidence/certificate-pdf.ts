@@ -3,11 +3,11 @@ import { SERVICE_NAMES } from '@sello/contracts/reference/services';
 import {
   CHANNEL_NAMES,
   DOCUMENT_KIND_NAMES,
-  EVENT_NAMES,
+  eventLabel,
   formatDateTimeIn,
   LETTER_STATUS_NAMES,
   labelOf,
-  RECEIVER_STATUS_NAMES,
+  receiverStatusLabel,
   resultLabel,
   SITUATION_CODE_NAMES,
   STATE_NAMES,
@@ -237,7 +237,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
   gap();
   write(labels.receivers, { size: 11, bold: true });
   for (const receiver of content.receivers) {
-    const status = labelOf(RECEIVER_STATUS_NAMES, receiver.status, language);
+    const status = receiverStatusLabel(receiver.status, shipping.service, language);
     write(
       `${receiver.position}. ${receiver.name}${receiver.document ? ` - ${receiver.document}` : ''} - ${receiver.contact} - ${status}`,
       { indent: 8 },
@@ -271,7 +271,7 @@ export async function buildCertificatePdf(content: TCertificateContent): Promise
     const state = labelOf(STATE_NAMES, event.toState, language);
     const outcome = `${state}${event.toResult ? ` / ${resultLabel(event.toResult, shipping.service, language)}` : ''}`;
     const actor = event.actor === 'system' ? labels.system : event.actor;
-    const action = labelOf(EVENT_NAMES, event.action, language);
+    const action = eventLabel(event.action, shipping.service, language);
     write(
       `${event.seq}. ${formatInstant(event.at)} - ${action} - ${labels.groups[group]}${etsiEvent ? ` (${etsiEvent})` : ''} - ${outcome} - ${actor}`,
       { indent: 8 },

@@ -86,9 +86,10 @@ describe('the certificate worker', () => {
     expect(text).toContain(original!.sha256);
     expect(text).toContain(headBefore);
     expect(text).toContain('Certificado de entrega electrónica');
-    // The event in words, its time in Madrid to the second with the zone and its UTC offset named, the codes in words.
+    // The event in words (a notification's acknowledgement is a confirmed receipt), its time in Madrid to the second
+    // with the zone and its UTC offset named, the codes in words.
     expect(text).toMatch(
-      /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} CES?T \(UTC\+0[12]:00\) - Aceptado - Aceptación \(AcceptanceByRecipient\)/,
+      /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} CES?T \(UTC\+0[12]:00\) - Recepción confirmada - Aceptación \(AcceptanceByRecipient\)/,
     );
     expect(text).toContain('Estado: Cerrado');
     expect(text).toMatch(/Servicio: [A-Z][a-zó]+/);

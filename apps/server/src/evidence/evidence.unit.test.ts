@@ -115,6 +115,18 @@ describe('the certificate PDF', () => {
     }
   });
 
+  it("names a notification receiver's acknowledgement a confirmed receipt, an acceptance's an acceptance", async () => {
+    const base = content('es-es', 'Lucía Pérez');
+    const events = certificateEvents(chain(2)).map((event, index) =>
+      index === 1 ? { ...event, action: 'accept' } : event,
+    );
+    const notification = readPdfText(await (await buildCertificatePdf({ ...base, events })).save(), false);
+    expect(notification).toContain('Recepción confirmada');
+    expect(notification).not.toContain('Aceptado');
+    const acceptance = { ...base, events, shipping: { ...base.shipping, service: 'acceptance' } };
+    expect(readPdfText(await (await buildCertificatePdf(acceptance)).save(), false)).toContain('Aceptado');
+  });
+
   it('names the result of a kind that asks the receiver to accept as accepted', async () => {
     const base = content('en-en', 'Lucía Pérez');
     const acceptance = { ...base, shipping: { ...base.shipping, service: 'acceptance' } };

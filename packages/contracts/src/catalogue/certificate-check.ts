@@ -29,6 +29,8 @@ export const ZCertificateCheck = z.object({
   certificate: z
     .object({
       requestId: z.number().int(),
+      /** The shipping's kind: the certificate names its events by it (a notification's `accept` is a confirmed receipt). */
+      kind: z.string(),
       code: z.string(),
       issuedAt: z.string(),
       /** The listed events still link to each other and give their hashes. */

@@ -12,7 +12,7 @@ import {
 } from '../enums.ts';
 import type { NonStateEvent } from '../evidence-groups.ts';
 import type { ShippingAction } from '../shipping-lifecycle.ts';
-import { shownResult } from '../shipping-rules.ts';
+import { shownAction, shownReceiverStatus, shownResult } from '../shipping-rules.ts';
 import type { TLocalisedText } from './localised-text.ts';
 import { NOTICE_METHOD_INFO } from './notice-methods.ts';
 
@@ -130,6 +130,26 @@ export function resultLabel(result: string | null | undefined, kind: string, lan
   if (result === null || result === undefined) return '';
   const shown = shownResult(result, kind);
   return shown === 'delivered' ? inLanguage(DELIVERED_RESULT_NAME, language) : labelOf(RESULT_NAMES, shown, language);
+}
+
+const RECEIPT_CONFIRMED_NAME: TLocalisedText = {
+  'es-es': 'Recepción confirmada',
+  'en-en': 'Receipt confirmed',
+  'pt-pt': 'Receção confirmada',
+};
+
+/** An event of the chain in words, as it reads for its kind (a notification's `accept` is a confirmed receipt). */
+export function eventLabel(action: string, kind: string, language: string | null | undefined) {
+  return shownAction(action, kind) === 'receiptConfirmed'
+    ? inLanguage(RECEIPT_CONFIRMED_NAME, language)
+    : labelOf(EVENT_NAMES, action, language);
+}
+
+/** A receiver's status in words, as it reads for the shipping's kind. */
+export function receiverStatusLabel(status: string, kind: string, language: string | null | undefined) {
+  return shownReceiverStatus(status, kind) === 'receiptConfirmed'
+    ? inLanguage(RECEIPT_CONFIRMED_NAME, language)
+    : labelOf(RECEIVER_STATUS_NAMES, status, language);
 }
 
 /** The situation reasons of spec §4 in words. */

@@ -1,4 +1,5 @@
 import type { TCertificateCheck } from '@sello/contracts/catalogue/certificate-check';
+import { shownAction } from '@sello/contracts/shipping-rules';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +11,7 @@ export function CertificateCheckResult({ check }: { check: TCertificateCheck }) 
   const { t } = useTranslation();
   const verified = check.seal.valid && check.seal.provider && check.timestamp.valid && check.issued;
   const mark = (ok: boolean) => (ok ? t('VERIFY_YES') : t('VERIFY_NO'));
+  const { certificate } = check;
   return (
     <div className="verification-result" data-testid="verification-result" data-verified={verified}>
       <Alert
@@ -40,16 +42,14 @@ export function CertificateCheckResult({ check }: { check: TCertificateCheck }) 
         <dt>SHA-256</dt>
         <dd className="verification-hash">{check.sha256}</dd>
       </dl>
-      {check.certificate && (
+      {certificate && (
         <>
-          <h2 className="verification-events-title">
-            {t('VERIFY_EVENTS', { requestId: check.certificate.requestId })}
-          </h2>
+          <h2 className="verification-events-title">{t('VERIFY_EVENTS', { requestId: certificate.requestId })}</h2>
           <ol className="verification-events" data-testid="verification-events">
-            {check.certificate.events.map((event) => (
+            {certificate.events.map((event) => (
               <li key={event.seq}>
                 <span>
-                  {event.seq}. {utc(event.at)} · {t(`EVENT_ACTION_${event.action}`)}
+                  {event.seq}. {utc(event.at)} · {t(`EVENT_ACTION_${shownAction(event.action, certificate.kind)}`)}
                 </span>
                 <code className="verification-hash">{event.hash}</code>
               </li>

@@ -1,6 +1,6 @@
 import type { TShippingEvent } from '@sello/contracts/catalogue/shippings-detail';
 import { evidenceGroupOf } from '@sello/contracts/evidence-groups';
-import { shownResult } from '@sello/contracts/shipping-rules';
+import { shownAction, shownResult } from '@sello/contracts/shipping-rules';
 import { Card, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, resultKey } from '../shared/shipping-labels.tsx';
@@ -22,7 +22,7 @@ export function DetailEventsCard({ events, service }: { events: TShippingEvent[]
                 {t(`EVIDENCE_GROUP_${evidenceGroupOf(event.action).group}`)}
               </Tag>
               <div>
-                {t(`EVENT_ACTION_${event.action}`, { defaultValue: event.action })}:{' '}
+                {t(`EVENT_ACTION_${shownAction(event.action, service)}`, { defaultValue: event.action })}:{' '}
                 {event.fromState ? `${t(`SHIPPING_STATE_${event.fromState}`)} → ` : ''}
                 {t(`SHIPPING_STATE_${event.toState}`)}
                 {event.toResult ? ` (${t(resultKey(shownResult(event.toResult, service)))})` : ''}

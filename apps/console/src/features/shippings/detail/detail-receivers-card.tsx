@@ -1,9 +1,10 @@
 import type { TShippingReceiver } from '@sello/contracts/catalogue/shippings-detail';
+import { shownReceiverStatus } from '@sello/contracts/shipping-rules';
 import { Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** Who the shipping goes to, how they are reached, and where each one stands. */
-export function DetailReceiversCard({ receivers }: { receivers: TShippingReceiver[] }) {
+export function DetailReceiversCard({ receivers, service }: { receivers: TShippingReceiver[]; service: string }) {
   const { t } = useTranslation();
   const columns = [
     { key: 'position', title: '#', render: (_: unknown, row: TShippingReceiver) => row.position },
@@ -26,7 +27,9 @@ export function DetailReceiversCard({ receivers }: { receivers: TShippingReceive
       key: 'status',
       title: t('SHIPPING_STATE'),
       render: (_: unknown, row: TShippingReceiver) => (
-        <Tag data-testid={`receiver-status-${row.position}`}>{t(`RECEIVER_STATUS_${row.status}`)}</Tag>
+        <Tag data-testid={`receiver-status-${row.position}`}>
+          {t(`RECEIVER_STATUS_${shownReceiverStatus(row.status, service)}`)}
+        </Tag>
       ),
     },
   ];

@@ -48,13 +48,16 @@ describe('shipping detail page', () => {
   });
 
   it('reads the accepted result of a notification as delivered, of an acceptance as accepted', async () => {
-    detail = { ...DETAIL, service: 'notification', result: 'accepted' };
+    const acknowledged = DETAIL.receivers.map((receiver) => ({ ...receiver, status: 'accepted' as const }));
+    detail = { ...DETAIL, service: 'notification', result: 'accepted', receivers: acknowledged };
     renderDetail();
     expect((await screen.findByTestId('detail-result')).textContent).toBe('Delivered');
+    expect(screen.getByTestId('receiver-status-1').textContent).toBe('Receipt confirmed');
     cleanup();
-    detail = { ...DETAIL, service: 'acceptance', result: 'accepted' };
+    detail = { ...DETAIL, service: 'acceptance', result: 'accepted', receivers: acknowledged };
     renderDetail();
     expect((await screen.findByTestId('detail-result')).textContent).toBe('Accepted');
+    expect(screen.getByTestId('receiver-status-1').textContent).toBe('Accepted');
   });
 
   it('lists the receivers with their contact and translated delivery status', async () => {

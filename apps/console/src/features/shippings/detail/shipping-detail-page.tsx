@@ -52,7 +52,7 @@ export default function ShippingDetailPage() {
       />
       {shipping.deleted && <Alert type="warning" showIcon message={t('SHIPPING_DELETED_HINT')} />}
       <DetailDataCard shipping={shipping} />
-      <DetailReceiversCard receivers={shipping.receivers} />
+      <DetailReceiversCard receivers={shipping.receivers} service={shipping.service} />
       <DetailDocumentsCard shipping={shipping} />
       {shipping.authorisations.length > 0 && <DetailAuthorisationsCard authorisations={shipping.authorisations} />}
       <DetailEventsCard events={shipping.events} service={shipping.service} />
