@@ -164,6 +164,9 @@ test('a domain admin creates a company (the invalid tax id first), a user in it,
   await page.getByTestId('permission-templates').uncheck();
   await chooseOption(page, 'field-companyIds', companyName);
   await page.keyboard.press('Escape');
+  const chosenCompanies = page.getByTestId('field-companyIds').locator('.ant-select-selection-item');
+  await expect(chosenCompanies).toHaveCount(1);
+  await expect(chosenCompanies).toContainText(companyName);
   await page.getByTestId('form-save').click();
   await expect(page).toHaveURL(/#\/administration\/users(\/\d+)?$/);
 

@@ -3,7 +3,7 @@ import splitSms from 'split-sms';
 import { readMimeTextParts } from '../../apps/server/test/mime-parts.ts';
 import { E2E } from '../e2e-env.ts';
 import { acceptCookies, apiSignIn, type Language, signIn, withDatabase } from './helpers.ts';
-import { EMAIL, openForm, pick } from './shipping-form.ts';
+import { EMAIL, openForm, pick, pickShown } from './shipping-form.ts';
 
 /**
  * What a receiver gets is what the sender previewed. For each receiver language and each electronic channel the
@@ -102,7 +102,7 @@ async function previewAndSend(
       .locator('.shipping-create .ant-upload input[type=file]')
       .setInputFiles({ name: `notice-${run}.pdf`, mimeType: 'application/pdf', buffer: PDF });
   }
-  await pick(page, 'receiver-language-0', LANGUAGE_NAMES[setup.language]);
+  await pickShown(page, 'receiver-language-0', LANGUAGE_NAMES[setup.language]);
 
   let sms: TPreview['sms'] = null;
   if (setup.smsCount) {

@@ -24,6 +24,18 @@ export async function pick(
     .click({ timeout });
 }
 
+/**
+ * Picks an option and waits until the select shows it. A click the form swallows while it re-renders (it fills the
+ * template as the receiver's language changes) is tried again.
+ */
+export async function pickShown(page: Page, testId: string, text: string): Promise<void> {
+  const select = page.getByTestId(testId);
+  await expect(async () => {
+    if (!((await select.textContent()) ?? '').includes(text)) await pick(page, testId, text, undefined, 5_000);
+    await expect(select).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 export const EMAIL = /^(Correo electrónico|E-mail)$/;
 
 /**

@@ -62,6 +62,19 @@ export function useFormDraft(form: FormInstance, options: { exclude?: readonly s
   // Until the kept draft is restored or discarded, typing does not overwrite it.
   const [decided, setDecided] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Draft writes go out one after another, so a save still on its way cannot land after the discard of a sent form.
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
+  const write = useCallback(
+    (values: Record<string, unknown> | null) => {
+      writes.current = writes.current.then(() =>
+        callEndpoint(draftsApi.saveDraft, { body: { form: pathname, values } }, { background: true }).catch(
+          () => undefined,
+        ),
+      );
+      return writes.current;
+    },
+    [pathname],
+  );
   const excludeKey = (options.exclude ?? []).join(',');
   const values = Form.useWatch([], { form, preserve: true }) as Record<string, unknown> | undefined;
 
@@ -88,22 +101,17 @@ export function useFormDraft(form: FormInstance, options: { exclude?: readonly s
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const kept = draftValuesOf(form.getFieldsValue(true), excludeKey ? excludeKey.split(',') : []);
-      if (Object.keys(kept).length === 0) return;
-      callEndpoint(draftsApi.saveDraft, { body: { form: pathname, values: kept } }, { background: true }).catch(
-        () => undefined,
-      );
+      if (Object.keys(kept).length > 0) void write(kept);
     }, DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer.current);
-  }, [values, decided, form, pathname, excludeKey]);
+  }, [values, decided, form, excludeKey, write]);
 
   const discard = useCallback(async () => {
     clearTimeout(timer.current);
     setPending(null);
     setDecided(true);
-    await callEndpoint(draftsApi.saveDraft, { body: { form: pathname, values: null } }, { background: true }).catch(
-      () => undefined,
-    );
-  }, [pathname]);
+    await write(null);
+  }, [write]);
 
   const restore = () => {
     if (!pending) return;
