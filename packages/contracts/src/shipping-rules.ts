@@ -73,18 +73,17 @@ export const ACCESS_MESSAGES_MAX = 5;
 export const ACCESS_RESEND_STATES: readonly ShippingStateFilter[] = ['sent', 'in_course'];
 
 /**
- * Whether the access message of a kind and channel can be sent again: not a postal letter (a second
- * letter is a new print job), not on screen (nothing travels), not a certified kind (its message is
- * the certified content: a second copy would be a second certified delivery).
- */
-/**
  * The result as it reads for a kind: `accepted` means an answer only where the receiver is asked to accept or be
  * identified; for the others (notifications, communications, custody, certified e-mail and SMS) it is the delivery.
  */
 export function shownResult<R extends string>(result: R, kind: string): R | 'delivered' {
+  return result === 'accepted' && asksNoAnswer(kind) ? 'delivered' : result;
+}
+
+/** A known kind that neither asks the receiver to accept nor to be identified. */
+function asksNoAnswer(kind: string): boolean {
   const rule = SERVICE_RULES[kind as ServiceKind];
-  if (result !== 'accepted' || !rule || rule.signing || rule.identification) return result;
-  return 'delivered';
+  return rule !== undefined && !rule.signing && !rule.identification;
 }
 
 /**
@@ -92,13 +91,18 @@ export function shownResult<R extends string>(result: R, kind: string): R | 'del
  * receipt, as its result reads as delivered.
  */
 export function shownAction<A extends string>(action: A, kind: string): A | 'receiptConfirmed' {
-  return action === 'accept' && shownResult('accepted', kind) === 'delivered' ? 'receiptConfirmed' : action;
+  return action === 'accept' && asksNoAnswer(kind) ? 'receiptConfirmed' : action;
 }
 
 export function shownReceiverStatus<S extends string>(status: S, kind: string): S | 'receiptConfirmed' {
-  return status === 'accepted' && shownResult('accepted', kind) === 'delivered' ? 'receiptConfirmed' : status;
+  return status === 'accepted' && asksNoAnswer(kind) ? 'receiptConfirmed' : status;
 }
 
+/**
+ * Whether the access message of a kind and channel can be sent again: not a postal letter (a second
+ * letter is a new print job), not on screen (nothing travels), not a certified kind (its message is
+ * the certified content: a second copy would be a second certified delivery).
+ */
 export function resendsAccess(kind: string, channel: string): boolean {
   if (kind === 'certified_email' || kind === 'certified_sms') return false;
   return channel !== 'postal' && channel !== 'onscreen';
