@@ -21,9 +21,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
-          // Each file builds its own app on its own database: the server's modules are read once per worker, not
-          // once per file (a third of the suite's time went on evaluating them again).
-          isolate: false,
         },
       },
     ],
