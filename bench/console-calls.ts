@@ -33,6 +33,8 @@ const SKIP_INDEXES = process.env.BENCH_SKIP_SEARCH_INDEX === '1' ? ['shippings_s
 const PG_PORT = Number(process.env.BENCH_CONSOLE_PG_PORT ?? 54399);
 const USER = 'domain.admin';
 const SHIPPINGS = Number(process.env.BENCH_SHIPPINGS ?? 1_000_000);
+/** `BENCH_CALLS=list,dashboard` measures those calls alone (their keys), to profile one at a time; all by default. */
+const ONLY_CALLS = process.env.BENCH_CALLS?.split(',');
 const LOAD = { connections: 20, warmupSeconds: 1.5, durationSeconds: 6 } as const;
 const BUDGET_P95_MS = 50;
 
@@ -66,7 +68,7 @@ type TFigures = {
 const cleanups: TCleanups = [];
 
 function calls(requestId: string): TCall[] {
-  return [
+  const all: TCall[] = [
     {
       key: 'list',
       name: 'list, page 1',
@@ -83,6 +85,7 @@ function calls(requestId: string): TCall[] {
     { key: 'version', name: 'version check', path: 'admin/version' },
     { key: 'refresh', name: 'token refresh', path: 'security/refreshToken', rotates: true },
   ];
+  return ONLY_CALLS ? all.filter((call) => ONLY_CALLS.includes(call.key)) : all;
 }
 
 const CONSOLE_TIME_ZONE = 'Europe/Madrid';
