@@ -40,4 +40,30 @@ describe('seedDemoShippings', () => {
       expect(verifyChain(chain)).toBeNull();
     }
   });
+
+  it('expires an authorisation only once its deadline, as shown, has passed', async () => {
+    const db = t.database.db;
+    const expired = await db
+      .selectFrom('shippings as s')
+      .innerJoin('shipping_events as e', (join) =>
+        join.onRef('e.shipping_id', '=', 's.id').on('e.action', '=', 'authExpire'),
+      )
+      .select(['s.id', 's.auth_deadline_at as shippingDeadline', 'e.at as expiredAt'])
+      .where('s.state', '=', 'auths_expired')
+      .execute();
+    expect(expired).toHaveLength(3);
+    for (const row of expired) {
+      expect(new Date(row.shippingDeadline!).getTime()).toBeLessThanOrEqual(new Date(row.expiredAt).getTime());
+      const slots = await db
+        .selectFrom('shipping_authorisations')
+        .select(['deadline_at as deadline', 'decision'])
+        .where('shipping_id', '=', row.id)
+        .execute();
+      expect(slots.length).toBeGreaterThan(0);
+      for (const slot of slots) {
+        expect(slot.decision).toBe('expired');
+        expect(new Date(slot.deadline).getTime()).toBeLessThanOrEqual(new Date(row.expiredAt).getTime());
+      }
+    }
+  });
 });

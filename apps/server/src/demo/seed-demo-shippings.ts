@@ -10,6 +10,7 @@ import type { TPreferences } from '../preferences/preferences.service.ts';
 import { createShippingActions } from '../shippings/shipping-actions.service.ts';
 import { createShippingCreation } from '../shippings/shipping-create.service.ts';
 import { pdfDataUrl } from './demo-pdf.ts';
+import { closeAuthorisationWindows } from './demo-shippings.queries.ts';
 
 /** The principal of a demo user, as the session would resolve it. */
 async function loadPrincipal(db: Kysely<Database>, username: string): Promise<TPrincipal> {
@@ -93,9 +94,10 @@ export async function seedDemoShippings(deps: {
   };
   let count = 0;
 
-  // Waiting for an authorisation that then expires.
+  // Waiting for an authorisation whose window closes at once, so that it expires now.
+  const expiring: number[] = [];
   for (let index = 0; index < 3; index++) {
-    await send('company.user', {
+    const id = await send('company.user', {
       typeId: types.get('Deed acceptance')!,
       channel: 'email',
       reference: `EXP-${101 + index}`,
@@ -103,9 +105,11 @@ export async function seedDemoShippings(deps: {
       receivers: [person(index)],
       documents: [{ name: `deed-${101 + index}.pdf`, content: pdfDataUrl(`Deed of sale ${101 + index}`) }],
     });
+    expiring.push(id);
     count++;
   }
-  await actions.expireAuthorisations(new Date(Date.now() + 1000 * 3_600_000));
+  await closeAuthorisationWindows(db, expiring, new Date());
+  await actions.expireAuthorisations();
 
   const plain: [string, string, 'email' | 'sms' | 'postal' | 'onscreen' | 'whatsapp', boolean][] = [
     ['Notarial notification', 'Notice of notarial act', 'email', true],
