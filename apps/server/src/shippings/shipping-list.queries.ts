@@ -196,8 +196,8 @@ export function keptCountsServe(where: TShippingListWhere): boolean {
  * starts: the months it covers whole are summed from shipping_counts (migration 008), the other whole days from
  * shipping_day_counts (migration 029), and only the rows of its partial first and last day are counted through
  * the list's indexes (a day's shippings, where a partial month was up to a month's; without a state or result
- * filter, only the partial hours' rows, the whole hours from shipping_hour_totals); the function
- * shipping_list_total (migrations 031 and 065) sums them. A scalar subquery, so that a page's statement can carry it.
+ * filter, only the partial hours' rows, the whole hours from shipping_hour_totals, the whole days and months from
+ * one total each); the function shipping_list_total (migrations 031, 065 and 067) sums them. A scalar subquery, so that a page's statement can carry it.
  */
 export function selectListTotal(where: TShippingListWhere): RawBuilder<string> {
   const wholeDays = findWholeUnits(where.from, where.to ?? END_OF_TIME, DAY_MS);

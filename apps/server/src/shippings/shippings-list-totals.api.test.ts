@@ -157,6 +157,22 @@ async function expectTotalsExact(): Promise<void> {
       SELECT domain_id, date_trunc('day', created_at, 'UTC'), state, result, count(*)
       FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4) AS mismatched`.execute(t.database.db);
   expect(days.rows[0]!.off).toBe(0);
+  // And the day and month totals (migration 067) a fresh count by domain and UTC day or month, both ways.
+  const totals = await sql<{ off: number }>`WITH kept AS (
+      SELECT domain_id, day::text AS at, live FROM shipping_day_totals WHERE live <> 0
+      UNION ALL
+      SELECT domain_id, month::text, live FROM shipping_month_totals WHERE live <> 0
+    ), counted AS (
+      SELECT domain_id, date_trunc('day', created_at, 'UTC')::text AS at, count(*) AS live
+      FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2
+      UNION ALL
+      SELECT domain_id, date_trunc('month', created_at AT TIME ZONE 'UTC')::date::text, count(*)
+      FROM shippings WHERE deleted_at IS NULL GROUP BY 1, 2
+    )
+    SELECT count(*)::int AS off FROM ((TABLE kept EXCEPT TABLE counted) UNION ALL (TABLE counted EXCEPT TABLE kept)) AS mismatched`.execute(
+    t.database.db,
+  );
+  expect(totals.rows[0]!.off).toBe(0);
 }
 
 describe('shippings/shippingslist totals of a whole domain', () => {
