@@ -33,6 +33,7 @@ import { registerDownloadRoutes } from './download/download.routes.ts';
 import { registerDraftsRoutes } from './drafts/drafts.routes.ts';
 import { registerEvidenceRoutes } from './evidence/evidence.routes.ts';
 import { createEvidenceJobs } from './evidence/evidence-jobs.ts';
+import { createTrustLoaders } from './evidence/trust-loaders.ts';
 import { registerCoreHandoverRoutes } from './federation/core-handover.routes.ts';
 import { registerOidcRoutes } from './federation/oidc.routes.ts';
 import { registerSamlRoutes } from './federation/saml.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
       postal: createPostalAdapter({ db: database.db, blobs, config }),
     },
   };
+  const trust = createTrustLoaders(config, app.log);
   registerSecurityRoutes(ctx);
   registerCoreHandoverRoutes(ctx);
   registerSamlRoutes(ctx);
@@ -214,7 +216,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   registerAccessResendRoutes(ctx);
   registerProviderCallbackRoutes(ctx);
   registerPostalRoutes(ctx);
-  registerPortalRoutes(ctx);
+  registerPortalRoutes(ctx, trust);
   registerImportsRoutes(ctx);
   registerApiKeysRoutes(ctx, apiKeys);
   registerWebhooksRoutes(ctx);
@@ -222,7 +224,7 @@ export async function buildApp({ config, database, logger }: TBuildOptions): Pro
   await jobs.start([
     ...createShippingJobs({ db: database.db, exportFiles: ctx.exportFiles, logger: app.log, jobs }),
     ...createDeliveryJobs(ctx),
-    ...createEvidenceJobs(ctx),
+    ...createEvidenceJobs(ctx, trust),
     ...createPortalJobs(ctx),
     ...createImportJobs(ctx),
     ...createWebhookJobs({ ...ctx, logger }),

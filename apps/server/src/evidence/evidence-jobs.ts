@@ -6,20 +6,21 @@ import { renewArchiveTimestamps } from './archive-timestamps.ts';
 import { certifyShipping } from './certificate-worker.ts';
 import { stampChainHeads } from './chain-timestamps.ts';
 import { CertificateRevokedError } from './ocsp-client.ts';
-import { createSealLoader } from './seal.ts';
 import { TrustServiceUnavailableError } from './timestamp-authority.ts';
-import { createTimestamper } from './timestamps.ts';
+import { createTrustLoaders, type TTrustLoaders } from './trust-loaders.ts';
 
 /**
  * The evidence side's background work: the worker of DELIVERY_JOBS.certificate and the EVIDENCE_JOBS time-stamps. A copy that works jobs
  * loads the seal at start, so a missing or wrong seal shows in the log at once rather than at the first shipping.
  */
-export function createEvidenceJobs(ctx: TAppContext): TJob[] {
-  const loadSeal = createSealLoader(ctx.config, ctx.app.log);
+export function createEvidenceJobs(
+  ctx: TAppContext,
+  trust: TTrustLoaders = createTrustLoaders(ctx.config, ctx.app.log),
+): TJob[] {
+  const { loadSeal, stamp } = trust;
   if (ctx.config.JOBS_ENABLED) {
     loadSeal().catch((error: unknown) => ctx.app.log.error({ err: error }, 'the certificate seal cannot be loaded'));
   }
-  const stamp = createTimestamper(ctx.config, ctx.app.log);
   const deps = { db: ctx.db, blobs: ctx.blobs, jobs: ctx.jobs, config: ctx.config, loadSeal, stamp };
   /** A trust service that did not answer: counted and logged as an error the operator sees, then thrown again. */
   const reportTrustService = (error: unknown, message: string) => {

@@ -1,14 +1,10 @@
 import type { TPortalView } from '@sello/contracts/catalogue/portal';
 import { releaseNextReceiver } from '../delivery/dispatch.service.ts';
+import type { TTrustLoaders } from '../evidence/trust-loaders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { applyTransition } from '../shippings/shipping-transitions.ts';
 import { selectCoReceivers, updatePortalReceiver } from './portal.queries.ts';
-import {
-  assertCertifiable,
-  isCloudSigned,
-  signWithOneTimeCertificate,
-  type TCloudSigning,
-} from './portal-cloud-sign.ts';
+import { assertCertifiable, isCloudSigned, signWithOneTimeCertificate } from './portal-cloud-sign.ts';
 import { pinSignature, verifyPin } from './portal-pin.service.ts';
 import {
   assertCanAnswer,
@@ -51,7 +47,7 @@ export async function recordAcceptance(deps: TPortalDeps, scope: TScope, now: Da
 }
 
 /** The receiver acknowledges a notification, or accepts a shipping to sign (with a PIN when its kind asks for one). */
-export function createPortalAcceptService(deps: TPortalDeps, cloud: TCloudSigning) {
+export function createPortalAcceptService(deps: TPortalDeps, cloud: TTrustLoaders) {
   return {
     acknowledge(token: string, now = new Date()): Promise<TPortalView> {
       return withReceiver(deps, token, now, async (scope) => {

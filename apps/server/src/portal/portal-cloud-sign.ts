@@ -1,35 +1,16 @@
 import { SIGN_METHOD_INFO } from '@sello/contracts/reference/sign-methods';
 import { PDFDocument } from 'pdf-lib';
-import type { TConfig } from '../config.ts';
-import type { TStamp } from '../evidence/cms-signature.ts';
 import { nextDocumentPosition } from '../evidence/evidence.queries.ts';
-import { createSigningCaLoader, issueOneTimeCertificate, type TSigningCa } from '../evidence/one-time-certificate.ts';
-import { createSealLoader, type TSeal } from '../evidence/seal.ts';
+import { issueOneTimeCertificate } from '../evidence/one-time-certificate.ts';
 import { sealSignedPdf } from '../evidence/seal-signed-pdf.ts';
 import { sealPdf } from '../evidence/sign-pdf.ts';
-import { createTimestamper } from '../evidence/timestamps.ts';
+import type { TTrustLoaders } from '../evidence/trust-loaders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { insertDocuments } from '../shippings/shipping-documents.queries.ts';
 import { selectReceiverDocuments } from './portal.queries.ts';
 import { selectSignerIdentity } from './portal-cloud-sign.queries.ts';
 import { type TPortalDeps, type TScope, withStore } from './portal-receiver.ts';
 import { languageOf } from './portal-rules.ts';
-
-/** What a PKI_CLOUD signature needs besides the page's own: the signing CA, the seal and the TSA. */
-export type TCloudSigning = {
-  loadCa: () => Promise<TSigningCa>;
-  loadSeal: () => Promise<TSeal>;
-  stamp: TStamp;
-};
-
-/** The loaders, each loading once; the demo CA (when no CA is configured) is made at the first use, with a warning. */
-export function createCloudSigning(config: TConfig, logger: { warn: (message: string) => void }): TCloudSigning {
-  return {
-    loadCa: createSigningCaLoader(config, logger),
-    loadSeal: createSealLoader(config, logger),
-    stamp: createTimestamper(config, logger),
-  };
-}
 
 /** The document pdf-lib reads, with at least one page for the signature field, or null. */
 export async function readablePdf(bytes: Uint8Array): Promise<PDFDocument | null> {
@@ -61,7 +42,7 @@ export async function assertCertifiable(scope: TScope): Promise<{ name: string; 
  */
 export async function signWithOneTimeCertificate(
   deps: Pick<TPortalDeps, 'blobs' | 'config'>,
-  cloud: TCloudSigning,
+  cloud: TTrustLoaders,
   scope: TScope,
   now: Date,
 ) {

@@ -7,13 +7,14 @@ import { assembleCms, fromDer, signedAttributesDer, signedAttributesOf } from '.
 import { nextDocumentPosition } from '../evidence/evidence.queries.ts';
 import { embedSignature, preparePdfSignature } from '../evidence/prepare-pdf-signature.ts';
 import { sealSignedPdf } from '../evidence/seal-signed-pdf.ts';
+import type { TTrustLoaders } from '../evidence/trust-loaders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { insertDocuments } from '../shippings/shipping-documents.queries.ts';
 import { assertReceiverCertificate, readReceiverCertificate, type TReceiverCertificate } from './pki-certificate.ts';
 import { selectReceiverDocuments } from './portal.queries.ts';
 import { recordAcceptance } from './portal-accept.service.ts';
 import { selectSignerIdentity } from './portal-cloud-sign.queries.ts';
-import { readablePdf, type TCloudSigning } from './portal-cloud-sign.ts';
+import { readablePdf } from './portal-cloud-sign.ts';
 import {
   deletePreparation,
   deleteStalePreparations,
@@ -53,7 +54,7 @@ function wholeSecond(date: Date): Date {
  * to sign; the browser signs with the key (which never leaves it); the server checks each signature, embeds it as
  * the receiver's PAdES signature, seals each copy and records the acceptance with the certificate.
  */
-export function createPortalPkiService(deps: TPortalDeps, cloud: Pick<TCloudSigning, 'loadSeal' | 'stamp'>) {
+export function createPortalPkiService(deps: TPortalDeps, cloud: Pick<TTrustLoaders, 'loadSeal' | 'stamp'>) {
   async function prepareDocuments(
     scope: TScope,
     signer: { name: string },

@@ -9,11 +9,11 @@ import {
 } from '@sello/contracts/portal-limits';
 import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../app-context.ts';
+import type { TTrustLoaders } from '../evidence/trust-loaders.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { registerEndpoint } from '../platform/register-endpoint.ts';
 import { registerHandOverRoutes } from './hand-over.routes.ts';
 import { createPortalAcceptService } from './portal-accept.service.ts';
-import { createCloudSigning } from './portal-cloud-sign.ts';
 import { createPortalHandwrittenService } from './portal-handwritten.service.ts';
 import { createPortalIdentificationService } from './portal-identification.service.ts';
 import { createPortalOpenService } from './portal-open.service.ts';
@@ -49,9 +49,8 @@ function limit(max: number) {
 }
 
 /** The recipient pages: authenticated by the link token alone (no session), and rate-limited per link. */
-export function registerPortalRoutes(ctx: TAppContext): void {
+export function registerPortalRoutes(ctx: TAppContext, cloud: TTrustLoaders): void {
   const { app } = ctx;
-  const cloud = createCloudSigning(ctx.config, ctx.app.log);
   const portal = {
     ...createPortalOpenService(ctx),
     ...createPortalPinService(ctx),
