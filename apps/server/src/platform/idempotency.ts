@@ -16,7 +16,8 @@ import type { THandlerInput } from './register-endpoint.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const SWEEP_EVERY_MS = 10 * 60_000;
-let lastSweep = 0;
+/** When each app, by its database, last deleted the expired keys (one process may run several apps). */
+const lastSweeps = new WeakMap<Kysely<Database>, number>();
 
 /**
  * A digest of what a call asks for, to tell the same request from another one under one key: its query and body as
@@ -65,8 +66,8 @@ export function idempotent<E extends TEndpoint, R>(
     const owner = principal?.apiKey ? `key:${principal.apiKey.id}` : `user:${principal?.userId ?? 'anonymous'}`;
     const id = { owner, endpoint: endpoint.id, key: header };
     const bodyHash = await fingerprint(input);
-    if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
-      lastSweep = Date.now();
+    if (Date.now() - (lastSweeps.get(db) ?? 0) > SWEEP_EVERY_MS) {
+      lastSweeps.set(db, Date.now());
       void deleteExpiredIdempotentRequests(db).catch(() => {});
     }
     if (!(await claimIdempotencyKey(db, id, bodyHash))) {

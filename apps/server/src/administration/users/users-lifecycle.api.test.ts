@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { filtersParam, userIdOf } from '../../../test/admin-fixtures.ts';
 import { signedInClient, TestClient } from '../../../test/test-app.ts';
 import {
@@ -301,8 +301,10 @@ describe('administration/users delete, recover and unblock', () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       await client.post('security/login', { login: 'company.user', password: 'wrong' });
     }
-    const locked = await detailOf(domainAdmin, 'company.user');
-    expect(locked).toMatchObject({ blocked: true, failedAttempts: 3 });
+    // Administrators see the lock once the failure has been answered (login-lock.ts: tellOwner runs after the answer).
+    await vi.waitFor(async () =>
+      expect(await detailOf(domainAdmin, 'company.user')).toMatchObject({ blocked: true, failedAttempts: 3 }),
+    );
     const id = await userIdOf(t.database.db, 'company.user');
     expect((await domainAdmin.put(`administration/users/unblock/${id}`)).json()).toEqual({ ok: true });
     expect(await detailOf(domainAdmin, 'company.user')).toMatchObject({ blocked: false, failedAttempts: 0 });
