@@ -121,6 +121,8 @@ test('a domain admin creates a company (the invalid tax id first), a user in it,
   await clickNavEntry(page, 'MENU_ADMINISTRATION');
   await page.getByTestId('admin-tab-companies').click();
   await expect(page).toHaveURL(/#\/administration\/companies(\/\d+)?$/);
+  // A tab's list loads on demand: until it has, the list shown (and its create button) is the previous tab's.
+  await expect(page.getByTestId('filter-taxId')).toBeVisible();
 
   // The company: a tax id of the wrong shape is refused next to its field before anything is sent.
   await page.getByTestId('admin-create').click();
@@ -151,6 +153,7 @@ test('a domain admin creates a company (the invalid tax id first), a user in it,
 
   // The user in it: a manager, without the templates flag the role starts with.
   await page.getByTestId('admin-tab-users').click();
+  await expect(page.getByTestId('filter-userid')).toBeVisible();
   await page.getByTestId('admin-create').click();
   await page.getByTestId('field-userid').fill(username);
   await page.getByTestId('field-name').fill(`E2E ${username}`);
