@@ -412,7 +412,9 @@ test('the export of the companies list as shown (filtered, sorted) downloads an 
   await expect(rows).toHaveCount(3);
   // Sorted by tax id, descending (the second click on the header).
   const taxIdHeader = table.locator('th').filter({ hasText: translate('es-es', 'COMPANY_TAX_ID') });
+  // The order is the URL's: the second click reads it, so it waits for the first one's to show.
   await taxIdHeader.click();
+  await expect(page).toHaveURL(/sortField=taxId&sortOrder=1/);
   await taxIdHeader.click();
   const descending = [...taxIds].sort().reverse();
   await expect(page).toHaveURL(/sortOrder=-1/);
