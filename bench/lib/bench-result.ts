@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -48,7 +48,9 @@ export type TResult = {
 export function writeResult(name: string, figures: TResult): string {
   const target = process.env.BENCH_RESULT_FILE;
   const date = new Date();
-  const file = target ?? path.join(RESULTS_DIR, `${fileStamp(date)}-${name}.json`);
+  const stamped = path.join(RESULTS_DIR, `${fileStamp(date)}-${name}.json`);
+  // A second run within the same minute keeps the first one's file.
+  const file = target ?? (existsSync(stamped) ? stamped.replace(/\.json$/, `-${date.getUTCSeconds()}s.json`) : stamped);
   const content = target
     ? { name, ...figures }
     : { name, date: date.toISOString(), machine: machineInfo(), ...figures };

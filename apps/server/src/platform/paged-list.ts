@@ -147,6 +147,9 @@ export function buildListQuery<DB, TB extends keyof DB, O>(
   return { filtered, ordered, filterCount: Object.keys(filters).length };
 }
 
+/** The column of a page's rows that carries the list's total. */
+const PAGE_TOTAL = 'sello_list_total';
+
 /**
  * Runs a paged list: the filtered total and one page in the requested order.
  *
@@ -170,15 +173,20 @@ export async function runPagedList<DB, TB extends keyof DB, O>(
     .limit(query.pageSize);
   // Kysely writes the subquery in parentheses.
   const page = ordered.where(sql<boolean>`${options.tieBreaker} IN ${pageIds}`).limit(query.pageSize);
-  const countRows = async () => {
-    const row = (await filtered.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirst()) as
-      | { total: number }
-      | undefined;
-    return row?.total ?? 0;
-  };
-  const [total, rows] = await Promise.all([
-    filterCount === 0 && options.unfilteredTotal ? options.unfilteredTotal() : countRows(),
-    page.execute(),
-  ]);
-  return { rows, total };
+  if (filterCount === 0 && options.unfilteredTotal) {
+    const [total, rows] = await Promise.all([options.unfilteredTotal(), page.execute()]);
+    return { rows, total };
+  }
+  const count = filtered.clearSelect().select(sql<number>`count(*)::int`.as('total'));
+  // The total rides in the page's statement as an uncorrelated subquery (evaluated once): one round trip, not two.
+  // A page past the end has no row to carry it and asks for it alone.
+  const rows = (await page.select(sql<number>`${count}`.as(PAGE_TOTAL)).execute()) as (O & {
+    [PAGE_TOTAL]: number;
+  })[];
+  const total = rows[0]
+    ? rows[0][PAGE_TOTAL]
+    : query.first === 0
+      ? 0
+      : (((await count.executeTakeFirst()) as { total: number } | undefined)?.total ?? 0);
+  return { rows: rows.map(({ [PAGE_TOTAL]: _, ...row }) => row as unknown as O), total };
 }

@@ -10,7 +10,7 @@ import { selectShippingRows } from './shipping-list.queries.ts';
 
 type Db = Kysely<Database>;
 
-export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id: string) {
+function shippingDetailQuery(db: Db, visibility: TShippingVisibility, id: string) {
   return selectShippingRows(db)
     .select([
       's.domain_id as domainId',
@@ -38,8 +38,11 @@ export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id
     ])
     .select(canDecideNow(visibility.userId).as('canDecide'))
     .where('s.id', '=', id)
-    .where(isVisible(visibility))
-    .executeTakeFirst();
+    .where(isVisible(visibility));
+}
+
+export function selectShippingDetail(db: Db, visibility: TShippingVisibility, id: string) {
+  return shippingDetailQuery(db, visibility, id).executeTakeFirst();
 }
 export type TShippingDetailRecord = NonNullable<Awaited<ReturnType<typeof selectShippingDetail>>>;
 
@@ -89,11 +92,12 @@ const toDate = (text: string | null) => (text === null ? null : parseTimestamp(t
 type TAsText<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? string | null : string };
 
 /**
- * The detail's four lists in one prepared statement, one round trip instead of four, each a JSON array in its
- * order; ids and sizes travel as text and timestamps as PostgreSQL's text, so each field reads as its column would.
+ * The detail's four lists as columns of the shipping's row (`s`), each a JSON array in its order; ids and sizes
+ * travel as text and timestamps as PostgreSQL's text, so each field reads as its column would.
  */
-const selectDetailPartsRows = definePreparedQuery('sello_shipping_detail_parts', (db, shippingId: string) =>
-  db.selectNoFrom([
+function detailPartsColumns() {
+  const shippingId = sql.ref('s.id');
+  return [
     sql<TAsText<TDetailReceiver, 'status_at'>[]>`coalesce((
       SELECT json_agg(json_build_object(
         'position', r.position, 'kind', r.kind, 'name', r.name, 'document_type', r.document_type,
@@ -128,12 +132,38 @@ const selectDetailPartsRows = definePreparedQuery('sello_shipping_detail_parts',
       LEFT JOIN groups g ON g.id = a.group_id
       LEFT JOIN users d ON d.id = a.decided_by
       WHERE a.shipping_id = ${shippingId}), '[]'::json)`.as('authorisations'),
-  ]),
+  ];
+}
+
+const detailWithPartsQuery = (db: Db, visibility: TShippingVisibility, id: string) =>
+  shippingDetailQuery(db, visibility, id).select(detailPartsColumns());
+
+/**
+ * A whole-domain reader's detail: its SQL never varies, so Kysely builds it once (0.23 ms of the server's work a
+ * call otherwise) and each connection prepares it once.
+ */
+const selectDomainDetailWithParts = definePreparedQuery(
+  'sello_shipping_detail_domain',
+  (db, domainId: string, userId: string, id: string) =>
+    detailWithPartsQuery(db, { domainId, userId, companyIds: null, reach: 'company' }, id),
 );
 
-export async function selectDetailParts(db: Db, shippingId: string) {
-  const [parts] = await selectDetailPartsRows(db, shippingId);
-  if (!parts) throw new Error('the detail parts statement answered no row');
+/** The detail's row and its four lists in one statement, one round trip; undefined when the reader cannot see it. */
+export async function selectShippingDetailWithParts(db: Db, visibility: TShippingVisibility, id: string) {
+  const { domainId, companyIds, reach } = visibility;
+  const wholeDomain =
+    domainId !== null && companyIds === null && (reach === 'company' || reach === 'companyOrAuthoriser');
+  const found = wholeDomain
+    ? (await selectDomainDetailWithParts(db, domainId, visibility.userId, id))[0]
+    : await detailWithPartsQuery(db, visibility, id).executeTakeFirst();
+  if (!found) return undefined;
+  const { receivers, documents, events, authorisations, ...row } = found;
+  return { row, parts: readDetailParts({ receivers, documents, events, authorisations }) };
+}
+
+type TDetailWithPartsRow = Awaited<ReturnType<ReturnType<typeof detailWithPartsQuery>['executeTakeFirstOrThrow']>>;
+
+function readDetailParts(parts: Pick<TDetailWithPartsRow, 'receivers' | 'documents' | 'events' | 'authorisations'>) {
   return {
     receivers: parts.receivers.map((row): TDetailReceiver => ({ ...row, status_at: toDate(row.status_at) })),
     documents: parts.documents.map((row): TDetailDocument => ({ ...row, createdAt: parseTimestamp(row.createdAt) })),

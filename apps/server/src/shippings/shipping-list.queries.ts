@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { definePreparedQuery } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import { toIsoDay } from '../platform/iso-date.ts';
 import { escapeLike } from '../platform/like-pattern.ts';
@@ -200,22 +201,57 @@ export function keptCountsServe(where: TShippingListWhere): boolean {
  * one total each); the function shipping_list_total (migrations 031, 065 and 067) sums them. A scalar subquery, so that a page's statement can carry it.
  */
 export function selectListTotal(where: TShippingListWhere): RawBuilder<string> {
+  const kept = keptTotalOf(where);
+  if (!kept) return sql<string>`(SELECT count(*) FROM shippings s WHERE ${shippingListCondition(where)})::bigint`;
+  return callListTotal(kept);
+}
+
+/** shipping_list_total's arguments, in its order. */
+type TKeptTotal = {
+  domainId: string | null;
+  states: string[] | null;
+  results: string[] | null;
+  from: Date;
+  to: Date | null;
+  firstDay: Date;
+  lastDay: Date | null;
+  monthsFrom: string | null;
+  monthsBefore: string | null;
+  daysBefore: Date | null;
+  daysAfter: Date | null;
+};
+
+/** The arguments of shipping_list_total when the kept counts total the list; null when its rows are counted. */
+function keptTotalOf(where: TShippingListWhere): TKeptTotal | null {
   const wholeDays = findWholeUnits(where.from, where.to ?? END_OF_TIME, DAY_MS);
   const firstDay = wholeDays.from;
   const lastDay = where.to === null ? null : wholeDays.before;
-  if (!keptCountsServe(where) || (lastDay !== null && firstDay >= lastDay)) {
-    return sql<string>`(SELECT count(*) FROM shippings s WHERE ${shippingListCondition(where)})::bigint`;
-  }
+  if (!keptCountsServe(where) || (lastDay !== null && firstDay >= lastDay)) return null;
   const firstMonth = nextMonthStart(firstDay);
   const lastMonth = lastDay === null ? null : monthStart(lastDay);
   // No whole month: every whole day from the day counts.
   const noMonth = lastMonth !== null && firstMonth >= lastMonth;
   const list = (values: readonly string[] | undefined) => (values === undefined ? null : [...values]);
+  return {
+    domainId: where.visibility.domainId,
+    states: list(where.states),
+    results: list(where.results),
+    from: where.from,
+    to: where.to,
+    firstDay,
+    lastDay,
+    monthsFrom: noMonth ? null : toIsoDay(firstMonth),
+    monthsBefore: lastMonth === null ? null : toIsoDay(lastMonth),
+    daysBefore: noMonth ? lastDay : firstMonth,
+    daysAfter: noMonth ? null : lastMonth,
+  };
+}
+
+function callListTotal(total: TKeptTotal): RawBuilder<string> {
   return sql<string>`(SELECT shipping_list_total(
-      ${where.visibility.domainId}, ${list(where.states)}::text[], ${list(where.results)}::text[], ${where.from},
-      ${where.to}, ${firstDay}, ${lastDay}, ${noMonth ? null : toIsoDay(firstMonth)}::date,
-      ${lastMonth === null ? null : toIsoDay(lastMonth)}::date, ${noMonth ? lastDay : firstMonth},
-      ${noMonth ? null : lastMonth}
+      ${total.domainId}, ${total.states}::text[], ${total.results}::text[], ${total.from}, ${total.to},
+      ${total.firstDay}, ${total.lastDay}, ${total.monthsFrom}::date, ${total.monthsBefore}::date,
+      ${total.daysBefore}, ${total.daysAfter}
     ))::bigint`;
 }
 
@@ -251,17 +287,65 @@ const PAGE_COLUMNS = [
   'deletedBy',
 ] as const satisfies readonly (keyof TShippingRowRecord)[];
 
-/** The default page of a list defaultPageServes, with the list's total, in one statement. */
-export function selectDefaultPage(db: Db, where: TShippingListWhere, offset: number, limit: number) {
-  const page = sql<TShippingRowRecord>`shipping_list_page(
-    ${where.visibility.domainId}, ${where.from}, ${where.to}, ${offset}::int, ${limit}::int
-  )`;
+function defaultPageQuery(db: Db, domainId: string | null, from: Date, to: Date | null, offset: number, limit: number) {
+  const page = sql<TShippingRowRecord>`shipping_list_page(${domainId}, ${from}, ${to}, ${offset}::int, ${limit}::int)`;
   return db
     .selectFrom(page.as('p'))
     .select(PAGE_COLUMNS.map((column) => `p.${column}` as const))
-    .select(selectListTotal(where).as('listTotal'))
     .orderBy('p.createdAt', 'desc')
     .orderBy('p.id', 'desc');
+}
+
+/**
+ * The default page with a total from the kept counts, the console's opening list: its SQL never varies, so Kysely
+ * builds it once and each connection prepares it once.
+ */
+const selectKeptDefaultPage = definePreparedQuery(
+  'sello_shipping_default_page',
+  (
+    db,
+    offset: number,
+    limit: number,
+    domainId: string | null,
+    from: Date,
+    to: Date | null,
+    firstDay: Date,
+    lastDay: Date | null,
+    monthsFrom: string | null,
+    monthsBefore: string | null,
+    daysBefore: Date | null,
+    daysAfter: Date | null,
+  ) => {
+    const total = { domainId, states: null, results: null, from, to, firstDay, lastDay };
+    return defaultPageQuery(db, domainId, from, to, offset, limit).select(
+      callListTotal({ ...total, monthsFrom, monthsBefore, daysBefore, daysAfter }).as('listTotal'),
+    );
+  },
+);
+
+/** The default page of a list defaultPageServes, with the list's total, in one statement. */
+export function selectDefaultPage(db: Db, where: TShippingListWhere, offset: number, limit: number) {
+  const kept = keptTotalOf(where);
+  if (!kept) {
+    return defaultPageQuery(db, where.visibility.domainId, where.from, where.to, offset, limit)
+      .select(selectListTotal(where).as('listTotal'))
+      .execute();
+  }
+  const { domainId, from, to, firstDay, lastDay, monthsFrom, monthsBefore, daysBefore, daysAfter } = kept;
+  return selectKeptDefaultPage(
+    db,
+    offset,
+    limit,
+    domainId,
+    from,
+    to,
+    firstDay,
+    lastDay,
+    monthsFrom,
+    monthsBefore,
+    daysBefore,
+    daysAfter,
+  );
 }
 
 /** The list's total alone (selectListTotal's statement). */

@@ -27,10 +27,10 @@ import type { TPrincipal } from '../platform/principal.ts';
 import { effectiveScope, listVisibility, manageVisibility, recordVisibility } from './shipping-access.ts';
 import { selectAuthorisations } from './shipping-authorisations.queries.ts';
 import {
-  selectDetailParts,
   selectEvents,
   selectReceivers,
   selectShippingDetail,
+  selectShippingDetailWithParts,
   type TDetailAuthorisation,
   type TDetailDocument,
   type TDetailEvent,
@@ -296,6 +296,13 @@ function handOverPositions(
   return receivers.filter((receiver) => handsOver(shipping, receiver)).map((receiver) => receiver.position);
 }
 
+/** The shipping when the user reaches it; deleted ones only in the deleted-items area (shpBin). */
+function visibleOrNotFound<R extends { deletedAt: Date | null }>(principal: TPrincipal, row: R | undefined): R {
+  if (!row) throw notFound();
+  if (row.deletedAt !== null && principal.permissions.shpBin !== true) throw notFound();
+  return row;
+}
+
 export function createShippingsService(db: Kysely<Database>) {
   /**
    * A page and the list's exact total. A whole-domain reader's default page (newest first, at most dates) is
@@ -311,7 +318,7 @@ export function createShippingsService(db: Kysely<Database>) {
     const newestFirst = (order.sortField ?? LIST_OPTIONS.defaultSort) === 'createdAt' && order.sortOrder === -1;
     const rows =
       newestFirst && defaultPageServes(where)
-        ? await selectDefaultPage(db, where, query.first, query.pageSize).execute()
+        ? await selectDefaultPage(db, where, query.first, query.pageSize)
         : await selectPage(where, order, query).execute();
     const total = rows[0] ? Number(rows[0].listTotal) : await countShippingList(db, where);
     return { rows: rows.map(toShippingRow), total };
@@ -334,17 +341,15 @@ export function createShippingsService(db: Kysely<Database>) {
     return ordered.select(selectListTotal(where).as('listTotal'));
   }
 
-  /** The shipping when the user reaches it; deleted ones only in the deleted-items area (shpBin). */
   async function findVisible(principal: TPrincipal, id: number): Promise<TShippingDetailRecord> {
-    const row = await selectShippingDetail(db, recordVisibility(principal), String(id));
-    if (!row) throw notFound();
-    if (row.deletedAt !== null && principal.permissions.shpBin !== true) throw notFound();
-    return row;
+    return visibleOrNotFound(principal, await selectShippingDetail(db, recordVisibility(principal), String(id)));
   }
 
   async function detail(principal: TPrincipal, id: number): Promise<TShippingDetail> {
-    const row = await findVisible(principal, id);
-    const { receivers, documents, events, authorisations } = await selectDetailParts(db, row.id);
+    const found = await selectShippingDetailWithParts(db, recordVisibility(principal), String(id));
+    if (!found) throw notFound();
+    const row = visibleOrNotFound(principal, found.row);
+    const { receivers, documents, events, authorisations } = found.parts;
     return {
       ...toShippingRow(row),
       body: row.body,

@@ -25,6 +25,31 @@ describe('shippings/types/readList', () => {
     expect(names).not.toContain('Warehouse custody');
     expect(response.json().rows[0].deletedAt).toBeNull();
   });
+
+  it('totals every type of the list on each page, a page past the end and a filtered list included', async () => {
+    const { count } = await t.database.db
+      .selectFrom('shipping_types as t')
+      .innerJoin('domains as d', 'd.id', 't.domain_id')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('d.code', '=', 'DEMO')
+      .where('t.deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const live = Number(count);
+    expect(live).toBeGreaterThan(3);
+    const first = (await domainAdmin.get('shippings/types/readList?first=0&pageSize=2')).json();
+    expect(first.rows).toHaveLength(2);
+    expect(first.total).toBe(live);
+    // No row carries the total past the end: it is counted alone.
+    const beyond = (await domainAdmin.get('shippings/types/readList?first=1000&pageSize=2')).json();
+    expect(beyond).toEqual({ rows: [], total: live });
+    const filtered = (
+      await domainAdmin.get(`shippings/types/readList?pageSize=1&filters=${filtersParam({ name: 'certified' })}`)
+    ).json();
+    expect(filtered.rows).toHaveLength(1);
+    expect(filtered.total).toBeGreaterThan(1);
+    expect(filtered.total).toBeLessThan(live);
+    expect(Object.keys(filtered.rows[0])).not.toContain('sello_list_total');
+  });
 });
 
 describe('shippings/types delete and recover', () => {
