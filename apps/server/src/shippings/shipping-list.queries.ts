@@ -316,10 +316,20 @@ const selectKeptDefaultPage = definePreparedQuery(
     daysBefore: Date | null,
     daysAfter: Date | null,
   ) => {
-    const total = { domainId, states: null, results: null, from, to, firstDay, lastDay };
-    return defaultPageQuery(db, domainId, from, to, offset, limit).select(
-      callListTotal({ ...total, monthsFrom, monthsBefore, daysBefore, daysAfter }).as('listTotal'),
-    );
+    const total = callListTotal({
+      domainId,
+      states: null,
+      results: null,
+      from,
+      to,
+      firstDay,
+      lastDay,
+      monthsFrom,
+      monthsBefore,
+      daysBefore,
+      daysAfter,
+    });
+    return defaultPageQuery(db, domainId, from, to, offset, limit).select(total.as('listTotal'));
   },
 );
 
