@@ -19,6 +19,14 @@ export type TShippingVisibility = {
   reach: TShippingReach;
 };
 
+/** Reaches every shipping of one domain through its companies (a domain administrator's visibility). */
+export function reachesWholeDomain(
+  visibility: TShippingVisibility,
+): visibility is TShippingVisibility & { domainId: string } {
+  const { domainId, companyIds, reach } = visibility;
+  return domainId !== null && companyIds === null && (reach === 'company' || reach === 'companyOrAuthoriser');
+}
+
 /** A user who may only work the authorisations list. */
 export function isAuthOnly(principal: TPrincipal): boolean {
   return principal.permissions.shippingList !== true;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { definePreparedQuery } from '../db/prepared-statements.ts';
 import type { Database } from '../db/schema.ts';
 import { canDecideNow, isVisible } from './shipping-access.queries.ts';
-import type { TShippingVisibility } from './shipping-access.ts';
+import { reachesWholeDomain, type TShippingVisibility } from './shipping-access.ts';
 import type { TAuthorisationRecord } from './shipping-authorisations.queries.ts';
 import type { TDocumentRecord } from './shipping-documents.queries.ts';
 import { selectShippingRows } from './shipping-list.queries.ts';
@@ -150,11 +150,8 @@ const selectDomainDetailWithParts = definePreparedQuery(
 
 /** The detail's row and its four lists in one statement, one round trip; undefined when the reader cannot see it. */
 export async function selectShippingDetailWithParts(db: Db, visibility: TShippingVisibility, id: string) {
-  const { domainId, companyIds, reach } = visibility;
-  const wholeDomain =
-    domainId !== null && companyIds === null && (reach === 'company' || reach === 'companyOrAuthoriser');
-  const found = wholeDomain
-    ? (await selectDomainDetailWithParts(db, domainId, visibility.userId, id))[0]
+  const found = reachesWholeDomain(visibility)
+    ? (await selectDomainDetailWithParts(db, visibility.domainId, visibility.userId, id))[0]
     : await detailWithPartsQuery(db, visibility, id).executeTakeFirst();
   if (!found) return undefined;
   const { receivers, documents, events, authorisations, ...row } = found;

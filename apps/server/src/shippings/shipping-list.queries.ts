@@ -6,7 +6,7 @@ import { escapeLike } from '../platform/like-pattern.ts';
 import type { TListColumns } from '../platform/paged-list.ts';
 import { deletedByName } from '../platform/soft-delete.queries.ts';
 import { canDecideNow, isVisible } from './shipping-access.queries.ts';
-import type { TShippingVisibility } from './shipping-access.ts';
+import { reachesWholeDomain, type TShippingVisibility } from './shipping-access.ts';
 
 type Db = Kysely<Database>;
 
@@ -176,11 +176,8 @@ const nextMonthStart = (date: Date) => {
  * counted row by row (those sets are a company's, a sender's or a search's, and far smaller).
  */
 export function keptCountsServe(where: TShippingListWhere): boolean {
-  const { visibility } = where;
   return (
-    visibility.domainId !== null &&
-    visibility.companyIds === null &&
-    (visibility.reach === 'company' || visibility.reach === 'companyOrAuthoriser') &&
+    reachesWholeDomain(where.visibility) &&
     where.scope === 'all' &&
     !where.deleted &&
     where.typeIds === undefined &&
