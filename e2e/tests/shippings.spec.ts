@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { acceptCookies, alertsWithKey, apiSignIn, setPreferences, signIn } from './helpers.ts';
-import { EMAIL, openForm, pick } from './shipping-form.ts';
+import { EMAIL, openForm, pick, pickShown } from './shipping-form.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const stamp = Date.now().toString(36).toUpperCase();
@@ -47,6 +47,10 @@ async function search(page: Page, path: string, text: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`q=${text}`));
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.shippings-list .ant-spin-spinning')).toHaveCount(0);
+  // The unfiltered list may still be on screen until the searched one replaces it.
+  const rows = page.locator('.shippings-list tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: text })).toHaveCount(0);
 }
 
 test.describe
@@ -159,7 +163,7 @@ test.describe
       await page.getByTestId('receiver-email-0').fill('receiver4@example.com');
       // The receiver is written to in the sender's language unless another one is chosen.
       await expect(page.getByTestId('receiver-language-0')).toContainText('Español');
-      await pick(page, 'receiver-language-0', 'Português');
+      await pickShown(page, 'receiver-language-0', 'Português');
       await page.locator('.shipping-create .ant-upload input[type=file]').setInputFiles(pdfFiles('payslip', 1));
       await pick(page, 'document-category-0', /^Nómina$/);
       // An authoriser keeps it pending, so it can be deleted and recovered below.
