@@ -93,7 +93,8 @@ test.describe
       await expect(page.getByTestId(`outcome-${ids[0]}`)).toHaveAttribute('data-ok', 'true');
 
       await page.goto('/#/shippings?view=auth&q=DEED-303');
-      const link = page.locator('[data-testid^="shipping-link-"]').first();
+      // The previous search's rows stay on screen until this one's arrive.
+      const link = page.locator('tr', { hasText: 'DEED-303' }).locator('[data-testid^="shipping-link-"]').first();
       await link.click();
       await page.getByTestId('detail-deny').click();
       await page.getByTestId('deny-ok').click();
